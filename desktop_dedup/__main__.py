@@ -1,0 +1,3 @@
+from desktop_dedup.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,110 @@
+"""Plain data that crosses layers (store <-> service <-> GUI/CLI). No behaviour, no Qt."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+# Extensions scanned by default, lower case without the dot.
+DEFAULT_EXTENSIONS: tuple[str, ...] = (
+    "txt", "text", "md", "markdown", "rst",
+    "html", "htm", "xhtml",
+    "docx", "odt", "rtf", "epub", "pdf",
+)
+
+# Glob patterns (fnmatch, matched against each path component's name) skipped while walking.
+DEFAULT_EXCLUDES: tuple[str, ...] = (
+    ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox",
+    ".Trash", ".Trash-*", "$RECYCLE.BIN", "System Volume Information", ".cache",
+    "~$*",  # Office lock files
+    ".~lock.*#",  # LibreOffice lock files
+)
+
+DEFAULT_MAX_DISTANCE = 3
+MAX_SUPPORTED_DISTANCE = 12
+
+
+class GroupKind(StrEnum):
+    IDENTICAL = "identical"  # every member has the same bytes
+    SAME_TEXT = "same_text"  # every member has the same normalised text (formats may differ)
+    NEAR = "near"  # every member is within the distance of every other member
+
+
+class DocStatus(StrEnum):
+    OK = "ok"  # fingerprinted
+    SHORT = "short"  # text too short for a meaningful simhash: matched only as identical/same text
+    PROBLEM = "problem"  # skipped; see error reason
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOptions:
+    roots: tuple[str, ...]
+    reference_roots: tuple[str, ...] = ()
+    extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
+    exclude_globs: tuple[str, ...] = DEFAULT_EXCLUDES
+    min_size: int = 1
+    max_size: int = 2 * 1024**3
+    follow_symlinks: bool = False
+    max_distance: int = DEFAULT_MAX_DISTANCE
+    workers: int | None = None  # None: one per core
+
+
+@dataclass(frozen=True, slots=True)
+class FileEntry:
+    """A candidate file found by walking the roots (no content read yet)."""
+
+    path: str  # absolute, resolved
+    size: int
+    mtime_ns: int
+    ext: str  # lower case, no dot
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: str
+    reason: str
+
+
+@dataclass(slots=True)
+class Member:
+    doc_id: int
+    path: str
+    size: int
+    modified: datetime  # aware, UTC
+    format: str
+    is_reference: bool
+    distance: int  # Hamming distance of the simhash to the reference's (0 for identical/same text)
+    similarity: float  # 1 - distance/64, in [0, 1]
+    content_hash: str = ""  # xxh3-128 hex of the bytes
+    in_reference_folder: bool = False
+
+
+@dataclass(slots=True)
+class Group:
+    id: int
+    kind: GroupKind
+    members: list[Member] = field(default_factory=list)
+
+    @property
+    def reference(self) -> Member:
+        return next(m for m in self.members if m.is_reference)
+
+    @property
+    def reclaimable_size(self) -> int:
+        return sum(m.size for m in self.members if not m.is_reference)
+
+
+@dataclass(slots=True)
+class ScanSummary:
+    files_seen: int = 0
+    files_fingerprinted: int = 0  # newly read this scan
+    files_reused: int = 0  # unchanged (size+mtime) or moved (same content hash)
+    files_removed: int = 0  # gone from disk, dropped from the index
+    bytes_read: int = 0
+    text_bytes: int = 0
+    groups: int = 0
+    duplicate_documents: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    cancelled: bool = False
+    seconds: float = 0.0

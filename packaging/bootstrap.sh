@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Sets up everything desktop_dedup needs on a fresh Debian/Ubuntu machine, idempotently:
+#   1. the system libraries Qt needs (offscreen tests and real windows), via apt when we may;
+#   2. a virtual environment in .venv with the project and its dev extras installed.
+# Usage: packaging/bootstrap.sh [VENV_DIR]
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+venv="${1:-$here/.venv}"
+
+# Debian package names; each is checked first so a ready machine does no apt work.
+sys_pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
+          libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
+          libxcb-render-util0 libxcb-image0 fonts-noto-cjk)
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${sys_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+fi
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ -z "$sudo" ] || command -v sudo >/dev/null 2>&1; then
+    echo "bootstrap: installing system packages: ${missing[*]}" >&2
+    $sudo apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+      || echo "bootstrap: warning: could not install ${missing[*]}; Qt may fail to start" >&2
+  else
+    echo "bootstrap: warning: missing ${missing[*]} and no sudo; install them with apt" >&2
+  fi
+fi
+
+py="${PYTHON:-}"
+if [ -z "$py" ]; then
+  for c in python3.11 python3.12 python3.13 python3; do
+    if command -v "$c" >/dev/null 2>&1 && "$c" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then py="$c"; break; fi
+  done
+fi
+[ -n "$py" ] || { echo "bootstrap: Python >= 3.11 is required" >&2; exit 1; }
+
+stamp="$venv/.installed-$(cat "$here/pyproject.toml" | sha1sum | cut -c1-12)"
+if [ ! -f "$stamp" ]; then
+  [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
+  "$venv/bin/python" -m pip install -q -e "$here[dev]"
+  rm -f "$venv"/.installed-*
+  touch "$stamp"
+fi
+# Translations and other generated resources are built from their sources every time (cheap).
+if [ -x "$here/packaging/build_resources.sh" ]; then
+  "$here/packaging/build_resources.sh" "$venv"
+fi
