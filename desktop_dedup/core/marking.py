@@ -1,0 +1,150 @@
+"""Rules that decide which group members to mark for removal.
+
+Pure functions over :class:`~desktop_dedup.core.models.Group` returning sets of document ids, so
+the GUI (and anything else) can preview, combine and persist marks without touching the disk.
+
+Safety is the point of this module: whatever rule is applied, a group's reference document and
+any document inside a reference folder are never marked. A "keep" rule therefore keeps its
+chosen member *and* the reference; the worst a rule can do is mark fewer files than expected,
+never all copies of a document.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from enum import StrEnum
+
+from desktop_dedup.core.models import Group, Member
+
+
+class KeepRule(StrEnum):
+    """Which member of each group to keep; everything else markable gets marked."""
+
+    NEWEST = "newest"
+    OLDEST = "oldest"
+    LARGEST = "largest"
+    SMALLEST = "smallest"
+    SHORTEST_PATH = "shortest_path"
+    IN_FOLDER = "in_folder"
+
+
+def is_markable(member: Member) -> bool:
+    """A member may be marked unless it is the reference or lives in a reference folder."""
+    return not member.is_reference and not member.in_reference_folder
+
+
+def markable_ids(groups: Iterable[Group]) -> set[int]:
+    """Every document id in ``groups`` that a rule is allowed to mark."""
+    return {m.doc_id for g in groups for m in g.members if is_markable(m)}
+
+
+def is_in_folder(path: str, folder: str) -> bool:
+    """True when ``path`` lies inside ``folder`` (or below it), comparing whole path components.
+
+    ``/data/a`` must not match ``/data/ab/x.txt``, which a plain prefix test would.
+    """
+    folder = os.path.normpath(folder)
+    path = os.path.normpath(path)
+    if os.name == "nt":
+        folder, path = folder.lower(), path.lower()
+    try:
+        return os.path.commonpath([folder, path]) == folder and path != folder
+    except ValueError:  # different drives on Windows
+        return False
+
+
+def mark_all_but_reference(groups: Iterable[Group]) -> set[int]:
+    """Mark every markable member: the classic "keep one copy" choice."""
+    return markable_ids(groups)
+
+
+def _keep_key(rule: KeepRule) -> Callable[[Member], tuple]:
+    # The path is the final tie-breaker so the choice is deterministic.
+    if rule is KeepRule.NEWEST:
+        return lambda m: (-m.modified.timestamp(), m.path)
+    if rule is KeepRule.OLDEST:
+        return lambda m: (m.modified.timestamp(), m.path)
+    if rule is KeepRule.LARGEST:
+        return lambda m: (-m.size, m.path)
+    if rule is KeepRule.SMALLEST:
+        return lambda m: (m.size, m.path)
+    if rule is KeepRule.SHORTEST_PATH:
+        return lambda m: (len(m.path), m.path)
+    raise ValueError(f"rule {rule!r} has no ordering")
+
+
+def mark_keeping(
+    groups: Iterable[Group], rule: KeepRule | str, folder: str | None = None
+) -> set[int]:
+    """Per group, keep the member chosen by ``rule`` and mark the other markable members.
+
+    ``KeepRule.IN_FOLDER`` keeps every member inside ``folder``; a group with no member there is
+    left unmarked, because keeping "the one in folder X" means nothing for it and guessing would
+    risk removing the copy the user wanted.
+    """
+    rule = KeepRule(rule)
+    marked: set[int] = set()
+    if rule is KeepRule.IN_FOLDER:
+        if not folder:
+            raise ValueError("the in_folder rule needs a folder")
+        for group in groups:
+            kept = [m for m in group.members if is_in_folder(m.path, folder)]
+            if not kept:
+                continue
+            kept_ids = {m.doc_id for m in kept}
+            marked.update(
+                m.doc_id for m in group.members if is_markable(m) and m.doc_id not in kept_ids
+            )
+        return marked
+    key = _keep_key(rule)
+    for group in groups:
+        if len(group.members) < 2:
+            continue
+        keep = min(group.members, key=key)
+        marked.update(m.doc_id for m in group.members if is_markable(m) and m is not keep)
+    return marked
+
+
+def mark_in_folder(groups: Iterable[Group], folder: str) -> set[int]:
+    """Mark the markable members that live inside ``folder`` (e.g. an old backup directory)."""
+    return {
+        m.doc_id
+        for g in groups
+        for m in g.members
+        if is_markable(m) and is_in_folder(m.path, folder)
+    }
+
+
+def invert_marks(groups: Iterable[Group], marked: Iterable[int]) -> set[int]:
+    """The markable members of ``groups`` that are not in ``marked`` (marks elsewhere dropped)."""
+    current = set(marked)
+    return {m.doc_id for g in groups for m in g.members if is_markable(m)} - current
+
+
+def clear_marks() -> set[int]:
+    """No marks at all; exists so every bulk action in the UI maps to one function here."""
+    return set()
+
+
+def fully_marked_groups(groups: Iterable[Group], marked: Iterable[int]) -> list[Group]:
+    """Groups in which every member is marked: removing them would lose the document entirely.
+
+    Rules here never produce that, but marks persist across regrouping (a changed threshold can
+    turn a marked document into a reference), so callers check before removing anything.
+    """
+    current = set(marked)
+    return [g for g in groups if g.members and all(m.doc_id in current for m in g.members)]
+
+
+def marked_members(groups: Iterable[Group], marked: Iterable[int]) -> list[Member]:
+    """The members of ``groups`` whose ids are in ``marked``, each once, in group order."""
+    current = set(marked)
+    seen: set[int] = set()
+    result: list[Member] = []
+    for g in groups:
+        for m in g.members:
+            if m.doc_id in current and m.doc_id not in seen:
+                seen.add(m.doc_id)
+                result.append(m)
+    return result
