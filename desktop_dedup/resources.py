@@ -1,0 +1,118 @@
+"""Finding and loading bundled resources (icons, translations) in every way the app is run.
+
+The top-level ``resources/`` directory of the repository is the single source of truth. It
+reaches the user by three routes, and :func:`resource_root` tries them in this order:
+
+1. an installed wheel or the PyInstaller bundle: the build copies ``resources/`` into the
+   package as ``desktop_dedup/_resources`` (``setup.py``'s build hook; the spec file puts it
+   at the same place inside the bundle, where ``__file__`` of frozen modules points);
+2. a source checkout or editable install: ``<repo>/resources`` beside the package.
+
+Nothing is generated at run time: the PNG sizes and the compiled ``.qm`` files are produced by
+``packaging/`` scripts at build time.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QIcon
+
+logger = logging.getLogger(__name__)
+
+APP_ICON_NAME = "desktop_dedup"
+APP_ICON_SIZES: tuple[int, ...] = (16, 24, 32, 48, 64, 128, 256, 512)
+
+# The UI icons drawn for the GUI (resources/icons/<name>.svg).
+ICON_NAMES: tuple[str, ...] = (
+    "folder-add",
+    "folder-remove",
+    "scan",
+    "cancel",
+    "trash",
+    "export",
+    "reference",
+    "ignore",
+    "next",
+    "previous",
+    "diff",
+    "settings",
+    "open",
+    "reveal",
+    "copy",
+    "mark",
+    "swap",
+    "problems",
+    "journal",
+    "about",
+)
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+_CANDIDATES: tuple[Path, ...] = (
+    _PACKAGE_DIR / "_resources",
+    _PACKAGE_DIR.parent / "resources",
+)
+
+
+@cache
+def resource_root() -> Path:
+    """The directory holding ``icons/``, ``translations/`` and the app icon.
+
+    Raises FileNotFoundError with the places tried when the install is broken, because a
+    silent fallback would only show up later as blank buttons.
+    """
+    for candidate in _CANDIDATES:
+        if (candidate / "icons").is_dir():
+            return candidate
+    tried = ", ".join(str(c) for c in _CANDIDATES)
+    raise FileNotFoundError(f"desktop_dedup resources not found (looked in {tried})")
+
+
+def resource_path(rel: str | Path) -> Path:
+    """Absolute path of a resource given relative to ``resources/`` (it may not exist)."""
+    rel_path = Path(rel)
+    if rel_path.is_absolute() or ".." in rel_path.parts:
+        raise ValueError(f"resource paths are relative to resources/: {rel!s}")
+    return resource_root() / rel_path
+
+
+def available_icons() -> list[str]:
+    """Names accepted by :func:`icon`, from the files actually shipped."""
+    return sorted(p.stem for p in resource_path("icons").glob("*.svg"))
+
+
+@cache
+def icon(name: str) -> QIcon:
+    """The UI icon ``name`` (see :data:`ICON_NAMES`) as a scalable QIcon.
+
+    Unknown names log a warning and give an empty icon rather than crash a running window;
+    tests check that every name in ICON_NAMES exists.
+    """
+    path = resource_path(f"icons/{name}.svg")
+    if not path.is_file():
+        logger.warning("unknown icon %r (no %s)", name, path)
+        return QIcon()
+    return QIcon(str(path))
+
+
+@cache
+def app_icon() -> QIcon:
+    """The application icon with every pre-rendered PNG size plus the SVG source.
+
+    The PNGs let window managers and taskbars pick a crisp bitmap without the SVG icon engine
+    plugin; the SVG covers sizes in between on high-DPI screens.
+    """
+    result = QIcon()
+    for size in APP_ICON_SIZES:
+        png = resource_path(f"icons/app/{APP_ICON_NAME}-{size}.png")
+        if png.is_file():
+            result.addFile(str(png), QSize(size, size))
+    svg = resource_path(f"{APP_ICON_NAME}.svg")
+    if svg.is_file():
+        result.addFile(str(svg))
+    if result.isNull():
+        logger.warning("application icon missing under %s", resource_root())
+    return result
