@@ -1,0 +1,569 @@
+"""Near-duplicate pairs and duplicate groups from 64-bit simhashes, with no chaining.
+
+Why this module exists: the store hands us one fingerprint per document (a signed 64-bit
+simhash, a content hash of the bytes and a hash of the normalised text); the user wants *groups*
+they can review, each with one reference copy to keep. Turning pairs into groups naively (union
+find) chains: A~B and B~C would put A and C together although they may share little text. This
+module builds groups that are cliques instead.
+
+Grouping rules
+--------------
+* **Relations.** Two documents are *identical* when their content hashes are equal, *same text*
+  when their normalised-text hashes are equal (any format), and *near* when both have a simhash
+  and the simhashes differ in at most ``k`` bits (``k = max_distance``, 0..12; default 3).
+  Documents with the same text hash or the same simhash are at distance 0. Documents too short
+  to fingerprint (``simhash is None``) are only matched as identical / same text.
+* **No chaining.** Every member of a group is related (identical, same text or near) to *every*
+  other member. If A~B and B~C but not A~C, A and C are never in one group.
+* **Greedy, deterministic cliques** (after dupeGuru's ``get_groups``): documents are processed in
+  reference-priority order; the best document not yet in a group seeds a new group; its
+  unassigned neighbours are tried in order of (distance to the seed, identical before same text
+  before near, priority) and each joins if it is related to every current member. A seed that
+  gathers nobody stays alone and is not reported.
+* **Kind** is the weakest relation among the members: ``identical`` if all content hashes are
+  equal, else ``same_text`` if all text hashes are equal, else ``near``.
+* **Reference** is the member with the smallest ``priority`` (the seed). Each member's distance
+  is measured to the reference: 0 for identical / same text, otherwise the Hamming distance of the
+  simhashes. Members are listed reference first, then by (distance, priority).
+* **Ignored pairs** are keyed by content hashes, unordered. Two documents whose content hashes
+  form an ignored pair are treated as unrelated, so they never share a group; ignoring a whole
+  group means ignoring all of its pairs.
+* Groups of one document are not groups. Groups are returned in order of their reference's
+  priority.
+* Bytes determine text, so documents with the same content hash are put in the same text class
+  (the text hash of the first such document wins if a stale index disagrees).
+
+Pair finding (``find_near_value_pairs``)
+----------------------------------------
+Exact, each pair once, on unique values. Pigeonhole: if two 64-bit values differ in at most ``k``
+bits, then split into ``k + 1`` contiguous blocks at least one block is equal. For each block we
+sort by the block, pair values inside each run of equal blocks, keep those within ``k`` bits and
+drop a pair if an *earlier* block is also equal (so it is reported exactly once). For ``k <= 3``
+this is at least as selective as the store's four 16-bit blocks. The number of candidates is
+counted exactly before any pair is made; when it exceeds what a chunked, vectorised brute force
+(XOR + popcount over all pairs) would cost, the brute force is used instead. Measured on this
+2-core machine: 1,000,000 random values at k=3 take about 1 s with blocks; for k >= 8 on
+clustered data of a few thousand values the brute force usually wins and is chosen.
+
+Expansion to documents works on unique values too, so 20,000 documents with one fingerprint cost
+O(n) in ``build_groups`` (``find_near_pairs`` must still list their n*(n-1)/2 pairs, by contract).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from desktop_dedup.core.models import MAX_SUPPORTED_DISTANCE, GroupKind
+
+log = logging.getLogger(__name__)
+
+MASK64 = (1 << 64) - 1
+_SIGN = 1 << 63
+
+# Candidate pairs handled per numpy step. Each pair costs ~40 bytes of temporaries, so this
+# bounds transient memory to roughly 100 MB whatever the input size.
+_CHUNK_PAIRS = 1 << 21
+
+# A candidate pair from the block tables costs about this many brute-force pair comparisons
+# (index expansion and gathers are extra work). Measured with tests/bench/bench_grouping.py.
+_BLOCK_PAIR_COST = 9.0
+
+_EMPTY_PAIRS = np.empty((0, 3), dtype=np.int64)
+
+
+def hamming(a: int, b: int) -> int:
+    """Number of differing bits between two 64-bit fingerprints (signed or unsigned view)."""
+    return ((a ^ b) & MASK64).bit_count()
+
+
+def split_blocks(simhash: int) -> tuple[int, int, int, int]:
+    """Four 16-bit blocks of the unsigned 64-bit view, top bits first.
+
+    The store indexes these four columns; two fingerprints within 3 bits share at least one.
+    """
+    if not -_SIGN <= simhash <= MASK64:
+        raise ValueError(f"simhash {simhash} is not a 64-bit value")
+    u = simhash & MASK64
+    return (u >> 48) & 0xFFFF, (u >> 32) & 0xFFFF, (u >> 16) & 0xFFFF, u & 0xFFFF
+
+
+# --------------------------------------------------------------------------------------------
+# popcount
+# --------------------------------------------------------------------------------------------
+
+if hasattr(np, "bitwise_count"):  # numpy >= 2.0
+
+    def _popcount(x: np.ndarray) -> np.ndarray:
+        return np.bitwise_count(x)
+
+else:  # pragma: no cover - exercised only with numpy 1.x
+    _BYTE_POP = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+    def _popcount(x: np.ndarray) -> np.ndarray:
+        b = np.ascontiguousarray(x, dtype=np.uint64).view(np.uint8).reshape(*x.shape, 8)
+        return _BYTE_POP[b].sum(axis=-1, dtype=np.uint8)
+
+
+# --------------------------------------------------------------------------------------------
+# pair finding
+# --------------------------------------------------------------------------------------------
+
+
+def _check_distance(max_distance: int) -> int:
+    k = int(max_distance)
+    if k < 0 or k > 64:
+        raise ValueError(f"max_distance must be in 0..64 (supported: 0..{MAX_SUPPORTED_DISTANCE})")
+    return k
+
+
+def _as_uint64(values: np.ndarray) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.dtype == np.uint64:
+        return np.ascontiguousarray(arr.ravel())
+    return np.ascontiguousarray(arr.astype(np.int64, copy=False).ravel()).view(np.uint64)
+
+
+def _block_layout(k: int) -> list[tuple[int, int]]:
+    """(shift, mask) of ``k + 1`` contiguous blocks covering 64 bits, top block first."""
+    m = k + 1
+    base, extra = divmod(64, m)
+    layout = []
+    shift = 64
+    for i in range(m):
+        width = base + 1 if i < extra else base
+        shift -= width
+        layout.append((shift, (1 << width) - 1))
+    return layout
+
+
+def _block_keys(u: np.ndarray, shift: int, mask: int) -> np.ndarray:
+    """One block of every value, in the narrowest dtype so the stable sort can use radix."""
+    keys = (u >> np.uint64(shift)) & np.uint64(mask)
+    width = mask.bit_length()
+    if width <= 8:
+        return keys.astype(np.uint8)
+    if width <= 16:
+        return keys.astype(np.uint16)
+    if width <= 32:
+        return keys.astype(np.uint32)
+    return keys
+
+
+def _run_ends(sorted_keys: np.ndarray) -> np.ndarray:
+    """For each position of a sorted array, the end (exclusive) of its run of equal keys."""
+    n = len(sorted_keys)
+    starts = np.flatnonzero(np.r_[True, sorted_keys[1:] != sorted_keys[:-1]])
+    ends = np.r_[starts[1:], n]
+    return np.repeat(ends, ends - starts)
+
+
+def _pairs_in_runs(run_end: np.ndarray, chunk: int = _CHUNK_PAIRS) -> Iterator[tuple]:
+    """Yield (a, b) position arrays for every a < b inside one run, in bounded chunks."""
+    n = len(run_end)
+    cnt = run_end - np.arange(n, dtype=np.int64) - 1
+    pos = np.flatnonzero(cnt > 0)
+    if len(pos) == 0:
+        return
+    cnt = cnt[pos]
+    csum = np.cumsum(cnt)
+    total = int(csum[-1])
+    cuts = np.searchsorted(csum, np.arange(chunk, total, chunk), side="left") + 1
+    bounds = np.unique(np.r_[0, cuts, len(pos)])
+    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+        c = cnt[lo:hi]
+        p = pos[lo:hi]
+        local_total = int(c.sum())
+        a = np.repeat(p, c)
+        first = np.cumsum(c) - c
+        b = a + 1 + (np.arange(local_total, dtype=np.int64) - np.repeat(first, c))
+        yield a, b
+
+
+def _brute_force(u: np.ndarray, k: int) -> np.ndarray:
+    """Exact all-pairs XOR + popcount, chunked by rows so memory stays bounded."""
+    n = len(u)
+    out = []
+    rows = max(1, _CHUNK_PAIRS // max(n, 1))
+    for i0 in range(0, n - 1, rows):
+        i1 = min(n - 1, i0 + rows)
+        d = _popcount(u[i0:i1, None] ^ u[None, i0 + 1 :])
+        r, c = np.nonzero(d <= k)
+        i = r + i0
+        j = c + i0 + 1
+        keep = j > i
+        i, j = i[keep], j[keep]
+        out.append(np.stack([i, j, d[r[keep], c[keep]].astype(np.int64)], axis=1))
+    return np.concatenate(out) if out else _EMPTY_PAIRS
+
+
+def _block_search(
+    u: np.ndarray, k: int, layout: list[tuple[int, int]], orders: list[np.ndarray]
+) -> np.ndarray:
+    out = []
+    kk = np.uint8(k)
+    for bi, (shift, mask) in enumerate(layout):
+        order = orders[bi]
+        sv = u[order]
+        keys = _block_keys(sv, shift, mask)
+        earlier = [np.uint64(m << s) for s, m in layout[:bi]]
+        for a, b in _pairs_in_runs(_run_ends(keys)):
+            x = sv[a] ^ sv[b]
+            d = _popcount(x)
+            sel = np.flatnonzero(d <= kk)
+            if len(sel) == 0:
+                continue
+            x = x[sel]
+            keep = np.ones(len(sel), dtype=bool)
+            for em in earlier:  # reported already by an earlier equal block
+                keep &= (x & em) != 0
+            sel = sel[keep]
+            ia = order[a[sel]]
+            ib = order[b[sel]]
+            out.append(
+                np.stack([np.minimum(ia, ib), np.maximum(ia, ib), d[sel].astype(np.int64)], axis=1)
+            )
+    return np.concatenate(out) if out else _EMPTY_PAIRS
+
+
+def _sort_pairs(pairs: np.ndarray) -> np.ndarray:
+    if len(pairs) == 0:
+        return _EMPTY_PAIRS.copy()
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+
+
+def find_near_value_pairs(unique_simhashes: np.ndarray, max_distance: int) -> np.ndarray:
+    """Pairs of distinct values within ``max_distance`` bits, exactly once, exact.
+
+    ``unique_simhashes`` must hold distinct values (int64 or uint64). Returns an ``(m, 3)`` int64
+    array of ``(i, j, distance)`` with ``i < j`` indexing the input and ``0 < distance <= k``,
+    sorted by ``(i, j)``. Chooses k+1 pigeonhole blocks or a chunked brute force by counting
+    the candidates each would examine (see the module docstring).
+    """
+    k = _check_distance(max_distance)
+    u = _as_uint64(unique_simhashes)
+    n = len(u)
+    if n < 2 or k == 0:  # distinct values are at least one bit apart
+        return _EMPTY_PAIRS.copy()
+    all_pairs = n * (n - 1) // 2
+    if k >= 32:
+        return _sort_pairs(_brute_force(u, k))
+    layout = _block_layout(k)
+    orders = []
+    candidates = 0
+    for shift, mask in layout:
+        keys = _block_keys(u, shift, mask)
+        order = np.argsort(keys, kind="stable")  # radix sort for 8/16-bit keys
+        sk = keys[order]
+        starts = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1]])
+        runs = np.diff(np.r_[starts, n])
+        candidates += int((runs * (runs - 1) // 2).sum())
+        orders.append(order)
+        if candidates * _BLOCK_PAIR_COST > all_pairs:
+            break
+    if candidates * _BLOCK_PAIR_COST > all_pairs:
+        log.debug("near pairs: brute force over %d values (k=%d)", n, k)
+        return _sort_pairs(_brute_force(u, k))
+    log.debug("near pairs: %d blocks, %d candidates for %d values", len(layout), candidates, n)
+    return _sort_pairs(_block_search(u, k, layout, orders))
+
+
+def find_near_pairs(simhashes: np.ndarray, max_distance: int) -> np.ndarray:
+    """All index pairs ``(i, j, distance)``, ``i < j``, within ``max_distance`` bits, each once.
+
+    Equal values are paired at distance 0. Values are deduplicated first so equal fingerprints
+    cost no comparisons, but the output itself holds n*(n-1)/2 rows for a value shared by n
+    items; grouping therefore uses :func:`find_near_value_pairs` directly. Sorted by (i, j).
+    """
+    k = _check_distance(max_distance)
+    s = np.asarray(simhashes)
+    s = s.view(np.int64) if s.dtype == np.uint64 else s.astype(np.int64, copy=False)
+    s = s.ravel()
+    if len(s) < 2:
+        return _EMPTY_PAIRS.copy()
+    uniq, inv, cnt = np.unique(s, return_inverse=True, return_counts=True)
+    inv = inv.ravel()
+    order = np.argsort(inv, kind="stable")  # items grouped by value, ascending index inside
+    ends = np.cumsum(cnt)
+    starts = ends - cnt
+    parts = []
+    # equal values: every pair inside a run
+    for a, b in _pairs_in_runs(np.repeat(ends, cnt)):
+        ia, ib = order[a], order[b]
+        parts.append(np.stack([ia, ib, np.zeros(len(a), dtype=np.int64)], axis=1))
+    vp = find_near_value_pairs(uniq, k)
+    if len(vp):
+        c1 = cnt[vp[:, 0]]
+        c2 = cnt[vp[:, 1]]
+        per = c1 * c2
+        r = np.repeat(np.arange(len(vp)), per)
+        local = np.arange(int(per.sum()), dtype=np.int64) - np.repeat(np.cumsum(per) - per, per)
+        ia = order[starts[vp[r, 0]] + local // c2[r]]
+        ib = order[starts[vp[r, 1]] + local % c2[r]]
+        parts.append(np.stack([np.minimum(ia, ib), np.maximum(ia, ib), vp[r, 2]], axis=1))
+    if not parts:
+        return _EMPTY_PAIRS.copy()
+    return _sort_pairs(np.concatenate(parts).astype(np.int64, copy=False))
+
+
+# --------------------------------------------------------------------------------------------
+# grouping
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GroupingItem:
+    """One document as grouping sees it; ``priority``: smaller sorts first = better reference."""
+
+    doc_id: int
+    simhash: int | None  # None: too short to fingerprint, only identical / same-text matching
+    content_hash: str
+    text_hash: str
+    priority: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltGroup:
+    """A clique of related documents; ``members`` holds (doc_id, distance to reference)."""
+
+    kind: str  # a GroupKind value
+    reference: int
+    members: list[tuple[int, int]]
+
+
+IgnoredPairs = Callable[[str, str], bool] | set[tuple[str, str]] | frozenset[tuple[str, str]]
+
+
+class _Ignore:
+    """Answers "may content hash c join a group holding content hashes G?" cheaply."""
+
+    def __init__(self, ignored: IgnoredPairs, content_ids: dict[str, int], names: list[str]):
+        self._fn: Callable[[str, str], bool] | None = None
+        self._partners: dict[int, set[int]] = {}
+        self._names = names
+        self._cache: dict[tuple[int, int], bool] = {}
+        if callable(ignored):
+            self._fn = ignored
+            return
+        for pair in ignored:
+            a, b = pair
+            ia, ib = content_ids.get(a), content_ids.get(b)
+            if ia is None or ib is None:
+                continue
+            self._partners.setdefault(ia, set()).add(ib)
+            self._partners.setdefault(ib, set()).add(ia)
+
+    @property
+    def active(self) -> bool:
+        return self._fn is not None or bool(self._partners)
+
+    def blocks(self, c: int, group_contents: set[int]) -> bool:
+        if self._fn is None:
+            p = self._partners.get(c)
+            return bool(p) and not p.isdisjoint(group_contents)
+        for g in group_contents:
+            key = (c, g) if c <= g else (g, c)
+            hit = self._cache.get(key)
+            if hit is None:
+                a, b = self._names[key[0]], self._names[key[1]]
+                hit = bool(self._fn(a, b) or self._fn(b, a))
+                self._cache[key] = hit
+            if hit:
+                return True
+        return False
+
+
+def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarray]:
+    n = len(items)
+    raw = [it.simhash for it in items]
+    has = np.fromiter((s is not None for s in raw), dtype=bool, count=n)
+    try:
+        sim = np.fromiter((0 if s is None else s for s in raw), dtype=np.int64, count=n)
+    except OverflowError:  # unsigned view given: fold into the signed one
+        sim = np.fromiter(
+            (0 if s is None else (s - (1 << 64) if s >= _SIGN else s) for s in raw),
+            dtype=np.int64,
+            count=n,
+        )
+    return has, sim
+
+
+def build_groups(
+    items: Sequence[GroupingItem],
+    max_distance: int,
+    ignored: IgnoredPairs = frozenset(),
+) -> list[BuiltGroup]:
+    """Duplicate groups (cliques) following the rules in the module docstring.
+
+    ``ignored`` is a set of content-hash pairs (either order) or a predicate on two content
+    hashes (called with both orders); the set form is indexed and costs O(1) per check, the
+    predicate is called once per distinct pair of content hashes it must decide.
+    """
+    k = _check_distance(max_distance)
+    n = len(items)
+    if n < 2:
+        return []
+
+    # Dense ids for content hashes and text classes (same bytes -> same text class).
+    content_ids: dict[str, int] = {}
+    cid = np.fromiter(
+        (content_ids.setdefault(it.content_hash, len(content_ids)) for it in items),
+        dtype=np.int64,
+        count=n,
+    )
+    content_text: dict[str, str] = {}
+    text_ids: dict[str, int] = {}
+    tid = np.fromiter(
+        (
+            text_ids.setdefault(
+                content_text.setdefault(it.content_hash, it.text_hash), len(text_ids)
+            )
+            for it in items
+        ),
+        dtype=np.int64,
+        count=n,
+    )
+    del content_text
+    n_text = len(text_ids)
+    has, sim = _simhash_array(items)
+
+    # One simhash per text class (same text -> same fingerprint; a stale index may disagree, then
+    # the best-priority member's fingerprint stands for the class).
+    text_size = np.bincount(tid, minlength=n_text)
+    text_has = np.bincount(tid[has], minlength=n_text) > 0
+    lo = np.full(n_text, np.iinfo(np.int64).max, dtype=np.int64)
+    hi = np.full(n_text, np.iinfo(np.int64).min, dtype=np.int64)
+    np.minimum.at(lo, tid[has], sim[has])
+    np.maximum.at(hi, tid[has], sim[has])
+    text_val = np.where(text_has, lo, 0)
+    mixed = np.flatnonzero(text_has & (lo != hi))
+    if len(mixed):
+        log.warning("%d text classes have differing simhashes; using the reference's", len(mixed))
+        mixed_set = set(mixed.tolist())
+        best: dict[int, int] = {}
+        for d in np.flatnonzero(has & np.isin(tid, mixed)).tolist():
+            t = int(tid[d])
+            if t in mixed_set and (t not in best or items[d].priority < items[best[t]].priority):
+                best[t] = d
+        for t, d in best.items():
+            text_val[t] = sim[d]
+
+    # Unique fingerprints over text classes, and which of them have near neighbours.
+    val_texts = np.flatnonzero(text_has)
+    uniq, vinv, vcount = np.unique(text_val[val_texts], return_inverse=True, return_counts=True)
+    text_vidx = np.full(n_text, -1, dtype=np.int64)
+    text_vidx[val_texts] = vinv.ravel()
+    vp = find_near_value_pairs(uniq, k)
+    v_has_near = np.zeros(len(uniq), dtype=bool)
+    v_has_near[vp[:, 0]] = True
+    v_has_near[vp[:, 1]] = True
+    v_related = (vcount > 1) | v_has_near
+    text_related = text_size > 1
+    text_related[val_texts] |= v_related[text_vidx[val_texts]]
+    cand = np.flatnonzero(text_related[tid])
+    if len(cand) < 2:
+        return []
+
+    # Python phase on related documents only, in priority order (local index = rank).
+    order = sorted(cand.tolist(), key=lambda d: items[d].priority)
+    order_arr = np.asarray(order, dtype=np.int64)
+    l_tid = tid[order_arr].tolist()
+    l_cid = cid[order_arr].tolist()
+    l_vidx = text_vidx[tid[order_arr]].tolist()
+    l_val = [int(v) if i >= 0 else None for v, i in zip(text_val[tid[order_arr]], l_vidx)]
+    text_members: dict[int, list[int]] = {}
+    for i, t in enumerate(l_tid):
+        text_members.setdefault(t, []).append(i)
+    value_texts: dict[int, list[int]] = {}
+    for t, mem in text_members.items():  # insertion order = best member's rank
+        v = l_vidx[mem[0]]
+        if v >= 0:
+            value_texts.setdefault(v, []).append(t)
+    near: dict[int, list[tuple[int, int]]] = {}
+    for a, b, d in vp.tolist():
+        near.setdefault(a, []).append((d, b))
+        near.setdefault(b, []).append((d, a))
+
+    names = list(content_ids) if callable(ignored) else []
+    ign = _Ignore(ignored, content_ids, names)
+    check_ignore = ign.active
+    size = len(order)
+    assigned = [False] * size
+    groups: list[BuiltGroup] = []
+
+    def unassigned(t: int) -> list[int]:
+        mem = [i for i in text_members[t] if not assigned[i]]
+        text_members[t] = mem
+        return mem
+
+    for s in range(size):
+        if assigned[s]:
+            continue
+        t_s, c_s, v_s, val_s = l_tid[s], l_cid[s], l_vidx[s], l_val[s]
+        cands: list[tuple[int, int, int]] = [
+            (0, 0 if l_cid[i] == c_s else 1, i) for i in unassigned(t_s) if i != s
+        ]
+        if v_s >= 0:
+            for t in value_texts[v_s]:
+                if t != t_s:
+                    cands.extend((0, 2, i) for i in unassigned(t))
+            for d, v2 in near.get(v_s, ()):
+                for t in value_texts.get(v2, ()):
+                    cands.extend((d, 2, i) for i in unassigned(t))
+        if not cands:
+            continue
+        cands.sort()
+        members = [s]
+        g_texts = {t_s}
+        g_vals: list[int] = [] if val_s is None else [val_s]
+        g_val_set = set(g_vals)
+        g_short = val_s is None
+        g_contents = {c_s}
+        for _, _, i in cands:
+            t, v = l_tid[i], l_val[i]
+            if v is None:
+                if len(g_texts) != 1 or t not in g_texts:
+                    continue
+            elif t not in g_texts or len(g_texts) > 1:
+                if g_short or any(((v ^ g) & MASK64).bit_count() > k for g in g_vals):
+                    continue
+            c = l_cid[i]
+            if check_ignore and ign.blocks(c, g_contents):
+                continue
+            members.append(i)
+            assigned[i] = True
+            g_texts.add(t)
+            g_contents.add(c)
+            if v is None:
+                g_short = True
+            elif v not in g_val_set:
+                g_val_set.add(v)
+                g_vals.append(v)
+        if len(members) < 2:
+            continue
+        assigned[s] = True
+        if len(g_contents) == 1:
+            kind = GroupKind.IDENTICAL
+        elif len(g_texts) == 1:
+            kind = GroupKind.SAME_TEXT
+        else:
+            kind = GroupKind.NEAR
+        dist = [
+            (0 if l_tid[i] == t_s else hamming(l_val[i], val_s), i)  # type: ignore[arg-type]
+            for i in members[1:]
+        ]
+        dist.sort()
+        ref_id = items[order[s]].doc_id
+        groups.append(
+            BuiltGroup(
+                kind=kind,
+                reference=ref_id,
+                members=[(ref_id, 0)] + [(items[order[i]].doc_id, d) for d, i in dist],
+            )
+        )
+    log.debug("grouping: %d documents, %d related, %d groups", n, size, len(groups))
+    return groups
