@@ -1,0 +1,108 @@
+"""EPUB: spine documents in reading order, each through the HTML extractor.
+
+EbookLib reads the package; if it rejects a sloppy but readable book (missing manifest files,
+odd OPF), a small reader that follows container.xml -> OPF spine with zipfile takes over.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import re
+import warnings
+import zipfile
+from os import PathLike, fspath
+from urllib.parse import unquote
+
+from lxml import etree
+
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, open_checked_zip, too_large
+from desktop_dedup.core.extract.html import html_bytes_to_text
+
+log = logging.getLogger(__name__)
+
+_ENC_REF = re.compile(rb"<(?:\w+:)?CipherReference[^>]+URI\s*=\s*[\"']([^\"']+)[\"']")
+# Font obfuscation (IDPF/Adobe) is listed in encryption.xml too, but only hides fonts.
+_FONT_EXT = (".ttf", ".otf", ".woff", ".woff2")
+_XML_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, recover=True)
+
+
+def _check_drm(zf: zipfile.ZipFile) -> None:
+    try:
+        data = zf.read("META-INF/encryption.xml")
+    except KeyError:
+        return
+    for uri in _ENC_REF.findall(data):
+        if not uri.decode("utf-8", "replace").lower().endswith(_FONT_EXT):
+            raise ExtractionError("EPUB is DRM-protected (encrypted content)")
+
+
+def _join(chapters: list[str]) -> str:
+    total = sum(len(c) for c in chapters)
+    if total > MAX_TEXT_BYTES:
+        raise too_large(total)
+    return "\n".join(c for c in chapters if c)
+
+
+def _read_with_ebooklib(path: str) -> str:
+    from ebooklib import epub
+
+    with warnings.catch_warnings():  # EbookLib warns about future defaults on every read
+        warnings.simplefilter("ignore")
+        book = epub.read_epub(path, options={"ignore_ncx": True})
+    chapters = []
+    for entry in book.spine:
+        idref = entry[0] if isinstance(entry, tuple) else entry
+        item = book.get_item_with_id(idref)
+        if item is None:
+            continue
+        chapters.append(html_bytes_to_text(item.get_content()))
+    if not book.spine:
+        raise ValueError("EPUB has no spine")
+    return _join(chapters)
+
+
+def read_epub_spine(zf: zipfile.ZipFile) -> str:
+    """Fallback reader: container.xml -> OPF -> spine itemrefs -> XHTML members, in order."""
+    try:
+        container = etree.fromstring(zf.read("META-INF/container.xml"), _XML_PARSER)
+    except KeyError as exc:
+        raise ExtractionError("corrupt EPUB: META-INF/container.xml is missing") from exc
+    rootfiles = container.xpath("//*[local-name()='rootfile']/@full-path")
+    if not rootfiles:
+        raise ExtractionError("corrupt EPUB: container.xml names no package file")
+    opf_path = str(rootfiles[0])
+    try:
+        opf = etree.fromstring(zf.read(opf_path), _XML_PARSER)
+    except KeyError as exc:
+        raise ExtractionError(f"corrupt EPUB: package file {opf_path} is missing") from exc
+    base = posixpath.dirname(opf_path)
+    hrefs = {
+        str(item.get("id")): str(item.get("href"))
+        for item in opf.xpath("//*[local-name()='manifest']/*[local-name()='item']")
+    }
+    names = set(zf.namelist())
+    chapters = []
+    for idref in opf.xpath("//*[local-name()='spine']/*[local-name()='itemref']/@idref"):
+        href = hrefs.get(str(idref))
+        if href is None:
+            continue
+        member = posixpath.normpath(posixpath.join(base, unquote(href.split("#")[0])))
+        if member not in names:
+            log.debug("EPUB spine item %s missing from the archive", member)
+            continue
+        chapters.append(html_bytes_to_text(zf.read(member)))
+    return _join(chapters)
+
+
+def extract_epub(path: str | PathLike[str]) -> str:
+    with open_checked_zip(path, "EPUB") as zf:
+        _check_drm(zf)
+        try:
+            return _read_with_ebooklib(fspath(path))
+        except ExtractionError:
+            raise
+        except Exception as exc:  # EbookLib raises bare KeyError/AttributeError on sloppy books
+            log.debug("EbookLib could not read %s (%r); using the spine reader", path, exc)
+            return read_epub_spine(zf)

@@ -1,0 +1,191 @@
+"""Plain text, Markdown and reStructuredText: encoding detection plus light markup removal.
+
+Markup is stripped so that the same article saved as .md and as .txt yields (nearly) the same
+words; the fingerprint does the rest. Everything is regex-based and linear in the input.
+"""
+
+from __future__ import annotations
+
+import codecs
+import logging
+import os
+import re
+
+from charset_normalizer import from_bytes
+
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract._common import read_capped
+
+log = logging.getLogger(__name__)
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    # UTF-32 first: its LE BOM starts with the UTF-16 LE BOM.
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Control characters that do not occur in real text (tab, LF, VT, FF, CR, ESC-free).
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\x80-\x9f\ufffd]")
+_BINARY_SAMPLE = 64 * 1024
+_MAX_CONTROL_RATIO = 0.05
+
+# Detected legacy encodings are widened to their supersets so rare characters still decode.
+_SUPERSETS = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "cp936": "gb18030",
+    "big5": "big5hkscs",
+    "cp950": "big5hkscs",
+    "shift_jis": "cp932",
+    "ascii": "utf-8",
+    "latin_1": "cp1252",
+    "iso8859_1": "cp1252",
+}
+
+
+def _binary() -> ExtractionError:
+    return ExtractionError("binary data, not text")
+
+
+def _looks_binary(text: str) -> bool:
+    sample = text[:_BINARY_SAMPLE]
+    if not sample:
+        return False
+    return len(_CONTROL.findall(sample)) / len(sample) > _MAX_CONTROL_RATIO
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 without a BOM: NULs sit in one byte lane only (the high byte of ASCII).
+
+    Pure CJK UTF-16 has few NULs (only from newlines/ASCII), so one NUL in the other lane
+    per 20 is tolerated and a strict decode plus the control-character check decide.
+    """
+    if len(data) % 2:
+        return None
+    sample = data[: 2 * _BINARY_SAMPLE]
+    even = sample[0::2].count(0)
+    odd = sample[1::2].count(0)
+    if odd >= 2 and even * 20 <= odd:
+        encoding = "utf-16-le"
+    elif even >= 2 and odd * 20 <= even:
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+    return None if _looks_binary(text) else text
+
+
+def decode_text_bytes(data: bytes) -> str:
+    """Decode bytes of a text document, detecting the encoding.
+
+    Order: BOM, UTF-16 without BOM (NUL lanes), strict UTF-8, then charset-normalizer for
+    legacy code pages (GB18030, Big5, Shift-JIS, Latin-1...). Raises ExtractionError for
+    empty input and for binary data.
+    """
+    if not data:
+        raise ExtractionError("empty file (0 bytes)")
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            text = data[len(bom) :].decode(encoding, errors="replace")
+            if _looks_binary(text):
+                raise _binary()
+            return text
+    if b"\x00" in data:
+        text16 = _utf16_without_bom(data)
+        if text16 is None:
+            raise _binary()
+        return text16
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = _decode_legacy(data)
+    if _looks_binary(text):
+        raise _binary()
+    return text
+
+
+def _decode_legacy(data: bytes) -> str:
+    best = from_bytes(data).best()
+    if best is None:
+        raise _binary()
+    encoding = _SUPERSETS.get(codecs.lookup(best.encoding).name.replace("-", "_"), best.encoding)
+    log.debug("detected encoding %s (used %s)", best.encoding, encoding)
+    return data.decode(encoding, errors="replace")
+
+
+def extract_plain(path: str | os.PathLike[str]) -> str:
+    return decode_text_bytes(read_capped(path))
+
+
+# --- Markdown -------------------------------------------------------------------------------
+
+_M = re.MULTILINE
+_MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[ \t]*(?:```|~~~).*$", _M), ""),  # code fence markers (keep the code)
+    (re.compile(r"^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+.*$", _M), ""),  # reference definitions
+    (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", _M), ""),  # horizontal rules
+    (re.compile(r"^[ \t]*=+[ \t]*$", _M), ""),  # setext underline
+    (re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", _M), ""),
+    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", _M), r"\1"),  # ATX heading
+    (re.compile(r"^[ \t]*(?:>[ \t]?)+", _M), ""),  # blockquote
+    (re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?", _M), ""),  # lists
+    (re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # images -> alt text
+    (re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)"), r"\1"),  # inline links -> text
+    (re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]"), r"\1"),  # reference links -> text
+    (re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>"), r"\1"),  # autolinks -> the address
+    (re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"), ""),  # inline HTML tags
+    (re.compile(r"(`+)(.+?)\1"), r"\2"),  # inline code
+    (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1"), r"\2"),  # strong
+    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),  # emphasis
+    (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"), r"\1"),
+    (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),  # strikethrough
+    (re.compile(r"[ \t]*\|[ \t]*"), " "),  # table pipes
+    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~])"), r"\1"),  # backslash escapes
+)
+
+
+def strip_markdown(text: str) -> str:
+    """Remove Markdown syntax that is not prose, keeping the words in order."""
+    for pattern, repl in _MD_RULES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def extract_markdown(path: str | os.PathLike[str]) -> str:
+    return strip_markdown(extract_plain(path))
+
+
+# --- reStructuredText -----------------------------------------------------------------------
+
+_RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}[ \t]*$", _M), ""),  # section adornments
+    (re.compile(r"^\.\. _[^:\n]+:.*$", _M), ""),  # hyperlink targets
+    (re.compile(r"^\.\. [\w:-]+::[ \t]*", _M), ""),  # directive markers (keep the argument)
+    (re.compile(r"^[ \t]*:[\w -]+:[ \t]+", _M), ""),  # field-list names
+    (re.compile(r"^\.\.[ \t]*$", _M), ""),  # empty comments
+    (re.compile(r"`([^`<\n]+?)\s*<[^>\n]+>`__?"), r"\1"),  # `text <url>`_
+    (re.compile(r":[\w:+-]+:`([^`\n]+)`"), r"\1"),  # :role:`text`
+    (re.compile(r"``(.+?)``"), r"\1"),  # inline literal
+    (re.compile(r"`([^`\n]+)`_{0,2}"), r"\1"),  # interpreted text / references
+    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), r"\1"),
+    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),
+    (re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)]|#\.)[ \t]+", _M), ""),  # list bullets
+    (re.compile(r"::[ \t]*$", _M), ":"),  # literal-block marker
+)
+
+
+def strip_rst(text: str) -> str:
+    """Remove reStructuredText syntax that is not prose."""
+    for pattern, repl in _RST_RULES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def extract_rst(path: str | os.PathLike[str]) -> str:
+    return strip_rst(extract_plain(path))
