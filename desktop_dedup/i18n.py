@@ -37,6 +37,26 @@ _LANGUAGES: tuple[tuple[str, str], ...] = (
     ("zh_CN", "简体中文"),
 )
 
+
+class _ContextFallbackTranslator(QTranslator):
+    """A QTranslator that retries a miss under the empty context.
+
+    pyside6-lupdate files strings from module-level helpers (``def tr(text): return
+    QCoreApplication.translate("Formatting", text)`` called as ``tr("...")``) under the empty
+    context, while at run time they are looked up under the helper's context. The retry makes
+    such strings translate instead of silently staying English.
+    """
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        found = super().translate(context, source, disambiguation, n)
+        if not found and context:
+            found = super().translate("", source, disambiguation, n)
+        # None (a null QString) tells Qt "not here, ask the next translator"; "" would not.
+        return found or None
+
+
 # Keep translators alive for the life of the application (Qt holds raw pointers only).
 _installed: list[QTranslator] = []
 
@@ -134,7 +154,7 @@ def install_translator(app: QCoreApplication, language: str | None = None) -> st
     if code == SOURCE_LANGUAGE or code not in _codes():
         return SOURCE_LANGUAGE
 
-    ours = QTranslator(app)
+    ours = _ContextFallbackTranslator(app)
     qm = translation_file(code)
     if not ours.load(qm):
         logger.warning("translation %s not found or unreadable; using English", qm)

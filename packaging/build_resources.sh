@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the generated resources from their sources: every Qt Linguist .ts in
+# resources/translations/ is compiled to the .qm the app loads (build outputs, gitignored).
+# Cheap and idempotent; packaging/bootstrap.sh runs it on every `make run` / `make test`.
+# Usage: packaging/build_resources.sh [VENV_DIR]
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+venv="${1:-$here/.venv}"
+lrelease="$venv/bin/pyside6-lrelease"
+[ -x "$lrelease" ] || lrelease="$(command -v pyside6-lrelease || true)"
+if [ -z "$lrelease" ]; then
+  echo "build_resources: pyside6-lrelease not found (install the project into $venv first)" >&2
+  exit 1
+fi
+shopt -s nullglob
+for ts in "$here"/resources/translations/*.ts; do
+  qm="${ts%.ts}.qm"
+  if [ ! -f "$qm" ] || [ "$ts" -nt "$qm" ]; then
+    "$lrelease" -silent "$ts" -qm "$qm"
+  fi
+done
