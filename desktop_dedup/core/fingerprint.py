@@ -1,0 +1,175 @@
+"""Document fingerprints: TF-IDF weighted 64-bit Charikar simhash over jieba tokens.
+
+Pipeline for one document (see text.py for the first two steps)::
+
+    raw text -> normalize_text -> segment (jieba, HMM off) -> features -> weights -> simhash
+
+Features
+    Tokens that contain a letter or an ideograph. Dropped: white space, punctuation, tokens
+    containing a digit (numbers, dates, versions and counters change between copies of the same
+    document and say nothing about what it is), single Latin letters, and stop words
+    (stopwords.py).
+
+Weights  ``w(t) = tf(t)^TF_EXPONENT * idf(t)``, then capped at ``MAX_FEATURE_SHARE`` of the total
+    * IDF: jieba's table (``jieba/analyse/idf.txt``) for words it knows; unknown Chinese words
+      get the table's median, as jieba.analyse does. The table has no Latin words at all, so every
+      Latin word gets ``LATIN_IDF``; English stop words are removed instead of relying on IDF.
+    * Term frequency is squared: a near-duplicate keeps its repeated topic words (their counts
+      move by one or two), while edits, a reposting banner or a footer add words that occur once.
+      Squaring concentrates the weight on what both copies share, which is what keeps their
+      fingerprints within a few bits. Linear TF (the seeds' recipe) lets the once-only words
+      decide too many bits.
+    * No single feature may hold more than ``MAX_FEATURE_SHARE`` of the total weight: otherwise a
+      document dominated by one word (a command name repeated 40 times) takes that word's hash
+      as its fingerprint and collides with every other document about the same word.
+    * All features take part (no top-N cut): a top-N boundary makes features flip in and out of
+      the set under small edits, which costs more bits than the tail's tiny weights.
+
+Simhash
+    Each feature is hashed to 64 bits with xxh64; bit i of the fingerprint is 1 when the weighted
+    sum of +w (hash bit 1) and -w (hash bit 0) is positive. Stored as a signed 64-bit integer.
+
+Documents with fewer than ``MIN_FEATURES`` distinct features are *short*: their simhash is too
+noisy to mean anything, so they are matched only as identical bytes or the same text.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import statistics
+import threading
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import xxhash
+
+from desktop_dedup.core import stopwords
+from desktop_dedup.core.text import normalize_text, segment, text_hash
+
+log = logging.getLogger(__name__)
+
+# Bump when anything below changes the fingerprint of some text: stored fingerprints made with
+# another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 3
+TF_EXPONENT = 2.0
+MAX_FEATURE_SHARE = 0.10
+MIN_FEATURES = 8
+
+_WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
+_DIGIT = re.compile(r"\d")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    simhash: int | None  # signed 64-bit; None for short documents
+    text_hash: str  # words-only hash of the normalised text (same-text matching)
+    token_count: int  # content tokens (after filtering), for display and the short rule
+    feature_count: int  # distinct content tokens
+
+
+class _IdfTable:
+    _lock = threading.Lock()
+    _table: dict[str, float] | None = None
+    median: float = 0.0
+
+    @classmethod
+    def get(cls) -> dict[str, float]:
+        if cls._table is None:
+            with cls._lock:
+                if cls._table is None:
+                    import jieba.analyse
+
+                    path = Path(jieba.analyse.__file__).with_name("idf.txt")
+                    table: dict[str, float] = {}
+                    with path.open(encoding="utf-8") as f:
+                        for line in f:
+                            word, _, value = line.rstrip("\n").partition(" ")
+                            if value:
+                                table[word] = float(value)
+                    cls.median = statistics.median(table.values())
+                    cls._table = table
+        return cls._table
+
+
+def idf_table() -> tuple[dict[str, float], float]:
+    """jieba's IDF table and its median (loaded once per process)."""
+    table = _IdfTable.get()
+    return table, _IdfTable.median
+
+
+# Latin words are not in jieba's table; they all get this IDF (the table's median, the value
+# jieba gives any unknown word). Stop words are removed before weighting.
+def latin_idf() -> float:
+    return idf_table()[1]
+
+
+def content_counts(tokens: list[str]) -> Counter[str]:
+    """Count the tokens that take part in the fingerprint (see the module docstring)."""
+    counts = Counter(tokens)
+    stop = stopwords.ALL
+    for tok in list(counts):
+        if (
+            tok in stop
+            or not _WORDLIKE.search(tok)
+            or _DIGIT.search(tok)
+            or (len(tok) == 1 and tok.isascii())
+        ):
+            del counts[tok]
+    return counts
+
+
+def feature_weights(counts: Counter[str]) -> dict[str, float]:
+    """TF-IDF weights with squared TF and a cap on any one feature's share."""
+    table, median = idf_table()
+    weights = {
+        tok: (n**TF_EXPONENT) * (table.get(tok, median) if _CJK.search(tok) else median)
+        for tok, n in counts.items()
+    }
+    cap = MAX_FEATURE_SHARE * sum(weights.values())
+    return {tok: min(w, cap) for tok, w in weights.items()}
+
+
+_BIT_SHIFTS = np.arange(64, dtype=np.uint64)
+
+
+def simhash_of(weights: dict[str, float]) -> int:
+    """64-bit Charikar simhash of weighted features, as a signed 64-bit integer."""
+    if not weights:
+        return 0
+    hashes = np.fromiter(
+        (xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass")) for tok in weights),
+        dtype=np.uint64,
+        count=len(weights),
+    )
+    w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
+    bits = ((hashes[:, None] >> _BIT_SHIFTS) & np.uint64(1)).astype(np.float64)
+    totals = w @ (2.0 * bits - 1.0)  # sum of +w / -w per bit position
+    value = 0
+    for i in np.flatnonzero(totals > 0):
+        value |= 1 << int(i)
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
+    """Fingerprint one document's extracted text."""
+    normalized = normalize_text(raw_text)
+    counts = content_counts(segment(normalized, prefer_rjieba))
+    thash = text_hash(normalized)
+    token_count = sum(counts.values())
+    if len(counts) < MIN_FEATURES:
+        return Fingerprint(None, thash, token_count, len(counts))
+    return Fingerprint(simhash_of(feature_weights(counts)), thash, token_count, len(counts))
+
+
+def parameters() -> dict[str, object]:
+    """What the fingerprint depends on; stored with the index so a change triggers a refresh."""
+    return {
+        "version": FINGERPRINT_VERSION,
+        "tf_exponent": TF_EXPONENT,
+        "max_feature_share": MAX_FEATURE_SHARE,
+        "min_features": MIN_FEATURES,
+    }

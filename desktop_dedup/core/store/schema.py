@@ -1,0 +1,150 @@
+"""SQLAlchemy 2.x typed declarative models: the whole on-disk schema.
+
+The simhash is stored as a signed 64-bit integer (SQLite's INTEGER) and again as four 16-bit
+blocks ``b0``..``b3`` (b0 = the top 16 bits of the unsigned 64-bit value), each with its own
+index: two fingerprints within 3 bits share at least one block exactly (pigeonhole), so a
+near lookup is four indexed equality probes plus a popcount over the few rows they return.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class DocumentRow(Base):
+    __tablename__ = "documents"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    size: Mapped[int] = mapped_column(Integer)
+    mtime_ns: Mapped[int] = mapped_column(Integer)
+    content_hash: Mapped[str | None] = mapped_column(String(32), index=True)
+    text_hash: Mapped[str | None] = mapped_column(String(32), index=True)
+    simhash: Mapped[int | None] = mapped_column(Integer)
+    b0: Mapped[int | None] = mapped_column(Integer, index=True)
+    b1: Mapped[int | None] = mapped_column(Integer, index=True)
+    b2: Mapped[int | None] = mapped_column(Integer, index=True)
+    b3: Mapped[int | None] = mapped_column(Integer, index=True)
+    token_count: Mapped[int] = mapped_column(Integer, default=0)
+    text_chars: Mapped[int] = mapped_column(Integer, default=0)
+    format: Mapped[str] = mapped_column(String(16), default="")
+    status: Mapped[str] = mapped_column(String(16))  # core.models.DocStatus
+    error: Mapped[str | None] = mapped_column(Text)
+    fp_version: Mapped[int] = mapped_column(Integer, default=0)
+    last_seen_scan: Mapped[int | None] = mapped_column(Integer)
+    marked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class FolderRow(Base):
+    __tablename__ = "folders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    is_reference: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SettingRow(Base):
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)  # JSON
+
+
+class ScanRunRow(Base):
+    __tablename__ = "scan_runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16))  # running | finished | cancelled | interrupted
+    roots: Mapped[str] = mapped_column(Text)  # JSON list
+    files_seen: Mapped[int] = mapped_column(Integer, default=0)
+    files_fingerprinted: Mapped[int] = mapped_column(Integer, default=0)
+    files_reused: Mapped[int] = mapped_column(Integer, default=0)
+    files_removed: Mapped[int] = mapped_column(Integer, default=0)
+    problems: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ScanProblemRow(Base):
+    """Problems that are not a document row: unreadable folders, undecodable file names."""
+
+    __tablename__ = "scan_problems"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scan_id: Mapped[int] = mapped_column(ForeignKey("scan_runs.id", ondelete="CASCADE"), index=True)
+    path: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class IgnoredPairRow(Base):
+    """A pair the user said is not a duplicate, keyed by content so it survives renames."""
+
+    __tablename__ = "ignored_pairs"
+
+    hash_a: Mapped[str] = mapped_column(String(32), primary_key=True)  # hash_a < hash_b
+    hash_b: Mapped[str] = mapped_column(String(32), primary_key=True)
+    path_a: Mapped[str] = mapped_column(Text, default="")
+    path_b: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GroupRow(Base):
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    reference_doc_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))
+    reference_path: Mapped[str] = mapped_column(Text)
+    member_count: Mapped[int] = mapped_column(Integer)
+    reclaimable_size: Mapped[int] = mapped_column(Integer)
+    total_size: Mapped[int] = mapped_column(Integer)
+    max_distance: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (
+        Index("ix_groups_reclaimable", "reclaimable_size"),
+        Index("ix_groups_members", "member_count"),
+        Index("ix_groups_refpath", "reference_path"),
+    )
+
+
+class GroupMemberRow(Base):
+    __tablename__ = "group_members"
+
+    doc_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True
+    )
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    is_reference: Mapped[bool] = mapped_column(Boolean)
+    distance: Mapped[int] = mapped_column(Integer)
+    similarity: Mapped[float] = mapped_column(Float)
+
+
+class JournalRow(Base):
+    __tablename__ = "journal"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    action: Mapped[str] = mapped_column(String(16))
+    path: Mapped[str] = mapped_column(Text)
+    destination: Mapped[str] = mapped_column(Text, default="")
+    content_hash: Mapped[str] = mapped_column(String(32), default="")
+    size: Mapped[int] = mapped_column(Integer, default=0)
+    ok: Mapped[bool] = mapped_column(Boolean)
+    reason: Mapped[str] = mapped_column(Text, default="")

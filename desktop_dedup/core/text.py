@@ -1,0 +1,106 @@
+"""Text normalisation and tokenisation, shared by fingerprinting and same-text detection.
+
+Why each step:
+
+* **NFKC** folds compatibility characters: full-width Latin letters, digits and punctuation become
+  their ASCII forms, and the CJK radical code points that PDF text layers often use for ordinary
+  ideographs (U+2F00 Kangxi radicals, e.g. ``⼴`` for ``广``) become the ideographs themselves.
+* **Case**: Latin letters are lower-cased (``str.lower``; Chinese has no case).
+* **Whitespace**: every run of white space becomes one space, so re-wrapped lines, CRLF vs LF and
+  indentation do not matter.
+* White space *between two CJK characters* is dropped: Chinese does not separate words with
+  spaces, so a space or line break there is layout (a PDF's or a re-wrapped file's line end) and
+  would otherwise split a word and change its segmentation.
+* Soft hyphens and zero-width characters are dropped; they are invisible in every viewer.
+
+Tokens come from jieba's dictionary segmentation with the HMM off (``HMM=False``): the HMM guesses
+new words from character statistics and is the one part of jieba whose output other
+implementations do not reproduce exactly. With it off, `rjieba` (the jieba-rs binding) gives the
+very same tokens, several times faster, so it is used when installed and jieba otherwise
+(tests check both agree).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from collections.abc import Callable
+
+import xxhash
+
+log = logging.getLogger(__name__)
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None)
+# CJK Radicals Supplement code points that stand for whole ideographs (PDF text layers emit them
+# for simplified characters such as 页 and 见). NFKC folds the Kangxi radicals block but not this
+# one; the targets follow Unicode's EquivalentUnifiedIdeograph.txt.
+_RADICAL_SUPPLEMENT = str.maketrans(
+    "⺜⺝⺠⺩⺶⺷⺼⻁⻂⻃⻄⻅⻆⻈⻉⻊⻋⻌⻍⻏⻐⻑⻓⻔⻖⻗⻘⻙⻚⻛⻜⻝⻟⻠⻢⻣⻤⻥⻦⻧⻨⻩⻪⻫⻬⻭⻮⻯⻰⻱⻲",
+    "日月民王羊羊月虎衤覀西见角讠贝足车辶辶阝钅長长门阝雨青韦页风飞食飠饣马骨鬼鱼鸟卤麦黄黾斉齐歯齿竜龙龜亀",
+)
+_WS_RUN = re.compile(r"\s+")
+_CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_WS_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])\s+(?=[{_CJK}])")
+# What is left after dropping white space and punctuation: the words, in order.
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def normalize_text(text: str) -> str:
+    """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run."""
+    text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE)).translate(_RADICAL_SUPPLEMENT)
+    text = _WS_BETWEEN_CJK.sub("", text.lower())
+    return _WS_RUN.sub(" ", text).strip()
+
+
+def words_only(normalized: str) -> str:
+    """The normalised text without white space and punctuation (what "same text" compares)."""
+    return _NOT_WORD.sub("", normalized)
+
+
+def text_hash(normalized: str) -> str:
+    """Hash of the words of a normalised text, in order, as 32 hex digits (xxh3-128).
+
+    Two documents with the same text hash hold the same words in the same order; they may differ
+    in format, encoding, line wrapping, white space and punctuation (full/half width included).
+    """
+    return xxhash.xxh3_128_hexdigest(words_only(normalized).encode("utf-8", "surrogatepass"))
+
+
+# --- segmentation -------------------------------------------------------------------------------
+
+_segmenter_lock = threading.Lock()
+_segmenter: Callable[[str], list[str]] | None = None
+SEGMENTER_NAME = ""
+
+
+def _load_segmenter(prefer_rjieba: bool = True) -> tuple[str, Callable[[str], list[str]]]:
+    if prefer_rjieba:
+        try:
+            import rjieba
+
+            return "rjieba", lambda s: rjieba.cut(s, False)
+        except ImportError:  # optional accelerator
+            log.info("rjieba not installed; using jieba (slower, same tokens)")
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return "jieba", lambda s: jieba.lcut(s, HMM=False)
+
+
+def segmenter(prefer_rjieba: bool = True) -> Callable[[str], list[str]]:
+    """The process-wide segmenter (loaded once)."""
+    global _segmenter, SEGMENTER_NAME
+    if not prefer_rjieba:
+        return _load_segmenter(False)[1]
+    if _segmenter is None:
+        with _segmenter_lock:
+            if _segmenter is None:
+                SEGMENTER_NAME, _segmenter = _load_segmenter(True)
+    return _segmenter
+
+
+def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
+    """Split normalised text into jieba tokens (white space and punctuation included)."""
+    return segmenter(prefer_rjieba)(normalized)
