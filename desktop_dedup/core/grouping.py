@@ -474,7 +474,9 @@ def build_groups(
     l_tid = tid[order_arr].tolist()
     l_cid = cid[order_arr].tolist()
     l_vidx = text_vidx[tid[order_arr]].tolist()
-    l_val = [int(v) if i >= 0 else None for v, i in zip(text_val[tid[order_arr]], l_vidx)]
+    l_val = [
+        int(v) if i >= 0 else None for v, i in zip(text_val[tid[order_arr]], l_vidx, strict=True)
+    ]
     text_members: dict[int, list[int]] = {}
     for i, t in enumerate(l_tid):
         text_members.setdefault(t, []).append(i)
