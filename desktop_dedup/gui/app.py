@@ -1,0 +1,105 @@
+"""Start the desktop app: ``desktop-dedup-gui`` (and ``desktop-dedup`` with no arguments)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from desktop_dedup import APP_NAME, __version__
+
+log = logging.getLogger(__name__)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="desktop-dedup-gui", description="Desktop Dedup")
+    parser.add_argument("--db", type=Path, default=None, help="database file to open")
+    parser.add_argument("--version", action="version", version=f"desktop_dedup {__version__}")
+    # Qt's own options (-platform, -style ...) were already consumed by QApplication.
+    args, _unknown = parser.parse_known_args(list(argv))
+    return args
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication with names (for QSettings), icon, high-DPI policy and translator."""
+    existing = QApplication.instance()
+    if existing is not None:
+        return existing  # type: ignore[return-value]
+    QCoreApplication.setOrganizationName(APP_NAME)
+    QCoreApplication.setOrganizationDomain("desktop-dedup.invalid")
+    QCoreApplication.setApplicationName(APP_NAME)
+    QCoreApplication.setApplicationVersion(__version__)
+    # Qt 6 scales for high DPI by default; passing fractional factors through keeps 150 %
+    # screens crisp instead of rounding to 200 %.
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
+    app = QApplication(list(argv) if argv is not None else [sys.argv[0]])
+    app.setApplicationDisplayName(QCoreApplication.translate("App", "Desktop Dedup"))
+    QGuiApplication.setDesktopFileName("desktop-dedup")
+    try:
+        from desktop_dedup.resources import app_icon
+
+        app.setWindowIcon(app_icon())
+    except Exception:
+        log.debug("app icon unavailable", exc_info=True)
+    try:
+        from desktop_dedup.i18n import install_translator
+
+        install_translator(app)
+    except Exception:
+        log.warning("could not install translations", exc_info=True)
+    return app
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app until its window closes; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(argv)
+    try:
+        from desktop_dedup.logs import setup_logging
+
+        setup_logging()
+    except Exception:
+        logging.basicConfig(level=logging.INFO)
+    app = create_application([sys.argv[0], *argv])
+
+    from desktop_dedup.core.errors import DatabaseTooNewError, DedupError
+    from desktop_dedup.core.service import DedupService
+    from desktop_dedup.gui import dialogs
+    from desktop_dedup.gui.main_window import MainWindow
+
+    try:
+        service = DedupService(args.db)
+    except DatabaseTooNewError as exc:
+        dialogs.current().error(
+            None,
+            QCoreApplication.translate("App", "Database too new"),
+            QCoreApplication.translate(
+                "App", "This database was written by a newer version of Desktop Dedup."
+            ),
+            str(exc),
+        )
+        return 2
+    except DedupError as exc:
+        dialogs.current().error(
+            None,
+            QCoreApplication.translate("App", "Cannot open the database"),
+            str(exc),
+        )
+        return 2
+    window = MainWindow(service)
+    window.show()
+    code = app.exec()
+    service.close()
+    return int(code)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

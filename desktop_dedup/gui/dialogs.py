@@ -1,0 +1,133 @@
+"""Every message box, file dialog and hand-off to the desktop goes through this one object.
+
+Why: modal dialogs block a test forever, so tests call :func:`install` with a scripted stand-in
+(same methods, canned answers) and every widget keeps working unchanged. Widgets must therefore
+never call ``QMessageBox``/``QFileDialog`` directly; they call ``dialogs.current().<method>``.
+Callers translate their titles and texts; the buttons come from Qt's own translation.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+log = logging.getLogger(__name__)
+
+
+class Dialogs:
+    """The real, modal implementation backed by QMessageBox and QFileDialog."""
+
+    def info(self, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.information(parent, title, text)
+
+    def warning(self, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.warning(parent, title, text)
+
+    def error(self, parent: QWidget | None, title: str, text: str, details: str = "") -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, parent
+        )
+        if details:
+            box.setDetailedText(details)
+        box.exec()
+
+    def confirm(
+        self,
+        parent: QWidget | None,
+        title: str,
+        text: str,
+        *,
+        ok_text: str = "",
+        informative: str = "",
+        danger: bool = False,
+    ) -> bool:
+        """Ask yes/no; the safe answer (Cancel) is the default so Enter never destroys files."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Warning if danger else QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if informative:
+            box.setInformativeText(informative)
+        ok = box.addButton(QMessageBox.StandardButton.Ok)
+        if ok_text:
+            ok.setText(ok_text)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is ok
+
+    def choose_folder(self, parent: QWidget | None, title: str, start: str = "") -> str | None:
+        path = QFileDialog.getExistingDirectory(parent, title, start)
+        return path or None
+
+    def choose_save_file(
+        self, parent: QWidget | None, title: str, start: str, filters: str
+    ) -> str | None:
+        path, _selected = QFileDialog.getSaveFileName(parent, title, start, filters)
+        return path or None
+
+    def open_url(self, url: QUrl) -> bool:
+        """Hand a file or web address to the desktop (default app, browser)."""
+        return QDesktopServices.openUrl(url)
+
+    def reveal_in_file_manager(self, path: str) -> None:
+        """Show ``path`` selected in the file manager where the platform allows it.
+
+        Linux: the freedesktop FileManager1 D-Bus interface (Nautilus, Dolphin, Nemo, Thunar...)
+        selects the file; without it we fall back to opening the containing folder.
+        """
+        if sys.platform.startswith("linux") and self._show_items_dbus(path):
+            return
+        if sys.platform == "darwin":
+            subprocess.Popen(["open", "-R", path])
+            return
+        if sys.platform == "win32":
+            subprocess.Popen(["explorer", "/select,", os.path.normpath(path)])
+            return
+        self.open_url(QUrl.fromLocalFile(str(Path(path).parent)))
+
+    @staticmethod
+    def _show_items_dbus(path: str) -> bool:
+        try:
+            from PySide6.QtDBus import QDBusConnection, QDBusMessage
+        except ImportError:  # QtDBus missing from a trimmed bundle
+            return False
+        bus = QDBusConnection.sessionBus()
+        if not bus.isConnected():
+            return False
+        msg = QDBusMessage.createMethodCall(
+            "org.freedesktop.FileManager1",
+            "/org/freedesktop/FileManager1",
+            "org.freedesktop.FileManager1",
+            "ShowItems",
+        )
+        msg.setArguments([[QUrl.fromLocalFile(path).toString()], ""])
+        reply = bus.call(msg)
+        ok = reply.type() != QDBusMessage.MessageType.ErrorMessage
+        if not ok:
+            log.info("FileManager1.ShowItems failed: %s", reply.errorMessage())
+        return ok
+
+
+_current: Dialogs = Dialogs()
+
+
+def current() -> Dialogs:
+    """The dialogs object in use (the real one unless a test installed another)."""
+    return _current
+
+
+def install(dialogs: Dialogs) -> Dialogs:
+    """Replace the dialogs object; returns the previous one so a test can restore it."""
+    global _current
+    previous = _current
+    _current = dialogs
+    return previous

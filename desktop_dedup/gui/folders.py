@@ -1,0 +1,205 @@
+"""The folder list: what gets scanned, and which folders are references (always kept)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_dedup.gui import dialogs
+
+log = logging.getLogger(__name__)
+
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def local_dirs_from_mime(mime: Any) -> list[str]:
+    """Local directories among dropped URLs (files and remote URLs are ignored)."""
+    if not mime.hasUrls():
+        return []
+    return [
+        url.toLocalFile()
+        for url in mime.urls()
+        if url.isLocalFile() and os.path.isdir(url.toLocalFile())
+    ]
+
+
+class FolderList(QListWidget):
+    """A list that accepts folders dropped from a file manager."""
+
+    foldersDropped = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QListWidget.DragDropMode.DropOnly)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if local_dirs_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: Any) -> None:
+        if local_dirs_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        folders = local_dirs_from_mime(event.mimeData())
+        if folders:
+            event.acceptProposedAction()
+            self.foldersDropped.emit(folders)
+        else:
+            event.ignore()
+
+
+class FolderPanel(QWidget):
+    """Add/remove folders; the checkbox of a folder makes it a reference folder."""
+
+    foldersChanged = Signal()
+
+    def __init__(self, service: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._service = service
+        self.list = FolderList()
+        self.list.setAccessibleName(self.tr("Folders to scan"))
+        self.list.setToolTip(
+            self.tr(
+                "Folders to scan. Tick a folder to make it a reference folder: "
+                "its files are always kept and never marked or removed. "
+                "You can drop folders here."
+            )
+        )
+        self.hint = QLabel(self.tr("Add folders with the button or drop them here."))
+        self.hint.setWordWrap(True)
+        self.add_button = QPushButton(self.tr("Add folder…"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.add_button.setAccessibleName(self.tr("Add folder"))
+        self.remove_button.setAccessibleName(self.tr("Remove folder"))
+        try:
+            from desktop_dedup.resources import icon
+
+            self.add_button.setIcon(icon("folder-add"))
+            self.remove_button.setIcon(icon("folder-remove"))
+        except Exception:
+            log.debug("folder icons unavailable")
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.hint)
+        layout.addLayout(buttons)
+
+        self.add_button.clicked.connect(self.choose_and_add)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.foldersDropped.connect(self.add_folders)
+        self.list.itemChanged.connect(self._on_item_changed)
+        self.list.itemSelectionChanged.connect(self._update_buttons)
+        self.refresh()
+
+    def set_service(self, service: Any) -> None:
+        self._service = service
+        self.refresh()
+
+    def folders(self) -> list[tuple[str, bool]]:
+        """(path, is_reference) as shown."""
+        result = []
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            result.append((item.data(PATH_ROLE), item.checkState() == Qt.CheckState.Checked))
+        return result
+
+    def refresh(self) -> None:
+        self.list.blockSignals(True)
+        try:
+            self.list.clear()
+            for folder in self._service.folders():
+                item = QListWidgetItem(folder.path)
+                item.setData(PATH_ROLE, folder.path)
+                item.setFlags(
+                    Qt.ItemFlag.ItemIsEnabled
+                    | Qt.ItemFlag.ItemIsSelectable
+                    | Qt.ItemFlag.ItemIsUserCheckable
+                )
+                item.setCheckState(
+                    Qt.CheckState.Checked if folder.is_reference else Qt.CheckState.Unchecked
+                )
+                self._decorate(item, folder.is_reference)
+                self.list.addItem(item)
+        finally:
+            self.list.blockSignals(False)
+        self.hint.setVisible(self.list.count() == 0)
+        self._update_buttons()
+
+    def choose_and_add(self) -> None:
+        path = dialogs.current().choose_folder(self, self.tr("Add a folder to scan"))
+        if path:
+            self.add_folders([path])
+
+    def add_folders(self, paths: list[str]) -> None:
+        added = False
+        for path in paths:
+            if not os.path.isdir(path):
+                dialogs.current().warning(
+                    self,
+                    self.tr("Not a folder"),
+                    self.tr("{path} is not a folder.").format(path=path),
+                )
+                continue
+            self._service.add_folder(path)
+            added = True
+        if added:
+            self.refresh()
+            self.foldersChanged.emit()
+
+    def remove_selected(self) -> None:
+        items = self.list.selectedItems()
+        if not items:
+            return
+        for item in items:
+            self._service.remove_folder(item.data(PATH_ROLE))
+        self.refresh()
+        self.foldersChanged.emit()
+
+    def set_reference(self, path: str, reference: bool) -> None:
+        self._service.set_folder_reference(path, reference)
+        self.refresh()
+        self.foldersChanged.emit()
+
+    def _on_item_changed(self, item: QListWidgetItem) -> None:
+        reference = item.checkState() == Qt.CheckState.Checked
+        self._service.set_folder_reference(item.data(PATH_ROLE), reference)
+        self.list.blockSignals(True)
+        self._decorate(item, reference)
+        self.list.blockSignals(False)
+        self.foldersChanged.emit()
+
+    def _decorate(self, item: QListWidgetItem, reference: bool) -> None:
+        path = item.data(PATH_ROLE)
+        if reference:
+            item.setText(self.tr("{path}  (reference: always kept)").format(path=path))
+            item.setToolTip(self.tr("Reference folder: files here are never marked or removed."))
+        else:
+            item.setText(path)
+            item.setToolTip(self.tr("Tick to make this a reference folder."))
+
+    def _update_buttons(self) -> None:
+        self.remove_button.setEnabled(bool(self.list.selectedItems()))

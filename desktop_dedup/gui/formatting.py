@@ -1,0 +1,80 @@
+"""Display text for sizes, times, kinds and progress figures, localised through Qt."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Formatting", text)
+
+
+def format_size(size: int) -> str:
+    """Human-readable size in the user's locale ("1.5 MB"), 1024-based like file managers."""
+    return QLocale().formattedDataSize(
+        int(size), 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat
+    )
+
+
+def format_datetime(value: datetime | None) -> str:
+    """Local, short, locale-formatted date and time; an empty string for "never"."""
+    if value is None:
+        return ""
+    qdt = QDateTime.fromSecsSinceEpoch(int(value.timestamp()), QTimeZone.systemTimeZone())
+    return QLocale().toString(qdt, QLocale.FormatType.ShortFormat)
+
+
+def format_duration(seconds: float) -> str:
+    """ETA text such as "2 min 05 s"; hours only when needed."""
+    seconds = max(0, int(round(seconds)))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return tr("{h} h {m:02d} min").format(h=hours, m=minutes)
+    if minutes:
+        return tr("{m} min {s:02d} s").format(m=minutes, s=secs)
+    return tr("{s} s").format(s=secs)
+
+
+def kind_label(kind: str) -> str:
+    """Plain words for a group kind (the enum values are for machines)."""
+    labels = {
+        "identical": tr("Identical"),
+        "same_text": tr("Same text"),
+        "near": tr("Near duplicate"),
+    }
+    return labels.get(str(kind), str(kind))
+
+
+def kind_explanation(kind: str) -> str:
+    explanations = {
+        "identical": tr("Every file has exactly the same bytes."),
+        "same_text": tr("Same text, possibly in different formats."),
+        "near": tr("Almost the same text: small edits between the files."),
+    }
+    return explanations.get(str(kind), "")
+
+
+def stage_label(stage: str) -> str:
+    labels = {
+        "listing": tr("Listing files"),
+        "reading": tr("Reading"),
+        "fingerprinting": tr("Fingerprinting"),
+        "grouping": tr("Grouping"),
+        "removing": tr("Removing"),
+        "done": tr("Done"),
+    }
+    return labels.get(stage, stage)
+
+
+def split_path(path: str) -> tuple[str, str]:
+    """(folder, file name) for display columns."""
+    folder, name = os.path.split(path)
+    return folder, name
+
+
+def format_similarity(similarity: float) -> str:
+    return tr("{pct}%").format(pct=QLocale().toString(similarity * 100, "f", 1))

@@ -1,0 +1,227 @@
+"""Dialogs that list things: problems (skipped files), the removal journal, ignored pairs,
+and the outcome of a removal. Each can export its table as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_dedup.gui import dialogs
+from desktop_dedup.gui.formatting import format_datetime, format_size
+from desktop_dedup.gui.models.rows import RowsModel
+
+log = logging.getLogger(__name__)
+
+
+def write_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """UTF-8 with BOM so spreadsheet programs read Chinese paths correctly."""
+    with open(path, "w", encoding="utf-8-sig", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(headers)
+        writer.writerows(rows)
+
+
+class RowsDialog(QDialog):
+    """A table of rows with Export… and Close; subclasses add their own buttons."""
+
+    def __init__(
+        self,
+        title: str,
+        headers: Sequence[str],
+        intro: str = "",
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.model = RowsModel(headers, self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setAccessibleName(title)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.intro = QLabel(intro)
+        self.intro.setWordWrap(True)
+        self.intro.setVisible(bool(intro))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.close_button = QPushButton(self.tr("Close"))
+        self.export_button.clicked.connect(self.export)
+        self.close_button.clicked.connect(self.accept)
+        self.buttons = QHBoxLayout()
+        self.buttons.addStretch(1)
+        self.buttons.addWidget(self.export_button)
+        self.buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(self.buttons)
+        self.resize(900, 480)
+
+    def set_rows(
+        self, rows: Sequence[Sequence[str]], payloads: Sequence[Any] | None = None
+    ) -> None:
+        self.model.set_rows(rows, payloads)
+        self.view.resizeColumnsToContents()
+        self.export_button.setEnabled(bool(rows))
+
+    def export(self) -> str | None:
+        path = dialogs.current().choose_save_file(
+            self, self.tr("Export"), self.windowTitle() + ".csv", self.tr("CSV files (*.csv)")
+        )
+        if not path:
+            return None
+        try:
+            write_csv(path, self.model.headers(), self.model.rows())
+        except OSError as exc:
+            dialogs.current().error(
+                self,
+                self.tr("Export failed"),
+                self.tr("Could not write {path}.").format(path=path),
+                str(exc),
+            )
+            return None
+        return path
+
+
+class ProblemsDialog(RowsDialog):
+    def __init__(self, problems: Sequence[Any], parent: QWidget | None = None):
+        super().__init__(
+            self.tr("Problems"),
+            [self.tr("File"), self.tr("Reason")],
+            self.tr("These files were skipped. Everything else was scanned normally."),
+            parent,
+        )
+        self.set_rows([(p.path, p.reason) for p in problems], list(problems))
+
+
+class JournalDialog(RowsDialog):
+    def __init__(self, entries: Sequence[Any], parent: QWidget | None = None):
+        super().__init__(
+            self.tr("Removal journal"),
+            [
+                self.tr("Time"),
+                self.tr("Action"),
+                self.tr("Result"),
+                self.tr("File"),
+                self.tr("Destination"),
+                self.tr("Size"),
+                self.tr("Content hash"),
+                self.tr("Reason"),
+            ],
+            self.tr("Every removal or move the app attempted, newest last."),
+            parent,
+        )
+        self.set_rows(
+            [
+                (
+                    format_datetime(e.time),
+                    e.action,
+                    self.tr("done") if e.ok else self.tr("refused"),
+                    e.path,
+                    e.destination,
+                    format_size(e.size),
+                    e.content_hash,
+                    e.reason,
+                )
+                for e in entries
+            ],
+            list(entries),
+        )
+
+
+class ActionResultsDialog(RowsDialog):
+    """What went wrong in a removal: each refused file with its reason."""
+
+    def __init__(self, results: Sequence[Any], parent: QWidget | None = None):
+        failed = [r for r in results if not r.ok]
+        done = len(results) - len(failed)
+        super().__init__(
+            self.tr("Some files were not removed"),
+            [self.tr("File"), self.tr("Reason")],
+            self.tr("{done} files were removed; these {failed} were left in place:").format(
+                done=done, failed=len(failed)
+            ),
+            parent,
+        )
+        self.set_rows([(r.path, r.reason) for r in failed], failed)
+
+
+class IgnoredPairsDialog(RowsDialog):
+    """Pairs marked "not duplicates"; removing them lets the pair group again."""
+
+    def __init__(
+        self,
+        service: Any,
+        parent: QWidget | None = None,
+        on_change: Callable[[], None] | None = None,
+    ):
+        super().__init__(
+            self.tr("Not duplicates"),
+            [self.tr("File A"), self.tr("File B"), self.tr("Since")],
+            self.tr(
+                "Pairs you marked as not duplicates. They are matched by content, so they "
+                "stay ignored when files are renamed."
+            ),
+            parent,
+        )
+        self._service = service
+        self._on_change = on_change
+        self.remove_button = QPushButton(self.tr("Remove selected"))
+        self.clear_button = QPushButton(self.tr("Clear all"))
+        self.buttons.insertWidget(0, self.remove_button)
+        self.buttons.insertWidget(1, self.clear_button)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.clear_button.clicked.connect(self.clear_all)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.refresh()
+
+    def refresh(self) -> None:
+        pairs = self._service.ignored_pairs()
+        self.set_rows(
+            [(p.path_a, p.path_b, format_datetime(p.created)) for p in pairs], list(pairs)
+        )
+        self.clear_button.setEnabled(bool(pairs))
+        self.remove_button.setEnabled(bool(pairs))
+
+    def remove_selected(self) -> None:
+        rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
+        pairs = [self.model.payload(r) for r in rows]
+        if not pairs:
+            return
+        self._service.clear_ignored([(p.hash_a, p.hash_b) for p in pairs])
+        self._changed()
+
+    def clear_all(self) -> None:
+        if not dialogs.current().confirm(
+            self,
+            self.tr("Clear all"),
+            self.tr("Forget all {count} ignored pairs? They may be grouped again.").format(
+                count=self.model.rowCount()
+            ),
+        ):
+            return
+        self._service.clear_ignored(None)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.refresh()
+        if self._on_change is not None:
+            self._on_change()

@@ -1,0 +1,1109 @@
+"""The main window: folders, scan with progress, groups, members, side-by-side diff, actions.
+
+Everything here adapts :class:`DedupService` calls to widgets. Reads (pages of groups, one
+group, a diff) run on the GUI thread because they are quick; scans and removals run on a
+worker (:mod:`desktop_dedup.gui.tasks`) with their own service.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelectionModel,
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_dedup.core import marking
+from desktop_dedup.core.marking import KeepRule
+from desktop_dedup.gui import dialogs
+from desktop_dedup.gui.diff_view import DiffView
+from desktop_dedup.gui.folders import FolderPanel, local_dirs_from_mime
+from desktop_dedup.gui.formatting import format_duration, format_size
+from desktop_dedup.gui.list_dialogs import (
+    ActionResultsDialog,
+    IgnoredPairsDialog,
+    JournalDialog,
+    ProblemsDialog,
+)
+from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, GroupsModel
+from desktop_dedup.gui.models.members import COL_NAME, MembersModel
+from desktop_dedup.gui.progress_panel import ProgressPanel
+from desktop_dedup.gui.settings_dialog import SettingsDialog
+from desktop_dedup.gui.tasks import ServiceTask, TaskHolder
+
+log = logging.getLogger(__name__)
+
+REPORT_FILTERS = {
+    "html": "HTML (*.html)",
+    "json": "JSON (*.json)",
+    "csv": "CSV (*.csv)",
+}
+
+
+def _icon(name: str) -> QIcon:
+    try:
+        from desktop_dedup.resources import icon
+
+        return icon(name)
+    except Exception:  # decoration only
+        return QIcon()
+
+
+class MainWindow(QMainWindow):
+    """``trash`` replaces send2trash (tests send files to a test trash folder)."""
+
+    #: A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped).
+    scanFinished = Signal(object)
+    #: A trash/move ended: list of ActionResult.
+    actionFinished = Signal(object)
+    #: A background task raised: message.
+    taskFailed = Signal(str)
+    #: The group shown in the members table changed (group id or -1).
+    groupShown = Signal(int)
+
+    def __init__(
+        self,
+        service: Any,
+        *,
+        trash: Callable[[str], None] | None = None,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.service = service
+        self._trash = trash
+        self._settings = settings if settings is not None else QSettings()
+        self.marked: set[int] = set(service.marked_ids())
+        self.tasks = TaskHolder(self)
+        self.tasks.busyChanged.connect(self._on_busy_changed)
+        self.last_scan_summary: Any = None
+        self.last_action_results: list[Any] = []
+        self.open_dialogs: dict[str, Any] = {}
+
+        self.setWindowTitle(self.tr("Desktop Dedup — duplicate documents"))
+        self.setAcceptDrops(True)
+        self._build_widgets()
+        self._build_actions()
+        self._build_menus_and_toolbar()
+        self._restore_layout()
+
+        self.reload_results()
+        self._update_actions()
+
+    # ---------------------------------------------------------------- construction
+    def _build_widgets(self) -> None:
+        self.folder_panel = FolderPanel(self.service)
+        self.folder_panel.foldersChanged.connect(self._on_folders_changed)
+        self.folder_dock = QDockWidget(self.tr("Folders"), self)
+        self.folder_dock.setObjectName("folders_dock")
+        self.folder_dock.setWidget(self.folder_panel)
+        self.folder_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.folder_dock)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("Filter groups by file path…"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName(self.tr("Filter groups by path"))
+        self.regex_box = QCheckBox(self.tr("Regex"))
+        self.regex_box.setToolTip(self.tr("Treat the filter as a regular expression"))
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(250)
+        self._filter_timer.timeout.connect(self.apply_filter)
+        self.filter_edit.textChanged.connect(lambda _t: self._filter_timer.start())
+        self.filter_edit.returnPressed.connect(self.apply_filter)
+        self.regex_box.toggled.connect(lambda _c: self.apply_filter())
+
+        self.groups_model = GroupsModel(self.service, self)
+        self.groups_model.filterError.connect(self._on_filter_error)
+        self.groups_view = QTableView()
+        self.groups_view.setAccessibleName(self.tr("Duplicate groups"))
+        self.groups_view.setModel(self.groups_model)
+        self._setup_table(self.groups_view)
+        self.groups_view.horizontalHeader().setSortIndicator(
+            COL_RECLAIMABLE, Qt.SortOrder.DescendingOrder
+        )
+        self.groups_view.setSortingEnabled(True)
+        self.groups_view.selectionModel().currentRowChanged.connect(self._on_group_row_changed)
+        self.groups_model.modelReset.connect(self._on_groups_reset)
+
+        self.members_model = MembersModel(self.service, self.marked, self)
+        self.members_model.marksChanged.connect(self._on_marks_changed)
+        self.members_view = QTableView()
+        self.members_view.setAccessibleName(self.tr("Files in the selected group"))
+        self.members_view.setModel(self.members_model)
+        self._setup_table(self.members_view)
+        self.members_view.selectionModel().currentRowChanged.connect(self._on_member_row_changed)
+        self.members_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.members_view.customContextMenuRequested.connect(self._members_context_menu)
+
+        self.diff_view = DiffView()
+
+        filter_row = QHBoxLayout()
+        filter_row.setContentsMargins(0, 0, 0, 0)
+        filter_row.addWidget(self.filter_edit, 1)
+        filter_row.addWidget(self.regex_box)
+        groups_box = QWidget()
+        groups_layout = QVBoxLayout(groups_box)
+        groups_layout.setContentsMargins(0, 0, 0, 0)
+        groups_layout.addLayout(filter_row)
+        groups_layout.addWidget(self.groups_view, 1)
+        self.members_title = QLabel(self.tr("Files"))
+        members_box = QWidget()
+        members_layout = QVBoxLayout(members_box)
+        members_layout.setContentsMargins(0, 0, 0, 0)
+        members_layout.addWidget(self.members_title)
+        members_layout.addWidget(self.members_view, 1)
+
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.left_splitter.addWidget(groups_box)
+        self.left_splitter.addWidget(members_box)
+        self.left_splitter.setStretchFactor(0, 3)
+        self.left_splitter.setStretchFactor(1, 2)
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.main_splitter.addWidget(self.left_splitter)
+        self.main_splitter.addWidget(self.diff_view)
+        self.main_splitter.setStretchFactor(0, 2)
+        self.main_splitter.setStretchFactor(1, 3)
+        self.main_splitter.setChildrenCollapsible(False)
+
+        self.progress_panel = ProgressPanel()
+        self.progress_panel.cancelRequested.connect(self.cancel_task)
+
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(4, 4, 4, 0)
+        central_layout.addWidget(self.main_splitter, 1)
+        central_layout.addWidget(self.progress_panel)
+        self.setCentralWidget(central)
+
+        self.status_label = QLabel()
+        self.status_label.setAccessibleName(self.tr("Summary"))
+        self.problems_button = QPushButton()
+        self.problems_button.setFlat(True)
+        self.problems_button.clicked.connect(self.show_problems)
+        self.statusBar().addPermanentWidget(self.problems_button)
+        self.statusBar().addPermanentWidget(self.status_label)
+
+    @staticmethod
+    def _setup_table(view: QTableView) -> None:
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setAlternatingRowColors(True)
+        view.setWordWrap(False)
+        view.verticalHeader().setVisible(False)
+        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+        header = view.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setHighlightSections(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], Any],
+        shortcut: QKeySequence | str | Iterable[Any] | None = None,
+        icon: str = "",
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        if icon:
+            action.setIcon(_icon(icon))
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                action.setShortcuts([QKeySequence(s) for s in shortcut])
+            else:
+                action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)  # shortcuts work wherever focus is in the window
+        return action
+
+    def _build_actions(self) -> None:
+        tr = self.tr
+        self.act_add_folder = self._action(
+            tr("Add folder…"),
+            self.folder_panel.choose_and_add,
+            QKeySequence.StandardKey.Open,
+            "folder-add",
+            tr("Add a folder to scan"),
+        )
+        self.act_scan = self._action(
+            tr("Scan"),
+            self.start_scan,
+            QKeySequence.StandardKey.Refresh,
+            "scan",
+            tr("Scan the folders for duplicate documents"),
+        )
+        self.act_cancel = self._action(
+            tr("Cancel"), self.cancel_task, "Esc", "cancel", tr("Stop the running task")
+        )
+        self.act_export = {
+            fmt: self._action(label, partial(self.export_results, fmt), icon="export")
+            for fmt, label in (
+                ("html", tr("Export as HTML…")),
+                ("csv", tr("Export as CSV…")),
+                ("json", tr("Export as JSON…")),
+            )
+        }
+        self.act_quit = self._action(tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
+
+        self.act_next_group = self._action(
+            tr("Next group"), self.next_group, ["N", "Alt+Down"], "next"
+        )
+        self.act_previous_group = self._action(
+            tr("Previous group"), self.previous_group, ["P", "Alt+Up"], "previous"
+        )
+        self.act_next_change = self._action(
+            tr("Next change"), self.diff_view.next_change, "F8", "next"
+        )
+        self.act_previous_change = self._action(
+            tr("Previous change"), self.diff_view.previous_change, "Shift+F8", "previous"
+        )
+        self.act_swap = self._action(
+            tr("Swap sides"), self.diff_view.swap_sides, "Ctrl+Shift+X", "swap"
+        )
+        self.act_open = self._action(tr("Open file"), self.open_current_file, "Ctrl+Return", "open")
+        self.act_reveal = self._action(
+            tr("Show in file manager"), self.reveal_current_file, "Ctrl+Shift+R", "reveal"
+        )
+        self.act_copy_path = self._action(
+            tr("Copy path"), self.copy_current_path, "Ctrl+Shift+C", "copy"
+        )
+
+        self.act_toggle_mark = self._action(
+            tr("Mark / unmark file"), self.toggle_mark_current, "M", "mark"
+        )
+        self.act_mark_group = self._action(
+            tr("Mark all but the reference in this group"), self.mark_current_group, "Ctrl+M"
+        )
+        self.act_mark_all = self._action(
+            tr("Mark all but the reference in every group"), self.mark_all_groups
+        )
+        self.act_keep = {
+            rule: self._action(label, partial(self.apply_keep_rule, rule))
+            for rule, label in (
+                (KeepRule.NEWEST, tr("Keep the newest, mark the rest")),
+                (KeepRule.OLDEST, tr("Keep the oldest, mark the rest")),
+                (KeepRule.LARGEST, tr("Keep the largest, mark the rest")),
+                (KeepRule.SMALLEST, tr("Keep the smallest, mark the rest")),
+                (KeepRule.SHORTEST_PATH, tr("Keep the shortest path, mark the rest")),
+            )
+        }
+        self.act_keep_in_folder = self._action(
+            tr("Keep the one in folder…"), self.keep_in_chosen_folder
+        )
+        self.act_mark_in_folder = self._action(
+            tr("Mark everything in folder…"), self.mark_in_chosen_folder
+        )
+        self.act_invert = self._action(tr("Invert marks"), self.invert_marks, "Ctrl+I")
+        self.act_clear_marks = self._action(tr("Clear all marks"), self.clear_marks, "Ctrl+Shift+M")
+
+        self.act_trash = self._action(
+            tr("Move marked to trash…"),
+            self.trash_marked,
+            QKeySequence.StandardKey.Delete,
+            "trash",
+            tr("Move the marked files to the trash"),
+        )
+        self.act_move = self._action(tr("Move marked to folder…"), self.move_marked, icon="export")
+        self.act_ignore_pair = self._action(
+            tr("Not duplicates: ignore this pair"), self.ignore_current_pair, icon="ignore"
+        )
+        self.act_ignore_group = self._action(
+            tr("Not duplicates: ignore this group"), self.ignore_current_group, icon="ignore"
+        )
+
+        self.act_problems = self._action(tr("Problems…"), self.show_problems, icon="problems")
+        self.act_journal = self._action(tr("Removal journal…"), self.show_journal, icon="journal")
+        self.act_ignored = self._action(tr("Ignored pairs…"), self.show_ignored)
+        self.act_settings = self._action(
+            tr("Settings…"), self.show_settings, QKeySequence.StandardKey.Preferences, "settings"
+        )
+        self.act_about = self._action(tr("About Desktop Dedup"), self.show_about, icon="about")
+
+        # Actions that change files or the database must wait while a task runs.
+        self._mutating_actions = [
+            self.act_scan,
+            self.act_trash,
+            self.act_move,
+            self.act_settings,
+            self.act_toggle_mark,
+            self.act_mark_group,
+            self.act_mark_all,
+            self.act_keep_in_folder,
+            self.act_mark_in_folder,
+            self.act_invert,
+            self.act_clear_marks,
+            self.act_ignore_pair,
+            self.act_ignore_group,
+            self.act_add_folder,
+            *self.act_keep.values(),
+        ]
+
+    def _build_menus_and_toolbar(self) -> None:
+        tr = self.tr
+        bar = self.menuBar()
+        file_menu = bar.addMenu(tr("&File"))
+        file_menu.addAction(self.act_add_folder)
+        file_menu.addAction(self.act_scan)
+        file_menu.addAction(self.act_cancel)
+        file_menu.addSeparator()
+        export_menu = file_menu.addMenu(_icon("export"), tr("Export results"))
+        for action in self.act_export.values():
+            export_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+
+        review = bar.addMenu(tr("&Review"))
+        for action in (
+            self.act_next_group,
+            self.act_previous_group,
+            None,
+            self.act_next_change,
+            self.act_previous_change,
+            self.act_swap,
+            None,
+            self.act_open,
+            self.act_reveal,
+            self.act_copy_path,
+        ):
+            review.addSeparator() if action is None else review.addAction(action)
+
+        mark = bar.addMenu(tr("&Mark"))
+        mark.addAction(self.act_toggle_mark)
+        mark.addAction(self.act_mark_group)
+        mark.addAction(self.act_mark_all)
+        mark.addSeparator()
+        for action in self.act_keep.values():
+            mark.addAction(action)
+        mark.addAction(self.act_keep_in_folder)
+        mark.addAction(self.act_mark_in_folder)
+        mark.addSeparator()
+        mark.addAction(self.act_invert)
+        mark.addAction(self.act_clear_marks)
+
+        actions = bar.addMenu(tr("&Actions"))
+        actions.addAction(self.act_trash)
+        actions.addAction(self.act_move)
+        actions.addSeparator()
+        actions.addAction(self.act_ignore_pair)
+        actions.addAction(self.act_ignore_group)
+
+        view = bar.addMenu(tr("&View"))
+        view.addAction(self.folder_dock.toggleViewAction())
+        view.addAction(self.act_problems)
+        view.addAction(self.act_journal)
+        view.addAction(self.act_ignored)
+
+        settings = bar.addMenu(tr("&Settings"))
+        settings.addAction(self.act_settings)
+        self.language_menu = settings.addMenu(tr("Language"))
+        self._build_language_menu()
+
+        help_menu = bar.addMenu(tr("&Help"))
+        help_menu.addAction(self.act_about)
+
+        toolbar = QToolBar(tr("Main toolbar"))
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (
+            self.act_add_folder,
+            self.act_scan,
+            self.act_cancel,
+            None,
+            self.act_previous_group,
+            self.act_next_group,
+            self.act_toggle_mark,
+            self.act_trash,
+            None,
+            self.act_export["html"],
+        ):
+            toolbar.addSeparator() if action is None else toolbar.addAction(action)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        self.toolbar = toolbar
+
+    def _build_language_menu(self) -> None:
+        try:
+            from desktop_dedup import i18n
+        except ImportError:
+            self.language_menu.setEnabled(False)
+            return
+        group = QActionGroup(self)
+        current = i18n.current_language()
+        for code, name in i18n.available_languages():
+            action = QAction(name, self, checkable=True)
+            action.setChecked(code == current)
+            action.triggered.connect(partial(self._choose_language, code))
+            group.addAction(action)
+            self.language_menu.addAction(action)
+
+    def _choose_language(self, code: str, _checked: bool = False) -> None:
+        from desktop_dedup import i18n
+
+        i18n.set_language(code)
+        dialogs.current().info(
+            self,
+            self.tr("Language"),
+            self.tr("The new language will be used the next time you start the app."),
+        )
+
+    # ---------------------------------------------------------------- layout persistence
+    def _restore_layout(self) -> None:
+        self.resize(1400, 860)
+        s = self._settings
+        for key, restore in (
+            ("window/geometry", self.restoreGeometry),
+            ("window/state", self.restoreState),
+            ("window/main_splitter", self.main_splitter.restoreState),
+            ("window/left_splitter", self.left_splitter.restoreState),
+            ("window/diff_splitter", self.diff_view.splitter.restoreState),
+        ):
+            value = s.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                restore(value)
+        if s.value("window/main_splitter") is None:
+            self.main_splitter.setSizes([560, 840])
+            self.left_splitter.setSizes([480, 320])
+        self.regex_box.setChecked(s.value("filter/regex", False, type=bool))
+
+    def save_layout(self) -> None:
+        s = self._settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/main_splitter", self.main_splitter.saveState())
+        s.setValue("window/left_splitter", self.left_splitter.saveState())
+        s.setValue("window/diff_splitter", self.diff_view.splitter.saveState())
+        s.setValue("filter/regex", self.regex_box.isChecked())
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.tasks.busy:
+            # Cancelling keeps everything fingerprinted so far; wait so the DB is left clean.
+            self.tasks.cancel()
+            self.tasks.wait(30_000)
+        self.save_layout()
+        super().closeEvent(event)
+
+    # ---------------------------------------------------------------- drag and drop
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if not self.tasks.busy and local_dirs_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        folders = local_dirs_from_mime(event.mimeData())
+        if folders and not self.tasks.busy:
+            event.acceptProposedAction()
+            self.folder_panel.add_folders(folders)
+        else:
+            event.ignore()
+
+    # ---------------------------------------------------------------- results
+    def reload_results(self, keep_group: int | None = None, keep_row: int | None = None) -> None:
+        """Re-read groups from the service; re-select the same group (or the same row)."""
+        self.marked.clear()
+        self.marked.update(self.service.marked_ids())
+        self.groups_model.reload()
+        row = None
+        if keep_group is not None:
+            row = self.groups_model.row_of_group(keep_group)
+        if row is None and keep_row is not None and self.groups_model.total:
+            row = min(keep_row, self.groups_model.total - 1)
+        if row is None and self.groups_model.total:
+            row = 0
+        if row is not None:
+            self.select_group_row(row)
+        else:
+            self.show_group(None)
+        self.update_status()
+
+    def apply_filter(self) -> None:
+        self._filter_timer.stop()
+        text = self.filter_edit.text().strip()
+        ok = self.groups_model.set_filter(text, self.regex_box.isChecked())
+        if ok:
+            self.filter_edit.setStyleSheet("")
+            self.filter_edit.setToolTip("")
+            if self.groups_model.total:
+                self.select_group_row(0)
+            else:
+                self.show_group(None)
+            self.update_status()
+
+    def _on_filter_error(self, message: str) -> None:
+        self.filter_edit.setStyleSheet("QLineEdit { background: #fdecea; }")
+        self.filter_edit.setToolTip(
+            self.tr("Invalid regular expression: {error}").format(error=message)
+        )
+        self.statusBar().showMessage(
+            self.tr("Invalid regular expression: {error}").format(error=message), 5000
+        )
+
+    def _on_groups_reset(self) -> None:
+        self.members_model.set_group(None)
+
+    def update_status(self) -> None:
+        stats = self.service.stats()
+        shown = self.groups_model.total
+        parts = []
+        if self.filter_edit.text().strip():
+            parts.append(
+                self.tr("{shown} of {groups} groups").format(shown=shown, groups=stats.groups)
+            )
+        else:
+            parts.append(self.tr("{groups} groups").format(groups=stats.groups))
+        parts.append(self.tr("{documents} documents").format(documents=stats.documents))
+        parts.append(
+            self.tr("{count} duplicates, {size} reclaimable").format(
+                count=stats.duplicate_documents, size=format_size(stats.reclaimable_size)
+            )
+        )
+        parts.append(
+            self.tr("{count} marked ({size})").format(
+                count=stats.marked, size=format_size(stats.marked_size)
+            )
+        )
+        self.status_label.setText("  ·  ".join(parts))
+        self.problems_button.setText(self.tr("{count} problems").format(count=stats.problems))
+        self.problems_button.setVisible(stats.problems > 0)
+        self.last_stats = stats
+
+    def select_group_row(self, row: int) -> None:
+        self.groups_model.ensure_loaded(row)
+        if not 0 <= row < self.groups_model.rowCount():
+            return
+        index = self.groups_model.index(row, 0)
+        self.groups_view.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.groups_view.scrollTo(index)
+
+    def current_group_row(self) -> int | None:
+        index = self.groups_view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def next_group(self) -> None:
+        row = self.current_group_row()
+        self.select_group_row(0 if row is None else row + 1)
+
+    def previous_group(self) -> None:
+        row = self.current_group_row()
+        if row is not None and row > 0:
+            self.select_group_row(row - 1)
+
+    def _on_group_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        group_id = self.groups_model.group_id(current.row()) if current.isValid() else None
+        if group_id is None:
+            self.show_group(None)
+            return
+        self.show_group(self.service.group(group_id))
+
+    def show_group(self, group: Any | None) -> None:
+        self.members_model.set_group(group)
+        if group is None:
+            self.members_title.setText(self.tr("Files"))
+            self.diff_view.clear()
+            self.groupShown.emit(-1)
+            self._update_actions()
+            return
+        self.members_title.setText(
+            self.tr("Files in this group ({count})").format(count=len(group.members))
+        )
+        self.members_view.resizeColumnsToContents()
+        self.members_view.horizontalHeader().resizeSection(
+            COL_NAME, min(320, self.members_view.horizontalHeader().sectionSize(COL_NAME))
+        )
+        # Start on the first non-reference member: that is the one to judge.
+        row = 1 if len(group.members) > 1 else 0
+        self.members_view.selectionModel().setCurrentIndex(
+            self.members_model.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.groupShown.emit(group.id)
+        self._update_actions()
+
+    def _on_member_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        group = self.members_model.group
+        member = self.members_model.member(current.row()) if current.isValid() else None
+        if group is None or member is None:
+            return
+        reference = group.reference
+        other = member
+        if member.doc_id == reference.doc_id:
+            others = [m for m in group.members if m.doc_id != reference.doc_id]
+            if not others:
+                return
+            other = others[0]
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.diff_view.compare(
+                self.service, reference.doc_id, reference.path, other.doc_id, other.path
+            )
+        except Exception as exc:  # unreadable file: the diff says so instead of crashing
+            log.warning("diff failed: %s", exc)
+            self.diff_view.clear()
+            self.diff_view.left_title.setText(
+                self.tr("Cannot compare: {error}").format(error=str(exc))
+            )
+        finally:
+            QApplication.restoreOverrideCursor()
+        self._update_actions()
+
+    def current_member(self) -> Any | None:
+        index = self.members_view.currentIndex()
+        return self.members_model.member(index.row()) if index.isValid() else None
+
+    def current_group(self) -> Any | None:
+        return self.members_model.group
+
+    # ---------------------------------------------------------------- marking
+    def _on_marks_changed(self, _ids: list, _marked: bool) -> None:
+        self.update_status()
+
+    def toggle_mark_current(self) -> None:
+        index = self.members_view.currentIndex()
+        if not index.isValid():
+            return
+        if not self.members_model.toggle(index.row()):
+            self.statusBar().showMessage(
+                self.tr("The reference and files in reference folders cannot be marked."), 4000
+            )
+
+    def set_marks(self, to_mark: set[int], scope: Iterable[Any]) -> None:
+        """Make the marks inside ``scope`` groups exactly ``to_mark`` (others untouched)."""
+        scope_ids = marking.markable_ids(scope)
+        to_mark &= scope_ids
+        self.service.set_marked(sorted(scope_ids - to_mark), False)
+        self.service.set_marked(sorted(to_mark), True)
+        self._marks_reloaded()
+
+    def _marks_reloaded(self) -> None:
+        self.marked.clear()
+        self.marked.update(self.service.marked_ids())
+        self.members_model.refresh_marks()
+        self.update_status()
+
+    def _all_groups(self) -> list[Any]:
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            return list(self.service.groups())
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    def mark_current_group(self) -> None:
+        group = self.current_group()
+        if group is not None:
+            self.set_marks(marking.mark_all_but_reference([group]), [group])
+
+    def mark_all_groups(self) -> None:
+        groups = self._all_groups()
+        self.set_marks(marking.mark_all_but_reference(groups), groups)
+
+    def apply_keep_rule(self, rule: KeepRule, folder: str | None = None) -> None:
+        groups = self._all_groups()
+        self.set_marks(marking.mark_keeping(groups, rule, folder), groups)
+
+    def keep_in_chosen_folder(self) -> None:
+        folder = dialogs.current().choose_folder(self, self.tr("Keep the copies in this folder"))
+        if folder:
+            self.apply_keep_rule(KeepRule.IN_FOLDER, folder)
+
+    def mark_in_chosen_folder(self) -> None:
+        folder = dialogs.current().choose_folder(self, self.tr("Mark every copy in this folder"))
+        if folder:
+            self.mark_in_folder(folder)
+
+    def mark_in_folder(self, folder: str) -> None:
+        groups = self._all_groups()
+        new = marking.mark_in_folder(groups, folder)
+        self.service.set_marked(sorted(new), True)
+        self._marks_reloaded()
+
+    def invert_marks(self) -> None:
+        groups = self._all_groups()
+        self.set_marks(marking.invert_marks(groups, self.marked), groups)
+
+    def clear_marks(self) -> None:
+        self.service.clear_marks()
+        self._marks_reloaded()
+
+    # ---------------------------------------------------------------- file hand-offs
+    def _target_member(self) -> Any | None:
+        return self.current_member()
+
+    def open_current_file(self) -> None:
+        member = self._target_member()
+        if member is not None:
+            dialogs.current().open_url(QUrl.fromLocalFile(member.path))
+
+    def reveal_current_file(self) -> None:
+        member = self._target_member()
+        if member is not None:
+            dialogs.current().reveal_in_file_manager(member.path)
+
+    def copy_current_path(self) -> None:
+        member = self._target_member()
+        if member is not None:
+            QGuiApplication.clipboard().setText(member.path)
+            self.statusBar().showMessage(self.tr("Copied {path}").format(path=member.path), 3000)
+
+    def _members_context_menu(self, pos: Any) -> None:
+        menu = QMenu(self)
+        for action in (
+            self.act_toggle_mark,
+            self.act_mark_group,
+            None,
+            self.act_open,
+            self.act_reveal,
+            self.act_copy_path,
+            None,
+            self.act_ignore_pair,
+            self.act_ignore_group,
+        ):
+            menu.addSeparator() if action is None else menu.addAction(action)
+        menu.popup(self.members_view.viewport().mapToGlobal(pos))
+
+    # ---------------------------------------------------------------- tasks
+    def _start_task(
+        self, name: str, title: str, job: Callable[..., Any], on_success: Callable[[Any], None]
+    ) -> ServiceTask | None:
+        if self.tasks.busy:
+            return None
+        task = ServiceTask(self.service.db_path, job, name=name)
+        task.progressed.connect(self.progress_panel.update_event)
+        task.succeeded.connect(on_success)
+        task.failed.connect(self._on_task_failed)
+        self.progress_panel.start(title)
+        self.tasks.start(task)
+        return task
+
+    def cancel_task(self) -> None:
+        if self.tasks.busy:
+            self.tasks.cancel()
+            self.statusBar().showMessage(self.tr("Stopping…"))
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self.progress_panel.finish()
+        self.folder_panel.setEnabled(not busy)
+        self._update_actions()
+
+    def _on_task_failed(self, message: str, details: str) -> None:
+        self.reload_results()
+        dialogs.current().error(
+            self,
+            self.tr("Something went wrong"),
+            self.tr("The task stopped with an error: {error}").format(error=message),
+            details,
+        )
+        self.taskFailed.emit(message)
+
+    def start_scan(self) -> ServiceTask | None:
+        if not self.service.folders():
+            dialogs.current().info(
+                self,
+                self.tr("No folders"),
+                self.tr(
+                    "Add at least one folder to scan (File ▸ Add folder…, or drop one on "
+                    "the window)."
+                ),
+            )
+            return None
+
+        def job(service: Any, progress: Any, cancel: Any) -> Any:
+            return service.scan(None, progress=progress, cancel=cancel)
+
+        return self._start_task("scan", self.tr("Scanning…"), job, self._on_scan_done)
+
+    def _on_scan_done(self, summary: Any) -> None:
+        self.last_scan_summary = summary
+        self.reload_results()
+        if summary.cancelled:
+            message = self.tr(
+                "Scan stopped. {files} files fingerprinted so far are kept; scanning again "
+                "continues where it stopped."
+            ).format(files=summary.files_fingerprinted)
+        else:
+            message = self.tr(
+                "Scanned {seen} files in {time}: {groups} groups, {problems} problems."
+            ).format(
+                seen=summary.files_seen,
+                time=format_duration(summary.seconds),
+                groups=summary.groups,
+                problems=len(summary.problems),
+            )
+        self.statusBar().showMessage(message, 15000)
+        self.scanFinished.emit(summary)
+
+    def _marked_members_for_action(self) -> tuple[list[Any], list[Any]] | None:
+        if not self.marked:
+            dialogs.current().info(
+                self,
+                self.tr("Nothing marked"),
+                self.tr("Mark the files to remove first (M or the checkbox)."),
+            )
+            return None
+        groups = self._all_groups()
+        members = marking.marked_members(groups, self.marked)
+        whole = marking.fully_marked_groups(groups, self.marked)
+        if not members:
+            dialogs.current().info(
+                self,
+                self.tr("Nothing marked"),
+                self.tr("None of the marked files is in a group any more."),
+            )
+            return None
+        return members, whole
+
+    def _confirm_whole_groups(self, whole: list[Any]) -> bool:
+        if not whole:
+            return True
+        return dialogs.current().confirm(
+            self,
+            self.tr("Every copy would be removed"),
+            self.tr(
+                "In {count} groups every file is marked, so no copy of that document would "
+                "be left. Continue anyway?"
+            ).format(count=len(whole)),
+            ok_text=self.tr("Remove every copy"),
+            danger=True,
+        )
+
+    def trash_marked(self) -> ServiceTask | None:
+        picked = self._marked_members_for_action()
+        if picked is None:
+            return None
+        members, whole = picked
+        if not self._confirm_whole_groups(whole):
+            return None
+        size = sum(m.size for m in members)
+        if not dialogs.current().confirm(
+            self,
+            self.tr("Move to trash"),
+            self.tr("Move {count} files ({size}) to the trash?").format(
+                count=len(members), size=format_size(size)
+            ),
+            informative=self.tr(
+                "Each file is checked against the scan right before it is moved; "
+                "files changed since the scan are left alone."
+            ),
+            ok_text=self.tr("Move to trash"),
+            danger=True,
+        ):
+            return None
+        ids = [m.doc_id for m in members]
+        trash = self._trash
+
+        def job(service: Any, progress: Any, cancel: Any) -> Any:
+            return service.trash(ids, trash=trash, progress=progress, cancel=cancel)
+
+        return self._start_task("trash", self.tr("Moving to trash…"), job, self._on_action_done)
+
+    def move_marked(self) -> ServiceTask | None:
+        picked = self._marked_members_for_action()
+        if picked is None:
+            return None
+        members, whole = picked
+        target = dialogs.current().choose_folder(self, self.tr("Move the marked files to"))
+        if not target:
+            return None
+        if not self._confirm_whole_groups(whole):
+            return None
+        size = sum(m.size for m in members)
+        if not dialogs.current().confirm(
+            self,
+            self.tr("Move to folder"),
+            self.tr("Move {count} files ({size}) to {folder}?").format(
+                count=len(members), size=format_size(size), folder=target
+            ),
+            informative=self.tr(
+                "Files with the same name get a number added; nothing is overwritten."
+            ),
+            ok_text=self.tr("Move"),
+        ):
+            return None
+        ids = [m.doc_id for m in members]
+
+        def job(service: Any, progress: Any, cancel: Any) -> Any:
+            return service.move(ids, target, progress=progress, cancel=cancel)
+
+        return self._start_task("move", self.tr("Moving files…"), job, self._on_action_done)
+
+    def _on_action_done(self, results: Any) -> None:
+        results = list(results)
+        self.last_action_results = results
+        row = self.current_group_row()
+        self.reload_results(keep_row=row)
+        failed = [r for r in results if not r.ok]
+        done = len(results) - len(failed)
+        if failed:
+            dialog = ActionResultsDialog(results, self)
+            self._show_dialog("action_results", dialog)
+        self.statusBar().showMessage(
+            self.tr("{done} files removed, {failed} left in place.").format(
+                done=done, failed=len(failed)
+            ),
+            15000,
+        )
+        self.actionFinished.emit(results)
+
+    # ---------------------------------------------------------------- not duplicates
+    def ignore_current_pair(self) -> None:
+        group = self.current_group()
+        member = self.current_member()
+        if group is None or member is None or member.doc_id == group.reference.doc_id:
+            self.statusBar().showMessage(
+                self.tr("Select a file other than the reference to ignore the pair."), 4000
+            )
+            return
+        row = self.current_group_row()
+        self.service.ignore_pair(group.reference.doc_id, member.doc_id)
+        self.reload_results(keep_group=group.id, keep_row=row)
+
+    def ignore_current_group(self) -> None:
+        group = self.current_group()
+        if group is None:
+            return
+        row = self.current_group_row()
+        self.service.ignore_group(group.id)
+        self.reload_results(keep_row=row)
+
+    # ---------------------------------------------------------------- dialogs
+    def _show_dialog(self, key: str, dialog: Any) -> Any:
+        """Window-modal but non-blocking, kept referenced (tests reach it here)."""
+        old = self.open_dialogs.get(key)
+        if old is not None:
+            old.close()
+        self.open_dialogs[key] = dialog
+        dialog.open()
+        return dialog
+
+    def show_problems(self) -> Any:
+        return self._show_dialog("problems", ProblemsDialog(self.service.problems(), self))
+
+    def show_journal(self) -> Any:
+        return self._show_dialog("journal", JournalDialog(self.service.journal(), self))
+
+    def show_ignored(self) -> Any:
+        dialog = IgnoredPairsDialog(
+            self.service, self, on_change=lambda: self.reload_results(keep_row=0)
+        )
+        return self._show_dialog("ignored", dialog)
+
+    def show_settings(self) -> Any:
+        dialog = SettingsDialog(self.service, self)
+
+        def accepted() -> None:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                dialog.apply()
+            finally:
+                QApplication.restoreOverrideCursor()
+            self.reload_results()
+
+        dialog.accepted.connect(accepted)
+        return self._show_dialog("settings", dialog)
+
+    def show_about(self) -> Any:
+        try:
+            from desktop_dedup.gui.about import show_about
+        except ImportError:
+            return None
+        dialog = show_about(self, self.service.db_path)
+        self.open_dialogs["about"] = dialog
+        return dialog
+
+    def export_results(self, fmt: str) -> str | None:
+        default = os.path.join(os.path.expanduser("~"), f"desktop_dedup-report.{fmt}")
+        path = dialogs.current().choose_save_file(
+            self, self.tr("Export results"), default, REPORT_FILTERS[fmt]
+        )
+        if not path:
+            return None
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.service.export_report(fmt, path)
+        except Exception as exc:
+            QApplication.restoreOverrideCursor()
+            dialogs.current().error(
+                self,
+                self.tr("Export failed"),
+                self.tr("Could not write {path}.").format(path=path),
+                str(exc),
+            )
+            return None
+        QApplication.restoreOverrideCursor()
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 8000)
+        if fmt == "html":
+            dialogs.current().open_url(QUrl.fromLocalFile(path))
+        return path
+
+    # ---------------------------------------------------------------- misc
+    def _on_folders_changed(self) -> None:
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        busy = self.tasks.busy
+        for action in self._mutating_actions:
+            action.setEnabled(not busy)
+        self.act_cancel.setEnabled(busy)
+        has_group = self.members_model.group is not None
+        has_diff = self.diff_view.result is not None
+        for action in (self.act_open, self.act_reveal, self.act_copy_path):
+            action.setEnabled(has_group)
+        for action in (self.act_next_change, self.act_previous_change, self.act_swap):
+            action.setEnabled(has_diff)
+        if not has_group:
+            self.act_ignore_group.setEnabled(False)
+            self.act_ignore_pair.setEnabled(False)
+            self.act_mark_group.setEnabled(False)

@@ -1,0 +1,221 @@
+"""The members of one group, with a checkbox per markable member.
+
+Checking a box persists the mark through the service at once (marks survive restarts); the
+reference and documents in reference folders have no checkbox at all, so they cannot be marked
+from the UI either.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon
+
+from desktop_dedup.core.marking import is_markable
+from desktop_dedup.gui.formatting import format_datetime, format_similarity, format_size
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_FORMAT, COL_SIMILARITY = range(6)
+DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+PATH_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def _reference_icon() -> QIcon | None:
+    try:
+        from desktop_dedup.resources import icon
+    except ImportError:
+        return None
+    try:
+        result = icon("reference")
+    except Exception:
+        return None
+    return None if result.isNull() else result
+
+
+class MembersModel(QAbstractTableModel):
+    """Rows are ``Group.members`` in the service's order (reference first)."""
+
+    #: (doc_ids, marked) after the user toggled marks through the model.
+    marksChanged = Signal(list, bool)
+
+    def __init__(self, service: Any, marked: set[int], parent: QObject | None = None):
+        super().__init__(parent)
+        self._service = service
+        self._marked = marked  # shared with the window: one truth for status line and models
+        self._group: Any | None = None
+        self._ref_icon = _reference_icon()
+
+    @property
+    def group(self) -> Any | None:
+        return self._group
+
+    def set_service(self, service: Any) -> None:
+        self._service = service
+
+    def set_marked_set(self, marked: set[int]) -> None:
+        self._marked = marked
+        self.refresh_marks()
+
+    def set_group(self, group: Any | None) -> None:
+        self.beginResetModel()
+        self._group = group
+        self.endResetModel()
+
+    def member(self, row: int) -> Any | None:
+        if self._group is None or not 0 <= row < len(self._group.members):
+            return None
+        return self._group.members[row]
+
+    def row_of_doc(self, doc_id: int) -> int | None:
+        if self._group is None:
+            return None
+        for row, m in enumerate(self._group.members):
+            if m.doc_id == doc_id:
+                return row
+        return None
+
+    def refresh_marks(self) -> None:
+        """Repaint checkboxes after marks changed elsewhere (bulk rules, clear)."""
+        if self._group is not None and self._group.members:
+            last = len(self._group.members) - 1
+            self.dataChanged.emit(
+                self.index(0, COL_NAME),
+                self.index(last, COL_NAME),
+                [Qt.ItemDataRole.CheckStateRole],
+            )
+
+    def toggle(self, row: int) -> bool:
+        """Flip the mark of ``row``; False when that member cannot be marked."""
+        m = self.member(row)
+        if m is None or not is_markable(m):
+            return False
+        state = Qt.CheckState.Unchecked if m.doc_id in self._marked else Qt.CheckState.Checked
+        return self.setData(self.index(row, COL_NAME), state, Qt.ItemDataRole.CheckStateRole)
+
+    # -- Qt model interface ------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() or self._group is None:
+            return 0
+        return len(self._group.members)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 6
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        headers = (
+            self.tr("Name"),
+            self.tr("Folder"),
+            self.tr("Size"),
+            self.tr("Modified"),
+            self.tr("Format"),
+            self.tr("Similarity"),
+        )
+        return headers[section] if 0 <= section < len(headers) else None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        m = self.member(index.row()) if index.isValid() else None
+        if m is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == COL_NAME:
+                return os.path.basename(m.path)
+            if column == COL_FOLDER:
+                return os.path.dirname(m.path)
+            if column == COL_SIZE:
+                return format_size(m.size)
+            if column == COL_MODIFIED:
+                return format_datetime(m.modified)
+            if column == COL_FORMAT:
+                return str(m.format).upper()
+            if column == COL_SIMILARITY:
+                return self.tr("reference") if m.is_reference else format_similarity(m.similarity)
+            return None
+        if role == Qt.ItemDataRole.CheckStateRole and column == COL_NAME and is_markable(m):
+            return Qt.CheckState.Checked if m.doc_id in self._marked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if m.is_reference:
+                return self.tr(
+                    "Reference: the copy that is kept. It cannot be marked.\n{path}"
+                ).format(path=m.path)
+            if m.in_reference_folder:
+                return self.tr("In a reference folder: always kept.\n{path}").format(path=m.path)
+            if column == COL_SIMILARITY:
+                return self.tr("{bits} of 64 fingerprint bits differ from the reference").format(
+                    bits=m.distance
+                )
+            return m.path
+        if role == Qt.ItemDataRole.FontRole and m.is_reference:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and m.doc_id in self._marked:
+            return QBrush(QColor("#b3261e"))
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_NAME and m.is_reference:
+            return self._ref_icon
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_SIZE, COL_SIMILARITY):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.AccessibleTextRole and column == COL_NAME:
+            state = self.tr("marked") if m.doc_id in self._marked else ""
+            return " ".join(p for p in (os.path.basename(m.path), state) if p)
+        if role == DOC_ID_ROLE:
+            return m.doc_id
+        if role == PATH_ROLE:
+            return m.path
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        m = self.member(index.row()) if index.isValid() else None
+        if m is None:
+            return Qt.ItemFlag.NoItemFlags
+        flags = (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+        if index.column() == COL_NAME and is_markable(m):
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != COL_NAME:
+            return False
+        m = self.member(index.row()) if index.isValid() else None
+        if m is None or not is_markable(m):
+            return False
+        checked = _as_check_state(value) == Qt.CheckState.Checked
+        self._service.set_marked([m.doc_id], checked)
+        if checked:
+            self._marked.add(m.doc_id)
+        else:
+            self._marked.discard(m.doc_id)
+        self.dataChanged.emit(
+            self.index(index.row(), 0),
+            self.index(index.row(), self.columnCount() - 1),
+        )
+        self.marksChanged.emit([m.doc_id], checked)
+        return True
+
+
+def _as_check_state(value: Any) -> Qt.CheckState:
+    """Views hand the new check state over as an int or as the enum, depending on the binding."""
+    if isinstance(value, Qt.CheckState):
+        return value
+    try:
+        return Qt.CheckState(int(value))
+    except (TypeError, ValueError):
+        return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked

@@ -1,0 +1,159 @@
+"""Domain settings (stored in the database): threshold, document types, excludes, min size.
+
+The threshold is explained in plain words and the dialog shows how many groups it would yield
+right now, so a user can try values before committing to them.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_dedup.core.models import DEFAULT_EXTENSIONS, MAX_SUPPORTED_DISTANCE
+
+log = logging.getLogger(__name__)
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, service: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self._service = service
+        settings = service.settings()
+
+        self.distance = QSpinBox()
+        self.distance.setRange(0, MAX_SUPPORTED_DISTANCE)
+        self.distance.setValue(settings.max_distance)
+        self.distance.setAccessibleName(self.tr("Similarity threshold"))
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
+        self.group_count = QLabel()
+        self.group_count.setAccessibleName(self.tr("Groups at this threshold"))
+
+        self.extensions = QListWidget()
+        self.extensions.setAccessibleName(self.tr("Document types"))
+        chosen = set(settings.extensions)
+        for ext in sorted(set(DEFAULT_EXTENSIONS) | chosen):
+            item = QListWidgetItem("." + ext)
+            item.setData(Qt.ItemDataRole.UserRole, ext)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if ext in chosen else Qt.CheckState.Unchecked)
+            self.extensions.addItem(item)
+        self.extensions.setFlow(QListWidget.Flow.LeftToRight)
+        self.extensions.setWrapping(True)
+        self.extensions.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.extensions.setMinimumHeight(90)
+
+        self.excludes = QPlainTextEdit("\n".join(settings.exclude_globs))
+        self.excludes.setAccessibleName(self.tr("Exclude patterns"))
+        self.excludes.setToolTip(
+            self.tr("One pattern per line, matched against each file and folder name (* and ?).")
+        )
+        self.min_size = QSpinBox()
+        self.min_size.setRange(0, 2_000_000_000)
+        self.min_size.setValue(int(settings.min_size))
+        self.min_size.setSuffix(self.tr(" bytes"))
+        self.min_size.setAccessibleName(self.tr("Minimum file size"))
+
+        form = QFormLayout()
+        form.addRow(self.tr("Similarity threshold (distance k):"), self.distance)
+        form.addRow("", self.explanation)
+        form.addRow("", self.group_count)
+        form.addRow(self.tr("Document types:"), self.extensions)
+        form.addRow(self.tr("Exclude patterns:"), self.excludes)
+        form.addRow(self.tr("Minimum size:"), self.min_size)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(620, 520)
+
+        # Counting groups touches the database: wait until the user stops clicking.
+        self._count_timer = QTimer(self)
+        self._count_timer.setSingleShot(True)
+        self._count_timer.setInterval(150)
+        self._count_timer.timeout.connect(self._update_count)
+        self.distance.valueChanged.connect(self._on_distance_changed)
+        self._on_distance_changed(self.distance.value())
+        self._update_count()
+
+    def explanation_for(self, k: int) -> str:
+        if k == 0:
+            return self.tr(
+                "k = 0: only documents whose fingerprints are equal count as near duplicates "
+                "(the same text with at most trivial differences)."
+            )
+        if k <= 3:
+            return self.tr(
+                "k = {k}: documents whose 64-bit fingerprints differ in at most {k} bits are near "
+                "duplicates: small edits such as a changed word, punctuation or a line break. "
+                "This is the recommended range."
+            ).format(k=k)
+        if k <= 6:
+            return self.tr(
+                "k = {k}: looser matching; finds documents with several edits, but also some "
+                "different documents that only look alike. Review groups carefully."
+            ).format(k=k)
+        return self.tr(
+            "k = {k}: very loose; many groups will hold documents that are merely on the same "
+            "topic. Not recommended for removing files."
+        ).format(k=k)
+
+    def values(self) -> dict[str, Any]:
+        """The settings as ``update_settings`` keyword arguments."""
+        extensions = tuple(
+            self.extensions.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.extensions.count())
+            if self.extensions.item(i).checkState() == Qt.CheckState.Checked
+        )
+        excludes = tuple(
+            line.strip() for line in self.excludes.toPlainText().splitlines() if line.strip()
+        )
+        return {
+            "max_distance": self.distance.value(),
+            "extensions": extensions,
+            "exclude_globs": excludes,
+            "min_size": self.min_size.value(),
+        }
+
+    def apply(self) -> Any:
+        """Write the settings through the service (which regroups when k changed)."""
+        return self._service.update_settings(**self.values())
+
+    def _on_distance_changed(self, k: int) -> None:
+        self.explanation.setText(self.explanation_for(k))
+        self.group_count.setText(self.tr("Counting groups…"))
+        self._count_timer.start()
+
+    def _update_count(self) -> None:
+        k = self.distance.value()
+        try:
+            count = self._service.count_groups_at(k)
+        except Exception as exc:
+            log.warning("count_groups_at(%s) failed: %s", k, exc)
+            self.group_count.setText("")
+            return
+        self.group_count.setText(
+            self.tr("With k = {k}, the current results would form {count} groups.").format(
+                k=k, count=count
+            )
+        )

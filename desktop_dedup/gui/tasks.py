@@ -1,0 +1,164 @@
+"""Long service work (scan, trash, move) on a worker thread, progress back as queued signals.
+
+The worker builds its OWN :class:`DedupService` because a service owns a SQLAlchemy engine and
+sessions must never cross threads; SQLite WAL lets it write while the GUI thread's service reads.
+Progress events arrive far faster than a person can read them (thousands per second on small
+files), so they are throttled to about 10 Hz before they cross threads; stage changes and the
+final event always go through so the UI never shows a stale stage.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
+
+log = logging.getLogger(__name__)
+
+#: ``job(service, progress, cancel) -> result`` run on the worker thread.
+Job = Callable[[Any, ProgressSink, CancelToken], Any]
+
+PROGRESS_INTERVAL_S = 0.1
+
+
+class ThrottledSink:
+    """A progress sink that forwards at most one event per interval (plus stage changes)."""
+
+    def __init__(
+        self, emit: Callable[[ProgressEvent], None], interval: float = PROGRESS_INTERVAL_S
+    ):
+        self._emit = emit
+        self._interval = interval
+        self._last_time = 0.0
+        self._last_stage: str | None = None
+        self._pending: ProgressEvent | None = None
+
+    def __call__(self, event: ProgressEvent) -> None:
+        now = time.monotonic()
+        if (
+            event.stage != self._last_stage
+            or event.stage == Stage.DONE
+            or now - self._last_time >= self._interval
+        ):
+            self._last_time = now
+            self._last_stage = event.stage
+            self._pending = None
+            self._emit(event)
+        else:
+            self._pending = event
+
+    def flush(self) -> None:
+        """Send the last swallowed event so the final counts are exact."""
+        if self._pending is not None:
+            self._emit(self._pending)
+            self._pending = None
+
+
+class ServiceTask(QThread):
+    """Runs one job against a fresh service on its own thread.
+
+    Signals are emitted from the worker thread; receivers living in the GUI thread get them
+    queued. Exactly one of ``succeeded``/``failed`` is emitted, then QThread's ``finished``.
+    The owner must keep a reference until ``finished`` (see :class:`TaskHolder`).
+    """
+
+    progressed = Signal(object)  # ProgressEvent
+    succeeded = Signal(object)  # whatever the job returned
+    failed = Signal(str, str)  # message, traceback text
+
+    def __init__(
+        self,
+        db_path: str | Path,
+        job: Job,
+        *,
+        name: str = "task",
+        service_factory: Callable[[Path], Any] | None = None,
+        parent: QObject | None = None,
+    ):
+        super().__init__(parent)
+        self.db_path = Path(db_path)
+        self.job = job
+        self.task_name = name
+        self.cancel_token = CancelToken()
+        self._service_factory = service_factory
+        self.setObjectName(f"desktop_dedup-{name}")
+
+    def cancel(self) -> None:
+        """Ask the job to stop at its next per-file check; safe from any thread."""
+        self.cancel_token.cancel()
+
+    def _make_service(self) -> Any:
+        if self._service_factory is not None:
+            return self._service_factory(self.db_path)
+        from desktop_dedup.core.service import DedupService
+
+        return DedupService(self.db_path)
+
+    def run(self) -> None:  # worker thread
+        sink = ThrottledSink(self.progressed.emit)
+        service = None
+        try:
+            service = self._make_service()
+            result = self.job(service, sink, self.cancel_token)
+            sink.flush()
+        except Exception as exc:  # a real fault: report it, never kill the app
+            log.exception("%s failed", self.task_name)
+            self.failed.emit(str(exc) or type(exc).__name__, traceback.format_exc())
+            return
+        finally:
+            if service is not None:
+                try:
+                    service.close()
+                except Exception:
+                    log.exception("closing the worker's service failed")
+        self.succeeded.emit(result)
+
+
+class TaskHolder(QObject):
+    """Keeps the running task referenced until its thread has finished, one task at a time.
+
+    Dropping the last Python reference to a running QThread destroys it mid-run and crashes
+    the process, hence this holder rather than a local variable.
+    """
+
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.task: ServiceTask | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None
+
+    def start(self, task: ServiceTask) -> None:
+        if self.task is not None:
+            raise RuntimeError("a task is already running")
+        self.task = task
+        task.finished.connect(self._on_finished)
+        self.busyChanged.emit(True)
+        task.start()
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def wait(self, ms: int = 10_000) -> bool:
+        """Block until the task ends (used on close); True when nothing is left running."""
+        if self.task is None:
+            return True
+        self.task.cancel()
+        return self.task.wait(ms)
+
+    def _on_finished(self) -> None:
+        task, self.task = self.task, None
+        if task is not None:
+            task.deleteLater()
+        self.busyChanged.emit(False)
