@@ -445,4 +445,3 @@ def test_stale_index_text_class_uses_reference_fingerprint():
     (g,) = build_groups(items, 3)
     assert g.kind == GroupKind.NEAR and g.reference == 2
     assert g.members == [(2, 0), (1, 0), (4, 0), (3, 1)]  # by (distance, priority)
-    check_groups(items[:3], [BuiltGroup(g.kind, 2, g.members[:2] + g.members[3:])], 3)
