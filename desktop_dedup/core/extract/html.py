@@ -89,7 +89,8 @@ def html_to_text(markup: str) -> str:
     root = tree.body if tree.body is not None else tree.root
     if root is None:
         return ""
-    for node in root.css(_BLOCK_SELECTOR):
+    for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
+        node.insert_before(_BREAK)
         node.insert_after(_BREAK)
     text = root.text(separator="")
     text = _WS.sub(" ", text)

@@ -35,6 +35,10 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
 
 
 def extract_pdf(path: str | os.PathLike[str]) -> str:
+    # PDFium reports unreadable files only as "file error"; opening it here first surfaces the
+    # real OSError (permission denied, vanished) for the caller to map.
+    with open(path, "rb") as f:
+        f.read(1)
     with PDFIUM_LOCK:
         try:
             document = pdfium.PdfDocument(os.fspath(path))
@@ -43,6 +47,8 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
                 raise ExtractionError("PDF is encrypted") from exc
             if exc.err_code == pdfium_c.FPDF_ERR_SECURITY:
                 raise ExtractionError("PDF uses an unsupported security handler") from exc
+            if exc.err_code == pdfium_c.FPDF_ERR_FILE:
+                raise ExtractionError(f"cannot read: {exc}") from exc
             raise ExtractionError(f"corrupt PDF: {exc}") from exc
         try:
             pages = []

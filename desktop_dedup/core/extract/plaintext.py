@@ -57,25 +57,44 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(sample)) / len(sample) > _MAX_CONTROL_RATIO
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
-    """UTF-16 without a BOM: NULs sit in one byte lane only (the high byte of ASCII).
+# Code points that make up real text: ASCII/Latin, general punctuation, kana, CJK, Hangul,
+# full-width forms. A UTF-16 decode of the wrong byte order (or of binary) lands mostly outside.
+_TEXTLIKE = re.compile(
+    "[\t\n\r\x20-\x7e\xa0-\u024f\u0370-\u052f\u2000-\u206f\u2e80-\u30ff"
+    "\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f"
+    "\uff00-\uffef]"
+)
+_MIN_TEXTLIKE = 0.9
 
-    Pure CJK UTF-16 has few NULs (only from newlines/ASCII), so one NUL in the other lane
-    per 20 is tolerated and a strict decode plus the control-character check decide.
-    """
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 without a BOM, recognised by decoding a sample both ways and keeping the byte
+    order whose characters look like text (English puts NULs in one byte lane, but Chinese
+    has few NULs at all, so lanes alone cannot decide)."""
     if len(data) % 2:
         return None
     sample = data[: 2 * _BINARY_SAMPLE]
-    even = sample[0::2].count(0)
-    odd = sample[1::2].count(0)
-    if odd >= 2 and even * 20 <= odd:
-        encoding = "utf-16-le"
-    elif even >= 2 and odd * 20 <= even:
-        encoding = "utf-16-be"
-    else:
+    best: tuple[float, str] | None = None
+    for encoding in ("utf-16-le", "utf-16-be"):
+        try:
+            decoded = sample.decode(encoding)
+        except UnicodeDecodeError:  # cut surrogate pair at the sample end, or not UTF-16
+            try:
+                decoded = sample[:-2].decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        if not decoded:
+            continue
+        # Real text almost never has code points ending in 0x00 (U+4E00 is 1 in 256 CJK);
+        # ASCII read in the wrong byte order is nothing else (U+4800 U+6500 ...).
+        low_lane = sample[0::2] if encoding == "utf-16-le" else sample[1::2]
+        score = (len(_TEXTLIKE.findall(decoded)) - low_lane.count(0)) / len(decoded)
+        if score >= _MIN_TEXTLIKE and (best is None or score > best[0]):
+            best = (score, encoding)
+    if best is None:
         return None
     try:
-        text = data.decode(encoding)
+        text = data.decode(best[1])
     except UnicodeDecodeError:
         return None
     return None if _looks_binary(text) else text
@@ -146,15 +165,22 @@ _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"), r"\1"),
     (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),  # strikethrough
     (re.compile(r"[ \t]*\|[ \t]*"), " "),  # table pipes
-    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~])"), r"\1"),  # backslash escapes
 )
+
+
+# Backslash-escaped punctuation is literal text: it is parked in a private-use plane while the
+# rules run (so "\\*" never opens emphasis) and restored afterwards.
+_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~])")
+_PARKED = re.compile("[\U000f0000-\U000f007f]")
+_PARK_OFFSET = 0xF0000
 
 
 def strip_markdown(text: str) -> str:
     """Remove Markdown syntax that is not prose, keeping the words in order."""
+    text = _MD_ESCAPE.sub(lambda m: chr(_PARK_OFFSET + ord(m.group(1))), text)
     for pattern, repl in _MD_RULES:
         text = pattern.sub(repl, text)
-    return text
+    return _PARKED.sub(lambda m: chr(ord(m.group(0)) - _PARK_OFFSET), text)
 
 
 def extract_markdown(path: str | os.PathLike[str]) -> str:

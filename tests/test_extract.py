@@ -1,0 +1,556 @@
+"""Extraction of every format from real files: same words in, same words out."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import docgen
+import pytest
+
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract import (
+    MAX_TEXT_BYTES,
+    SUPPORTED_EXTENSIONS,
+    Extracted,
+    decode_text_bytes,
+    extract_text,
+)
+from desktop_dedup.core.extract.epub import read_epub_spine
+from desktop_dedup.core.extract.html import html_to_text
+from desktop_dedup.core.extract.plaintext import strip_markdown, strip_rst
+from desktop_dedup.core.models import DEFAULT_EXTENSIONS
+
+TRADITIONAL_ZH = (
+    "臺灣的夏天總是來得特別早。五月剛過，街道兩旁的鳳凰木便開滿了火紅的花朵，遠遠望去像是一片燃燒的雲彩。"
+    "學生們在樹下背誦課文，準備即將到來的期末考試，老師則在教室裡來回踱步，叮嚀大家不要忘記複習重點。\n"
+    "傍晚時分，夜市的攤販陸續擺出桌椅，空氣中瀰漫著滷味、烤香腸與珍珠奶茶的香氣，熱鬧的人潮一直持續到深夜才慢慢散去。"
+)
+JAPANESE = (
+    "日本の春は桜の季節です。三月の終わりになると、各地で桜の花が咲き始め、人々は公園や川沿いに集まってお花見を楽しみます。"
+    "会社の同僚や家族、友人と一緒にお弁当を広げ、満開の桜の下で語り合う時間は、多くの日本人にとって一年で最も楽しみな行事の一つです。\n"
+    "夜になると提灯に照らされた夜桜もまた格別の美しさを見せてくれます。"
+)
+FRENCH = (
+    "Le café du coin ouvre à sept heures. Les habitués y boivent un crème en lisant le journal, "
+    "et la patronne, très élégante, salue chacun par son prénom.\nMême en hiver, la terrasse "
+    "reste pleine: on y parle de politique, de football et des prix qui ne cessent d'augmenter. "
+    "À midi, le menu du jour attire les employés des bureaux voisins, pressés mais fidèles."
+)
+
+SAMPLES = {"zh": docgen.SAMPLE_ZH, "en": docgen.SAMPLE_EN}
+FORMATS = ["txt", "md", "html", "docx", "odt", "rtf", "epub", "pdf"]
+
+
+def words_only(text: str) -> str:
+    """Text with all whitespace and punctuation removed: what must survive any format."""
+    return re.sub(r"[\W_]+", "", text)
+
+
+def lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def test_supported_extensions_cover_the_scan_defaults() -> None:
+    assert SUPPORTED_EXTENSIONS == frozenset(DEFAULT_EXTENSIONS)
+
+
+def test_samples_are_substantial() -> None:
+    assert len(docgen.SAMPLE_ZH) >= 600
+    assert len(re.findall(r"[\u4e00-\u9fff]", docgen.SAMPLE_ZH)) >= 500
+    assert len(docgen.SAMPLE_EN) >= 2000
+    assert len(docgen.paragraphs(docgen.SAMPLE_EN)) >= 4
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Path]]:
+    root = tmp_path_factory.mktemp("formats")
+    return {
+        name: docgen.write_all_formats(root / name, "doc", text) for name, text in SAMPLES.items()
+    }
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_every_format_gives_back_the_same_words(
+    generated: dict[str, dict[str, Path]], sample: str, fmt: str
+) -> None:
+    path = generated[sample][fmt]
+    assert path.suffix == f".{fmt}" and path.stat().st_size > 0
+    result = extract_text(path)
+    assert isinstance(result, Extracted)
+    assert result.format == fmt
+    assert words_only(result.text) == words_only(SAMPLES[sample])
+
+
+@pytest.mark.parametrize("fmt", [f for f in FORMATS if f != "pdf"])
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_paragraphs_become_lines(
+    generated: dict[str, dict[str, Path]], sample: str, fmt: str
+) -> None:
+    # PDF is excluded: its lines are the page's wrapped lines, not paragraphs.
+    text = extract_text(generated[sample][fmt]).text
+    assert lines(text) == docgen.paragraphs(SAMPLES[sample])
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_pdf_differs_only_in_line_wrapping(
+    generated: dict[str, dict[str, Path]], sample: str
+) -> None:
+    text = extract_text(generated[sample]["pdf"]).text
+    assert "\r" not in text
+    source = SAMPLES[sample]
+    if sample == "en":  # words are kept whole; only the breaks between them move
+        assert text.split() == source.split()
+    else:
+        assert re.sub(r"\s+", "", text) == re.sub(r"\s+", "", source)
+    assert len(lines(text)) > len(docgen.paragraphs(source))  # it really was wrapped
+
+
+def test_extension_argument_overrides_the_name(tmp_path: Path) -> None:
+    path = docgen.write_html(tmp_path / "page.dat", "Hello there\nSecond line")
+    result = extract_text(path, "HTM")
+    assert result.format == "html"
+    assert lines(result.text) == ["Hello there", "Second line"]
+    assert extract_text(docgen.write_txt(tmp_path / "notes.markdown", "# Title")).format == "md"
+    assert extract_text(docgen.write_txt(tmp_path / "a.TEXT", "plain")).format == "txt"
+
+
+def test_unsupported_extension_is_an_extraction_error(tmp_path: Path) -> None:
+    path = tmp_path / "image.png"
+    path.write_bytes(b"\x89PNG")
+    with pytest.raises(ExtractionError, match=r"unsupported file type: \.png"):
+        extract_text(path)
+
+
+# --- encodings --------------------------------------------------------------------------------
+
+ENCODED_CASES = [
+    ("utf-8", False, docgen.SAMPLE_ZH),
+    ("utf-8", False, docgen.SAMPLE_EN),
+    ("utf-8", True, docgen.SAMPLE_ZH),
+    ("utf-8", True, docgen.SAMPLE_EN),
+    ("utf-16-le", True, docgen.SAMPLE_ZH),
+    ("utf-16-le", True, docgen.SAMPLE_EN),
+    ("utf-16-be", True, docgen.SAMPLE_ZH),
+    ("utf-16-be", True, docgen.SAMPLE_EN),
+    ("utf-16-le", False, docgen.SAMPLE_ZH),
+    ("utf-16-le", False, docgen.SAMPLE_EN),
+    ("utf-16-be", False, docgen.SAMPLE_ZH),
+    ("utf-16-be", False, docgen.SAMPLE_EN),
+    ("utf-32-le", True, docgen.SAMPLE_ZH),
+    ("utf-32-be", True, docgen.SAMPLE_EN),
+    ("gb18030", False, docgen.SAMPLE_ZH),
+    ("gb18030", False, docgen.SAMPLE_EN),
+    ("gbk", False, docgen.SAMPLE_ZH),
+    ("gbk", False, docgen.SAMPLE_EN),
+    ("big5", False, TRADITIONAL_ZH),
+    ("big5", False, docgen.SAMPLE_EN),
+    ("shift_jis", False, JAPANESE),
+    ("shift_jis", False, docgen.SAMPLE_EN),
+    ("latin-1", False, FRENCH),
+    ("latin-1", False, docgen.SAMPLE_EN),
+    ("cp1252", False, FRENCH + " Prix: 5 €."),
+]
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom", "text"),
+    ENCODED_CASES,
+    ids=[f"{e}-{'bom' if b else 'nobom'}-{t[:2]}" for e, b, t in ENCODED_CASES],
+)
+def test_text_encodings_are_detected(tmp_path: Path, encoding: str, bom: bool, text: str) -> None:
+    path = docgen.write_txt(tmp_path / "doc.txt", text, encoding=encoding, bom=bom)
+    raw = path.read_bytes()
+    assert raw != text.encode("utf-8") or encoding == "utf-8" or text.isascii()
+    assert decode_text_bytes(raw) == text
+    assert extract_text(path).text == text
+
+
+def test_chinese_gb18030_four_byte_characters(tmp_path: Path) -> None:
+    text = docgen.SAMPLE_ZH + "\n罕见字：𠀀𪚥，表情😀。"
+    path = docgen.write_txt(tmp_path / "rare.txt", text, encoding="gb18030")
+    assert extract_text(path).text == text
+
+
+def test_decode_rejects_binary() -> None:
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8
+    with pytest.raises(ExtractionError, match="binary data, not text"):
+        decode_text_bytes(png)
+    noisy = bytes((i * 37 + 11) % 255 + 1 for i in range(4000))  # no NULs, no structure
+    with pytest.raises(ExtractionError, match="binary data, not text"):
+        decode_text_bytes(noisy)
+    with pytest.raises(ExtractionError, match=r"empty file \(0 bytes\)"):
+        decode_text_bytes(b"")
+
+
+def test_text_with_escape_sequences_and_tabs_is_still_text() -> None:
+    log_text = "col1\tcol2\n\x1b[31mred\x1b[0m warning\r\nform\x0cfeed\n" * 50
+    assert decode_text_bytes(log_text.encode()) == log_text
+
+
+# --- markup -----------------------------------------------------------------------------------
+
+
+def test_markdown_markup_is_removed() -> None:
+    source = """# The *Title* here ##
+
+Some **bold** and __strong__ words, a [link text](https://example.com/x "t") and
+an image ![alt words](img/p.png) plus `inline code` and ~~struck~~ text.
+
+> quoted line
+- item one
+* item two
+1. numbered item
+
+```python
+print("code kept")
+```
+
+| head a | head b |
+|--------|:------:|
+| cell 1 | cell 2 |
+
+snake_case_name and 2*3*4 stay; see [ref words][r1] or <https://auto.example.org>.
+<br/>Escaped \\*star\\*.
+
+[r1]: https://example.com/ref
+---
+"""
+    text = strip_markdown(source)
+    for gone in ("#", "**", "__", "](", "https://example.com", "```", "> ", "|", "---", "~~"):
+        assert gone not in text, gone
+    for kept in (
+        "The Title here",
+        "Some bold and strong words, a link text and",
+        "an image alt words plus inline code and struck text.",
+        "quoted line",
+        "item one",
+        "item two",
+        "numbered item",
+        'print("code kept")',
+        "snake_case_name and 2*3*4 stay; see ref words or https://auto.example.org.",
+        "Escaped *star*.",
+    ):
+        assert kept in text, kept
+    assert "cell 1 cell 2" in lines(text)
+
+
+def test_markdown_and_txt_of_one_article_have_the_same_words(tmp_path: Path) -> None:
+    md = extract_text(docgen.write_md(tmp_path / "a.md", docgen.SAMPLE_EN)).text
+    txt = extract_text(docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_EN)).text
+    assert md.split() == txt.split()
+
+
+def test_rst_markup_is_removed(tmp_path: Path) -> None:
+    source = """=========
+Big Title
+=========
+
+Section
+-------
+
+Text with **strong**, *emphasis*, ``literal`` and a `link <https://example.com>`_.
+See :ref:`the guide` for more::
+
+    code block
+
+.. _target:
+
+.. note:: Careful here.
+
+- bullet one
+"""
+    path = tmp_path / "doc.rst"
+    path.write_text(source, encoding="utf-8")
+    result = extract_text(path)
+    assert result.format == "rst"
+    assert strip_rst(source) == result.text
+    assert lines(result.text) == [
+        "Big Title",
+        "Section",
+        "Text with strong, emphasis, literal and a link.",
+        "See the guide for more:",
+        "code block",
+        "Careful here.",
+        "bullet one",
+    ]
+
+
+def test_html_keeps_visible_text_only() -> None:
+    markup = """<!DOCTYPE html><html><head><title>Site name</title>
+<style>p { color: red }</style><script>var hidden = "script text";</script></head>
+<body><nav><a href="/">Home</a> <a href="/x">Menu</a></nav>
+<noscript>Enable JS</noscript><template><p>template text</p></template>
+<svg><text>svg label</text></svg>
+<h1>Heading</h1><p>First para with <b>bold</b> and un<i>believ</i>able words&nbsp;&amp; more.</p>
+<div hidden>hidden div</div><span aria-hidden="true">icon</span>
+<ul><li>one</li><li>two</li></ul>line<br>break
+<table><tr><td>cell a</td><td>cell b</td></tr></table>
+<!-- a comment --></body></html>"""
+    text = html_to_text(markup)
+    for gone in (
+        "Site name", "p {", "script text", "Home", "Menu", "Enable JS", "template text",
+        "svg label", "hidden div", "icon", "comment",
+    ):  # fmt: skip
+        assert gone not in text, gone
+    assert lines(text) == [
+        "Heading",
+        "First para with bold and unbelievable words\xa0& more.",
+        "one",
+        "two",
+        "line",
+        "break",
+        "cell a",
+        "cell b",
+    ]
+
+
+@pytest.mark.parametrize("encoding", ["gb18030", "gbk", "big5", "utf-8", "utf-16"])
+def test_html_charset_from_meta(tmp_path: Path, encoding: str) -> None:
+    text = TRADITIONAL_ZH if encoding == "big5" else docgen.SAMPLE_ZH
+    if encoding == "utf-16":  # a UTF-16 page carries a BOM; its meta tag is not readable first
+        path = tmp_path / "page.html"
+        page = f"<html><body><p>{text}</p></body></html>"
+        path.write_bytes(b"\xff\xfe" + page.encode("utf-16-le"))
+    else:
+        path = docgen.write_html(tmp_path / "page.html", text, encoding=encoding)
+        assert f'charset="{encoding}"'.encode() in path.read_bytes()
+    assert words_only(extract_text(path).text) == words_only(text)
+
+
+def test_html_http_equiv_and_xml_declaration(tmp_path: Path) -> None:
+    text = docgen.SAMPLE_ZH.splitlines()[0]
+    http_equiv = tmp_path / "old.htm"
+    http_equiv.write_bytes(
+        b'<html><head><meta http-equiv="Content-Type" content="text/html; charset=GB2312">'
+        + b"</head><body><p>"
+        + text.encode("gb18030")
+        + b"</p></body></html>"
+    )
+    assert extract_text(http_equiv).text == text
+    xhtml = tmp_path / "page.xhtml"
+    xhtml.write_bytes(
+        b'<?xml version="1.0" encoding="big5"?><html xmlns="http://www.w3.org/1999/xhtml">'
+        + b"<body><p>"
+        + TRADITIONAL_ZH.splitlines()[0].encode("big5")
+        + b"</p></body></html>"
+    )
+    assert extract_text(xhtml).text == TRADITIONAL_ZH.splitlines()[0]
+
+
+def test_html_without_declared_charset_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "nodecl.html"
+    body = "".join(f"<p>{p}</p>" for p in docgen.paragraphs(docgen.SAMPLE_ZH))
+    path.write_bytes(f"<html><body>{body}</body></html>".encode("gb18030"))
+    assert lines(extract_text(path).text) == docgen.paragraphs(docgen.SAMPLE_ZH)
+
+
+# --- office formats ---------------------------------------------------------------------------
+
+
+def test_docx_tables_in_order_headers_excluded_merged_cells_once(tmp_path: Path) -> None:
+    import docx
+
+    document = docx.Document()
+    document.sections[0].header.paragraphs[0].text = "HEADER CHROME"
+    document.sections[0].footer.paragraphs[0].text = "FOOTER CHROME"
+    document.add_heading("文档标题", level=1)
+    document.add_paragraph("Before the table.")
+    table = document.add_table(rows=2, cols=3)
+    table.cell(0, 0).merge(table.cell(0, 1)).text = "merged cell"
+    table.cell(0, 2).text = "top right"
+    table.cell(1, 0).text = "表格内容"
+    table.cell(1, 1).text = "second"
+    inner = table.cell(1, 2).add_table(rows=1, cols=1)
+    inner.cell(0, 0).text = "nested cell"
+    document.add_paragraph("After the table.")
+    path = tmp_path / "tables.docx"
+    document.save(str(path))
+
+    text = extract_text(path).text
+    assert "CHROME" not in text
+    assert lines(text) == [
+        "文档标题",
+        "Before the table.",
+        "merged cell",
+        "top right",
+        "表格内容",
+        "second",
+        "nested cell",
+        "After the table.",
+    ]
+
+
+def test_odt_headings_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
+    from odf.opendocument import OpenDocumentText
+    from odf.table import Table, TableCell, TableColumn, TableRow
+    from odf.text import H, List, ListItem, P, Span
+
+    document = OpenDocumentText()
+    document.text.addElement(H(outlinelevel=1, text="标题 Heading"))
+    para = P(text="Mixed ")
+    para.addElement(Span(text="span text"))
+    document.text.addElement(para)
+    table = Table(name="T1")
+    table.addElement(TableColumn(numbercolumnsrepeated=2))
+    row = TableRow()
+    for value in ("单元格一", "cell two"):
+        cell = TableCell()
+        cell.addElement(P(text=value))
+        row.addElement(cell)
+    table.addElement(row)
+    document.text.addElement(table)
+    items = List()
+    item = ListItem()
+    item.addElement(P(text="list item"))
+    items.addElement(item)
+    document.text.addElement(items)
+    document.text.addElement(P(text="结尾。"))
+    path = tmp_path / "doc.odt"
+    document.save(str(path))
+    assert lines(extract_text(path).text) == [
+        "标题 Heading",
+        "Mixed span text",
+        "单元格一",
+        "cell two",
+        "list item",
+        "结尾。",
+    ]
+
+
+def test_rtf_code_page_escapes_and_surrogates(tmp_path: Path) -> None:
+    gbk = "".join(f"\\'{b:02x}" for b in "中文段落".encode("gbk"))
+    path = tmp_path / "cp936.rtf"
+    path.write_bytes(
+        (
+            "{\\rtf1\\ansi\\ansicpg936\\deff0{\\fonttbl{\\f0\\fnil\\fcharset134 SimSun;}}"
+            "{\\*\\generator Hand;}\\pard\\f0 " + gbk + "\\par\n"
+            "Plain \\{braces\\} line\\par\n}"
+        ).encode("ascii")
+    )
+    assert lines(extract_text(path).text) == ["中文段落", "Plain {braces} line"]
+    rare = "罕见字𠀀与𪚥，emoji 😀 end"
+    generated = docgen.write_rtf(tmp_path / "rare.rtf", rare)
+    assert extract_text(generated).text.strip() == rare
+
+
+def test_rtf_requires_rtf_header(tmp_path: Path) -> None:
+    path = tmp_path / "fake.rtf"
+    path.write_text("just text pretending", encoding="utf-8")
+    with pytest.raises(ExtractionError, match="not an RTF document"):
+        extract_text(path)
+
+
+# --- EPUB ---------------------------------------------------------------------------------------
+
+
+def _hand_made_epub(path: Path, *, missing_image: bool, encryption_xml: str | None = None) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        zf.writestr(
+            "META-INF/container.xml",
+            '<?xml version="1.0"?><container version="1.0" '
+            'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+            '<rootfile full-path="OEBPS/content.opf" '
+            'media-type="application/oebps-package+xml"/></rootfiles></container>',
+        )
+        image = '<item id="img" href="Images/cover.jpg" media-type="image/jpeg"/>'
+        zf.writestr(
+            "OEBPS/content.opf",
+            '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" '
+            'version="2.0" unique-identifier="id"><metadata '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title>'
+            '<dc:identifier id="id">x</dc:identifier></metadata><manifest>'
+            '<item id="b" href="Text/b%20two.xhtml" media-type="application/xhtml+xml"/>'
+            '<item id="a" href="Text/a.xhtml" media-type="application/xhtml+xml"/>'
+            + image
+            + '</manifest><spine><itemref idref="b"/><itemref idref="a"/></spine></package>',
+        )
+        page = '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>{t}</title></head><body><p>{b}</p></body></html>'  # noqa: E501
+        zf.writestr("OEBPS/Text/a.xhtml", page.format(t="A", b="第二章 second chapter"))
+        zf.writestr("OEBPS/Text/b two.xhtml", page.format(t="B", b="第一章 first chapter"))
+        if not missing_image:
+            zf.writestr("OEBPS/Images/cover.jpg", b"\xff\xd8\xff\xe0not really a jpeg")
+        if encryption_xml is not None:
+            zf.writestr("META-INF/encryption.xml", encryption_xml)
+    return path
+
+
+def test_epub_follows_the_spine_not_the_manifest(tmp_path: Path) -> None:
+    path = _hand_made_epub(tmp_path / "ok.epub", missing_image=False)
+    assert lines(extract_text(path).text) == ["第一章 first chapter", "第二章 second chapter"]
+
+
+def test_epub_that_ebooklib_rejects_is_read_from_the_spine(tmp_path: Path) -> None:
+    from ebooklib import epub
+
+    path = _hand_made_epub(tmp_path / "sloppy.epub", missing_image=True)
+    with pytest.raises(KeyError):  # the reason the fallback exists
+        epub.read_epub(str(path))
+    assert lines(extract_text(path).text) == ["第一章 first chapter", "第二章 second chapter"]
+    with zipfile.ZipFile(path) as zf:
+        assert lines(read_epub_spine(zf)) == ["第一章 first chapter", "第二章 second chapter"]
+
+
+def _encryption_xml(uri: str) -> str:
+    return (
+        '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+        'xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData>'
+        '<enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>'
+        f'<enc:CipherData><enc:CipherReference URI="{uri}"/></enc:CipherData>'
+        "</enc:EncryptedData></encryption>"
+    )
+
+
+def test_epub_drm_versus_font_obfuscation(tmp_path: Path) -> None:
+    drm = _hand_made_epub(
+        tmp_path / "drm.epub",
+        missing_image=False,
+        encryption_xml=_encryption_xml("OEBPS/Text/a.xhtml"),
+    )
+    with pytest.raises(ExtractionError, match="EPUB is DRM-protected"):
+        extract_text(drm)
+    fonts = _hand_made_epub(
+        tmp_path / "fonts.epub",
+        missing_image=False,
+        encryption_xml=_encryption_xml("OEBPS/Fonts/serif.otf"),
+    )
+    assert "first chapter" in extract_text(fonts).text
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+
+
+def test_pdf_pages_in_order(tmp_path: Path) -> None:
+    text = "\n".join(f"第{i}段 paragraph number {i} " + "文字" * 30 for i in range(120))
+    path = docgen.write_pdf(tmp_path / "long.pdf", text)
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(path))
+    try:
+        assert len(document) >= 3
+    finally:
+        document.close()
+    extracted = extract_text(path).text
+    positions = [extracted.index(f"paragraph number {i} ") for i in range(120)]
+    assert positions == sorted(positions)
+
+
+def test_pdf_without_text_layer(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "scan.pdf"
+    pdf = canvas.Canvas(str(path))
+    pdf.rect(100, 100, 300, 400, fill=1)  # a "scanned image" stand-in: ink, no text
+    pdf.showPage()
+    pdf.rect(50, 50, 100, 100, fill=0)
+    pdf.showPage()
+    pdf.save()
+    with pytest.raises(ExtractionError, match=r"no text layer \(scanned PDF\?\)"):
+        extract_text(path)
+
+
+def test_text_cap_constant_is_documented_size() -> None:
+    assert MAX_TEXT_BYTES == 64 * 1024 * 1024
