@@ -1,0 +1,275 @@
+"""Command line: the same service as the GUI, headless. Progress goes to stderr.
+
+Exit codes: 0 done (also when some files were skipped: they are listed), 1 an error stopped the
+command, 2 bad usage, 130 interrupted (Ctrl-C; what was fingerprinted is kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from desktop_dedup import __version__
+from desktop_dedup.core.errors import DedupError
+from desktop_dedup.core.models import DEFAULT_EXCLUDES, DEFAULT_EXTENSIONS, MAX_SUPPORTED_DISTANCE
+from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def _human_size(n: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if abs(n) < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} TB"
+
+
+class TerminalProgress:
+    """A one-line progress bar on stderr, redrawn at most 10 times a second; silent if not a TTY."""
+
+    def __init__(self, stream=sys.stderr, enabled: bool | None = None):
+        self.stream = stream
+        self.enabled = stream.isatty() if enabled is None else enabled
+        self.last = 0.0
+        self.started = time.monotonic()
+        self.stage = ""
+        self.width = 0
+
+    def __call__(self, ev: ProgressEvent) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if ev.stage != self.stage:
+            self.stage = ev.stage
+            self.started = now
+        elif now - self.last < 0.1 and ev.stage != Stage.DONE:
+            return
+        self.last = now
+        if ev.stage == Stage.DONE:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            return
+        parts = [f"{ev.stage:>14}"]
+        if ev.total:
+            frac = ev.done / ev.total
+            bar = "#" * int(frac * 24)
+            parts.append(f"[{bar:<24}] {ev.done}/{ev.total}")
+            elapsed = now - self.started
+            if ev.bytes_done and elapsed > 0.5:
+                parts.append(f"{_human_size(ev.bytes_done / elapsed)}/s")
+            if 0 < frac < 1 and elapsed > 1:
+                parts.append(f"ETA {elapsed / frac - elapsed:.0f}s")
+        elif ev.done:
+            parts.append(f"{ev.done} files")
+        if ev.current:
+            parts.append(os.path.basename(ev.current)[:40])
+        line = "  ".join(parts)
+        pad = max(0, self.width - len(line))
+        self.width = len(line)
+        self.stream.write("\r" + line + " " * pad)
+        self.stream.flush()
+
+
+def _service(db: str | None):
+    from desktop_dedup.core.service import DedupService
+
+    return DedupService(db)
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    with _service(args.db) as svc:
+        changes = {}
+        if args.distance is not None:
+            changes["max_distance"] = args.distance
+        if args.exclude:
+            changes["exclude_globs"] = tuple(DEFAULT_EXCLUDES) + tuple(args.exclude)
+        if args.types:
+            changes["extensions"] = tuple(t.strip().lower().lstrip(".") for t in args.types.split(",") if t.strip())
+        if args.min_size is not None:
+            changes["min_size"] = args.min_size
+        if changes:
+            svc.update_settings(**changes)
+        cancel = CancelToken()
+        previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+        try:
+            summary = svc.scan(
+                args.paths,
+                progress=TerminalProgress(enabled=None if not args.quiet else False),
+                cancel=cancel,
+                reference_roots=args.reference or (),
+                workers=args.workers,
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        out = sys.stdout
+        mb = summary.text_bytes / 1e6
+        print(
+            f"Scanned {summary.files_seen} files in {summary.seconds:.1f} s: "
+            f"{summary.files_fingerprinted} read, {summary.files_reused} unchanged or moved, "
+            f"{summary.files_removed} gone from the index.",
+            file=out,
+        )
+        if summary.files_fingerprinted:
+            print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
+        stats = svc.stats()
+        print(
+            f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
+            f"{_human_size(stats.reclaimable_size)} reclaimable (distance <= {svc.settings().max_distance}).",
+            file=out,
+        )
+        problems = summary.problems
+        if problems:
+            print(f"{len(problems)} files skipped:", file=out)
+            for p in problems[: args.max_problems]:
+                print(f"  {p.path}: {p.reason}", file=out)
+            if len(problems) > args.max_problems:
+                print(f"  ... and {len(problems) - args.max_problems} more (see the report)", file=out)
+        if summary.cancelled:
+            print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
+            return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    with _service(args.db) as svc:
+        if args.output and args.output != "-":
+            svc.export_report(args.format, args.output)
+            print(f"Wrote {args.output}", file=sys.stderr)
+        else:
+            sys.stdout.write(svc.report(args.format))
+            if not sys.stdout.isatty():
+                sys.stdout.flush()
+    return EXIT_OK
+
+
+_COLORS = {"delete": "\x1b[31;9m", "insert": "\x1b[32;1m", "replace": "\x1b[33m"}
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from desktop_dedup.core.diff import diff_texts
+    from desktop_dedup.core.errors import ExtractionError
+    from desktop_dedup.core.extract import extract_text
+
+    texts = []
+    for name in (args.file_a, args.file_b):
+        try:
+            texts.append(extract_text(name).text)
+        except ExtractionError as exc:
+            print(f"desktop-dedup: {name}: {exc.reason}", file=sys.stderr)
+            return EXIT_ERROR
+    result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=args.ignore_space_punct)
+    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+
+    def render(spans, side: str) -> str:
+        out = []
+        for text, tag in spans:
+            if tag == "equal":
+                out.append(text)
+            elif color:
+                out.append(_COLORS.get(tag, "") + text + "\x1b[0m")
+            elif side == "a":
+                out.append("[-" + text + "-]")
+            else:
+                out.append("{+" + text + "+}")
+        return "".join(out).rstrip("\n")
+
+    w = sys.stdout.write
+    w(f"--- {args.file_a}\n+++ {args.file_b}\n")
+    w(f"similarity {result.similarity:.3f} ({result.a_words} / {result.b_words} words)\n")
+    for row in result.rows:
+        if row.tag == "equal":
+            continue
+        if row.a_lineno is not None:
+            w(f"-{row.a_lineno:>5}: {render(row.a_spans, 'a')}\n")
+        if row.b_lineno is not None:
+            w(f"+{row.b_lineno:>5}: {render(row.b_spans, 'b')}\n")
+    return EXIT_OK
+
+
+def _distance(value: str) -> int:
+    k = int(value)
+    if not 0 <= k <= MAX_SUPPORTED_DISTANCE:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SUPPORTED_DISTANCE}")
+    return k
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="desktop-dedup",
+        description="Find exact and near-duplicate documents (Chinese and English, any format). "
+        "With no command, the desktop app starts.",
+    )
+    p.add_argument("--version", action="version", version=f"desktop-dedup {__version__}")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def db_arg(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--db", metavar="FILE", help="index database (default: in your user data folder)")
+
+    s = sub.add_parser("scan", help="scan folders and group duplicates")
+    s.add_argument("paths", nargs="+", metavar="PATH", help="folders to scan (recursively)")
+    db_arg(s)
+    s.add_argument("--distance", type=_distance, metavar="K",
+                   help="near-duplicate threshold in differing bits of 64 (default 3; saved)")
+    s.add_argument("--exclude", action="append", metavar="GLOB",
+                   help="skip files/folders whose name matches (repeatable; added to the defaults)")
+    s.add_argument("--reference", action="append", metavar="DIR",
+                   help="a folder whose files are always kept as references (repeatable)")
+    s.add_argument("--types", metavar="EXT,...",
+                   help=f"document types to scan (default: {','.join(DEFAULT_EXTENSIONS)})")
+    s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
+    s.add_argument("--workers", type=int, metavar="N", help="processes to use (default: one per core)")
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--max-problems", type=int, default=20, metavar="N",
+                   help="skipped files to list in the summary (default 20)")
+    s.set_defaults(func=cmd_scan)
+
+    r = sub.add_parser("report", help="write the duplicate report (JSON, CSV or HTML)")
+    db_arg(r)
+    r.add_argument("--format", choices=("json", "csv", "html"), default="json")
+    r.add_argument("--output", "-o", metavar="FILE", help="file to write (default: stdout)")
+    r.set_defaults(func=cmd_report)
+
+    d = sub.add_parser("diff", help="word-level differences between two documents' texts")
+    d.add_argument("file_a")
+    d.add_argument("file_b")
+    d.add_argument("--ignore-space-punct", action="store_true",
+                   help="differences in white space and punctuation are not changes")
+    d.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    d.set_defaults(func=cmd_diff)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        from desktop_dedup.gui.app import main as gui_main
+
+        return gui_main([])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    import logging
+
+    from desktop_dedup.logs import setup_logging
+
+    setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
+    try:
+        return args.func(args)
+    except DedupError as exc:
+        print(f"desktop-dedup: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""Per-file work of a scan: hash, extract, fingerprint. Runs in worker processes.
+
+Everything here is a plain top-level function so a process pool can pickle it. A file's trouble
+comes back as a result with ``status == "problem"`` and a reason; nothing is raised.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from desktop_dedup.core.actions import content_hash_file
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
+from desktop_dedup.core.models import DocStatus, FileEntry
+
+log = logging.getLogger(__name__)
+
+# Content hashes whose current-version fingerprint the index already holds (set per worker by
+# init_worker): a moved or copied file is hashed but not extracted again.
+_REUSABLE: frozenset[str] = frozenset()
+
+
+def init_worker(reusable: frozenset[str]) -> None:
+    global _REUSABLE
+    _REUSABLE = reusable
+    # Load the segmenter and IDF table once per worker, not on its first file.
+    from desktop_dedup.core.fingerprint import idf_table
+    from desktop_dedup.core.text import segmenter
+
+    segmenter()
+    idf_table()
+
+
+def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:
+    return {
+        "path": entry.path,
+        "size": entry.size,
+        "mtime_ns": entry.mtime_ns,
+        "content_hash": content_hash,
+        "text_hash": None,
+        "simhash": None,
+        "token_count": 0,
+        "text_chars": 0,
+        "format": entry.ext,
+        "status": DocStatus.PROBLEM.value,
+        "error": reason,
+        "fp_version": FINGERPRINT_VERSION,
+    }
+
+
+def _os_reason(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "file vanished during scan"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def analyse_file(entry: FileEntry) -> dict[str, Any]:
+    """Hash, extract and fingerprint one file; returns a documents row (plus ``reused``)."""
+    try:
+        content_hash = content_hash_file(entry.path)
+    except OSError as exc:
+        return _problem(entry, _os_reason(exc))
+    if content_hash in _REUSABLE:
+        row = _problem(entry, "", content_hash)
+        row.update(status="reuse", error=None)
+        return row
+    try:
+        extracted = extract_text(entry.path, entry.ext)
+        fp = fingerprint_text(extracted.text)
+    except ExtractionError as exc:
+        return _problem(entry, exc.reason, content_hash)
+    except MemoryError:
+        return _problem(entry, "out of memory while reading this file", content_hash)
+    except Exception as exc:  # a bug in a parser must not stop the scan
+        log.exception("unexpected failure on %s", entry.path)
+        return _problem(entry, f"unexpected error: {type(exc).__name__}: {exc}", content_hash)
+    try:
+        st = os.stat(entry.path)
+    except OSError as exc:
+        return _problem(entry, _os_reason(exc), content_hash)
+    if st.st_size != entry.size or st.st_mtime_ns != entry.mtime_ns:
+        return _problem(entry, "changed during the scan; it will be read again next time")
+    return {
+        "path": entry.path,
+        "size": entry.size,
+        "mtime_ns": entry.mtime_ns,
+        "content_hash": content_hash,
+        "text_hash": fp.text_hash,
+        "simhash": fp.simhash,
+        "token_count": fp.token_count,
+        "text_chars": len(extracted.text),
+        "format": extracted.format,
+        "status": (DocStatus.OK if fp.simhash is not None else DocStatus.SHORT).value,
+        "error": None,
+        "fp_version": FINGERPRINT_VERSION,
+    }

@@ -1,0 +1,674 @@
+"""DedupService: everything a user can do, as plain Python calls. The GUI and CLI are its faces.
+
+One DedupService per thread: it owns a SQLAlchemy engine over one SQLite file (WAL), and every
+call is its own short unit of work. Long calls (``scan``, ``trash``, ``move``) take a progress sink
+and a cancel token and never start threads; ``scan`` uses a process pool for the CPU-bound
+extraction and fingerprinting and shuts it down before returning.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from desktop_dedup import __version__
+from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core.diff import DiffResult, diff_texts
+from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
+from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION
+from desktop_dedup.core.models import (
+    DEFAULT_EXCLUDES,
+    DEFAULT_EXTENSIONS,
+    DEFAULT_MAX_DISTANCE,
+    MAX_SUPPORTED_DISTANCE,
+    DocStatus,
+    FileEntry,
+    Group,
+    GroupKind,
+    Member,
+    Problem,
+    ScanOptions,
+    ScanSummary,
+)
+from desktop_dedup.core.progress import (
+    CancelToken,
+    ProgressEvent,
+    ProgressSink,
+    Stage,
+    null_progress,
+)
+from desktop_dedup.core.report import render_report, write_report
+from desktop_dedup.core.scanning import resolve_roots, walk_files
+from desktop_dedup.core.store import Store
+
+log = logging.getLogger(__name__)
+
+# Below this many files to read, a process pool costs more to start than it saves.
+_POOL_THRESHOLD = 24
+_WRITE_BATCH = 200
+_WRITE_INTERVAL_S = 2.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    max_distance: int = DEFAULT_MAX_DISTANCE
+    extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
+    exclude_globs: tuple[str, ...] = DEFAULT_EXCLUDES
+    min_size: int = 1
+    max_size: int = 2 * 1024**3
+
+
+@dataclass(frozen=True)
+class Folder:
+    path: str
+    is_reference: bool
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    id: int
+    kind: str
+    member_count: int
+    reclaimable_size: int
+    reference_path: str
+    max_distance: int
+    total_size: int
+
+
+@dataclass(frozen=True)
+class ResultStats:
+    groups: int
+    documents: int
+    duplicate_documents: int
+    reclaimable_size: int
+    marked: int
+    marked_size: int
+    problems: int
+    last_scan: datetime | None
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    time: datetime
+    action: str
+    path: str
+    destination: str
+    content_hash: str
+    size: int
+    ok: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class IgnoredPair:
+    hash_a: str
+    hash_b: str
+    path_a: str
+    path_b: str
+    created: datetime
+
+
+@dataclass
+class _ScanState:
+    summary: ScanSummary
+    pending_rows: list[dict[str, Any]] = field(default_factory=list)
+    last_write: float = field(default_factory=time.monotonic)
+
+
+def default_db_path() -> Path:
+    from desktop_dedup.paths import default_db_path as _default
+
+    return _default()
+
+
+def _under(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+class DedupService:
+    """The facade over scanning, the index, grouping, review, removal and reports."""
+
+    def __init__(self, db_path: str | Path | None = None):
+        self.store = Store(db_path if db_path is not None else default_db_path())
+        self.db_path = self.store.path
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> DedupService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- folders --------------------------------------------------------------------------------
+
+    def folders(self) -> list[Folder]:
+        return [Folder(p, r) for p, r in self.store.folders()]
+
+    def add_folder(self, path: str | os.PathLike[str], reference: bool = False) -> Folder:
+        resolved = str(Path(path).expanduser().resolve())
+        if not os.path.isdir(resolved):
+            raise DedupError(f"not a folder: {resolved}")
+        self.store.add_folder(resolved, reference)
+        return next(f for f in self.folders() if f.path == resolved)
+
+    def remove_folder(self, path: str) -> None:
+        self.store.remove_folder(path)
+
+    def set_folder_reference(self, path: str, reference: bool) -> None:
+        self.store.set_folder_reference(path, reference)
+        self.regroup()
+
+    def _reference_roots(self) -> list[str]:
+        roots = [f.path for f in self.folders() if f.is_reference]
+        roots += self.store.get_setting("scan_reference_roots", [])
+        return roots
+
+    # --- settings -------------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        stored = self.store.get_setting("settings", {})
+        known = {k: v for k, v in stored.items() if k in Settings.__dataclass_fields__}
+        for key in ("extensions", "exclude_globs"):
+            if key in known:
+                known[key] = tuple(known[key])
+        return Settings(**known)
+
+    def update_settings(self, **changes: Any) -> Settings:
+        current = self.settings()
+        unknown = set(changes) - set(Settings.__dataclass_fields__)
+        if unknown:
+            raise DedupError(f"unknown settings: {', '.join(sorted(unknown))}")
+        if "max_distance" in changes:
+            _check_distance(changes["max_distance"])
+        for key in ("extensions", "exclude_globs"):
+            if key in changes:
+                changes[key] = tuple(changes[key])
+        new = replace(current, **changes)
+        self.store.set_setting("settings", asdict(new))
+        if new.max_distance != current.max_distance:
+            self.regroup()
+        return new
+
+    # --- scanning -------------------------------------------------------------------------------
+
+    def scan(
+        self,
+        roots: Sequence[str | os.PathLike[str]] | None = None,
+        *,
+        progress: ProgressSink = null_progress,
+        cancel: CancelToken | None = None,
+        reference_roots: Sequence[str] = (),
+        workers: int | None = None,
+    ) -> ScanSummary:
+        """Bring the index up to date with ``roots`` (default: the configured folders), then group.
+
+        The index mirrors the roots of the last scan: documents outside them, or gone from disk,
+        leave it. Unchanged files (same size and mtime) are not opened; a moved or copied file
+        with known content reuses its fingerprint. Written in batches, each a transaction, so a
+        killed scan leaves a consistent database and the next scan carries on.
+        """
+        started = time.monotonic()
+        cancel = cancel or CancelToken()
+        settings = self.settings()
+        if roots is None:
+            roots = [f.path for f in self.folders()]
+        root_list = resolve_roots([os.fspath(r) for r in roots])
+        if not root_list:
+            raise DedupError("no folders to scan: add a folder first")
+        ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
+        self.store.set_setting("scan_reference_roots", ref_roots)
+        options = ScanOptions(
+            roots=tuple(root_list),
+            reference_roots=tuple(ref_roots),
+            extensions=settings.extensions,
+            exclude_globs=settings.exclude_globs,
+            min_size=settings.min_size,
+            max_size=settings.max_size,
+            max_distance=settings.max_distance,
+        )
+        summary = ScanSummary()
+        state = _ScanState(summary)
+        run_id = self.store.start_scan_run(root_list)
+        walk_problems: list[Problem] = []
+        status = "finished"
+        try:
+            progress(ProgressEvent(Stage.LISTING))
+            entries = list(walk_files(options, walk_problems, progress=progress, cancel=cancel))
+            summary.files_seen = len(entries)
+            progress(ProgressEvent(Stage.LISTING, done=len(entries), total=len(entries)))
+            known = self.store.known_files()
+            seen = {e.path for e in entries}
+            to_read = []
+            for e in entries:
+                k = known.get(e.path)
+                if (
+                    k is not None
+                    and k.size == e.size
+                    and k.mtime_ns == e.mtime_ns
+                    and k.fp_version == FINGERPRINT_VERSION
+                ):
+                    summary.files_reused += 1
+                else:
+                    to_read.append(e)
+            # Gone from disk, or outside this scan's roots: leave the index. Done before reading,
+            # so that a moved file's old row is still there to lend its fingerprint (below).
+            gone = [k.id for p, k in known.items() if p not in seen]
+            reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
+            self._read_files(to_read, reusable, state, progress, cancel, workers)
+            summary.files_removed = self.store.delete_documents(gone)
+        except ScanCancelled:
+            status = "cancelled"
+            summary.cancelled = True
+        finally:
+            self._flush(state, force=True)
+            summary.problems = walk_problems + summary.problems
+            self.store.add_scan_problems(run_id, [(p.path, p.reason) for p in walk_problems])
+            self.store.finish_scan_run(
+                run_id,
+                status,
+                files_seen=summary.files_seen,
+                files_fingerprinted=summary.files_fingerprinted,
+                files_reused=summary.files_reused,
+                files_removed=summary.files_removed,
+                problems=len(summary.problems),
+            )
+        progress(ProgressEvent(Stage.GROUPING))
+        summary.groups = self.regroup()
+        totals = self.store.result_totals()
+        summary.duplicate_documents = totals["duplicate_documents"]
+        summary.seconds = time.monotonic() - started
+        progress(ProgressEvent(Stage.DONE, done=summary.files_seen, total=summary.files_seen))
+        return summary
+
+    def _read_files(
+        self,
+        entries: list[FileEntry],
+        reusable: dict[str, Any],
+        state: _ScanState,
+        progress: ProgressSink,
+        cancel: CancelToken,
+        workers: int | None,
+    ) -> None:
+        total = len(entries)
+        total_bytes = sum(e.size for e in entries)
+        done = 0
+        bytes_done = 0
+        last_emit = 0.0
+
+        def handle(entry: FileEntry, row: dict[str, Any]) -> None:
+            nonlocal done, bytes_done, last_emit
+            done += 1
+            bytes_done += entry.size
+            self._accept(row, reusable, state)
+            now = time.monotonic()
+            if now - last_emit >= 0.05 or done == total:
+                last_emit = now
+                progress(
+                    ProgressEvent(
+                        Stage.READING, done=done, total=total, current=entry.path,
+                        bytes_done=bytes_done,
+                    )
+                )
+            self._flush(state)
+
+        if total == 0:
+            return
+        progress(ProgressEvent(Stage.READING, done=0, total=total))
+        n_workers = workers or os.cpu_count() or 1
+        if n_workers <= 1 or total < _POOL_THRESHOLD:
+            pipeline.init_worker(frozenset(reusable))
+            for entry in entries:
+                cancel.raise_if_cancelled()
+                handle(entry, pipeline.analyse_file(entry))
+            return
+        ctx = multiprocessing.get_context("spawn")  # safe from a GUI worker thread
+        pool = ProcessPoolExecutor(
+            max_workers=n_workers,
+            mp_context=ctx,
+            initializer=pipeline.init_worker,
+            initargs=(frozenset(reusable),),
+        )
+        in_flight: dict[Future[dict[str, Any]], FileEntry] = {}
+        queue = iter(entries)
+        window = n_workers * 8
+        try:
+            while True:
+                while len(in_flight) < window:
+                    entry = next(queue, None)
+                    if entry is None:
+                        break
+                    in_flight[pool.submit(pipeline.analyse_file, entry)] = entry
+                if not in_flight:
+                    break
+                finished, _ = wait(in_flight, timeout=0.2, return_when=FIRST_COMPLETED)
+                cancel.raise_if_cancelled()
+                for fut in finished:
+                    entry = in_flight.pop(fut)
+                    try:
+                        row = fut.result()
+                    except Exception as exc:  # a worker died (e.g. a parser crashed hard)
+                        log.error("worker failed on %s: %s", entry.path, exc)
+                        row = pipeline._problem(entry, f"could not be processed: {exc}")
+                    handle(entry, row)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
+        summary = state.summary
+        if row["status"] == "reuse":
+            fp = reusable[row["content_hash"]]
+            row.update(
+                text_hash=fp.text_hash,
+                simhash=fp.simhash,
+                token_count=fp.token_count,
+                text_chars=fp.text_chars,
+                format=fp.format,
+                status=fp.status,
+                error=fp.error,
+            )
+            summary.files_reused += 1
+        elif row["status"] == DocStatus.PROBLEM:
+            summary.problems.append(Problem(row["path"], row["error"]))
+        else:
+            summary.files_fingerprinted += 1
+            summary.bytes_read += row["size"]
+            summary.text_bytes += row["text_chars"]
+        state.pending_rows.append(row)
+
+    def _flush(self, state: _ScanState, force: bool = False) -> None:
+        rows = state.pending_rows
+        if not rows:
+            return
+        if force or len(rows) >= _WRITE_BATCH or time.monotonic() - state.last_write > _WRITE_INTERVAL_S:
+            self.store.upsert_documents(rows)
+            state.pending_rows = []
+            state.last_write = time.monotonic()
+
+    # --- grouping -------------------------------------------------------------------------------
+
+    def _grouping_items(self) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
+        rows = self.store.grouping_rows()
+        refs = self._reference_roots()
+        items = []
+        by_id = {}
+        for r in rows:
+            in_ref = any(_under(r.path, root) for root in refs)
+            items.append(
+                grouping.GroupingItem(
+                    doc_id=r.id,
+                    simhash=r.simhash,
+                    content_hash=r.content_hash,
+                    text_hash=r.text_hash or r.content_hash,
+                    priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path),
+                )
+            )
+            by_id[r.id] = r
+        return items, by_id
+
+    def regroup(self) -> int:
+        """Rebuild all groups from the stored fingerprints (no file is read)."""
+        items, by_id = self._grouping_items()
+        built = grouping.build_groups(
+            items, self.settings().max_distance, self.store.ignored_hash_pairs()
+        )
+        self.store.replace_groups(
+            [(g.kind, g.reference, g.members) for g in built],
+            {i: r.size for i, r in by_id.items()},
+            {i: r.path for i, r in by_id.items()},
+        )
+        return len(built)
+
+    def count_groups_at(self, max_distance: int) -> int:
+        _check_distance(max_distance)
+        items, _ = self._grouping_items()
+        return len(grouping.build_groups(items, max_distance, self.store.ignored_hash_pairs()))
+
+    # --- results --------------------------------------------------------------------------------
+
+    def group_count(self, *, text: str = "", regex: bool = False) -> int:
+        return self.store.group_count(text, regex)
+
+    def group_page(
+        self,
+        offset: int,
+        limit: int,
+        *,
+        sort: str = "reclaimable",
+        descending: bool = True,
+        text: str = "",
+        regex: bool = False,
+    ) -> list[GroupSummary]:
+        return [
+            GroupSummary(
+                g.id, g.kind, g.member_count, g.reclaimable_size, g.reference_path,
+                g.max_distance, g.total_size,
+            )
+            for g in self.store.group_page(offset, limit, sort, descending, text, regex)
+        ]
+
+    def _groups(self, group_ids: Sequence[int], kinds: dict[int, str]) -> list[Group]:
+        refs = self._reference_roots()
+        members = self.store.group_members(list(group_ids))
+        out = []
+        for gid in group_ids:
+            group = Group(gid, GroupKind(kinds[gid]))
+            for m, d in members[gid]:
+                group.members.append(
+                    Member(
+                        doc_id=d.id,
+                        path=d.path,
+                        size=d.size,
+                        modified=datetime.fromtimestamp(d.mtime_ns / 1e9, UTC),
+                        format=d.format,
+                        is_reference=m.is_reference,
+                        distance=m.distance,
+                        similarity=m.similarity,
+                        content_hash=d.content_hash or "",
+                        in_reference_folder=any(_under(d.path, r) for r in refs),
+                    )
+                )
+            out.append(group)
+        return out
+
+    def group(self, group_id: int) -> Group:
+        kind = self.store.group_kind(group_id)
+        if kind is None:
+            raise DedupError(f"no group {group_id}")
+        return self._groups([group_id], {group_id: kind})[0]
+
+    def groups(self) -> list[Group]:
+        rows = self.store.all_group_rows()
+        return self._groups([g.id for g in rows], {g.id: g.kind for g in rows})
+
+    def problems(self) -> list[Problem]:
+        return [Problem(p, r) for p, r in self.store.problems()]
+
+    def stats(self) -> ResultStats:
+        t = self.store.result_totals()
+        last = self.store.last_scan()
+        return ResultStats(
+            groups=t["groups"],
+            documents=t["documents"],
+            duplicate_documents=t["duplicate_documents"],
+            reclaimable_size=t["reclaimable_size"],
+            marked=t["marked"],
+            marked_size=t["marked_size"],
+            problems=t["problems"] + (len(self.store.problems()) - t["problems"]),
+            last_scan=(last.finished_at or last.started_at) if last else None,
+        )
+
+    # --- marks ----------------------------------------------------------------------------------
+
+    def set_marked(self, doc_ids: Iterable[int], marked: bool) -> None:
+        ids = list(doc_ids)
+        if marked:
+            refs = self._reference_roots()
+            ids = [d.id for d in self.store.documents(ids) if not any(_under(d.path, r) for r in refs)]
+        self.store.set_marked(ids, marked)
+
+    def marked_ids(self) -> set[int]:
+        return self.store.marked_ids()
+
+    def clear_marks(self) -> None:
+        self.store.clear_marks()
+
+    # --- review ---------------------------------------------------------------------------------
+
+    def document_text(self, doc_id: int) -> str:
+        doc = self.store.document(doc_id)
+        if doc is None:
+            raise DedupError(f"no document {doc_id}")
+        try:
+            return extract_text(doc.path).text
+        except ExtractionError as exc:
+            raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
+
+    def diff(self, doc_a: int, doc_b: int, *, ignore_whitespace_punct: bool = False) -> DiffResult:
+        return diff_texts(
+            self.document_text(doc_a),
+            self.document_text(doc_b),
+            ignore_whitespace_punct=ignore_whitespace_punct,
+        )
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def _candidates(self, doc_ids: Iterable[int]) -> tuple[list[actions.RemovalCandidate], list[actions.ActionResult]]:
+        refs = self._reference_roots()
+        cands, refused = [], []
+        for d in self.store.documents(doc_ids):
+            if any(_under(d.path, r) for r in refs):
+                refused.append(
+                    actions.ActionResult(d.id, d.path, "", False, "is in a reference folder")
+                )
+                continue
+            cands.append(
+                actions.RemovalCandidate(d.id, d.path, d.size, d.mtime_ns, d.content_hash or "")
+            )
+        return cands, refused
+
+    def _after_action(self, results: list[actions.ActionResult], action: str) -> None:
+        docs = {d.id: d for d in self.store.documents(r.doc_id for r in results)}
+        self.store.add_journal(
+            [
+                {
+                    "action": action,
+                    "path": r.path,
+                    "destination": r.destination,
+                    "content_hash": docs[r.doc_id].content_hash or "" if r.doc_id in docs else "",
+                    "size": docs[r.doc_id].size if r.doc_id in docs else 0,
+                    "ok": r.ok,
+                    "reason": r.reason,
+                }
+                for r in results
+            ]
+        )
+        removed = [r.doc_id for r in results if r.ok]
+        if removed:
+            self.store.delete_documents(removed)
+            self.regroup()
+
+    def trash(
+        self,
+        doc_ids: Iterable[int],
+        *,
+        trash: Callable[[str], None] | None = None,
+        progress: ProgressSink = null_progress,
+        cancel: CancelToken | None = None,
+    ) -> list[actions.ActionResult]:
+        """Send documents to the system trash, each verified unchanged right before it goes."""
+        cands, refused = self._candidates(doc_ids)
+        results = refused + actions.trash_files(
+            cands, trash=trash, progress=progress, cancel=cancel
+        )
+        self._after_action(results, "trash")
+        return results
+
+    def move(
+        self,
+        doc_ids: Iterable[int],
+        target_dir: str | os.PathLike[str],
+        *,
+        progress: ProgressSink = null_progress,
+        cancel: CancelToken | None = None,
+    ) -> list[actions.ActionResult]:
+        """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...)."""
+        cands, refused = self._candidates(doc_ids)
+        results = refused + actions.move_files(
+            cands, os.fspath(target_dir), progress=progress, cancel=cancel
+        )
+        self._after_action(results, "move")
+        return results
+
+    def journal(self) -> list[JournalEntry]:
+        return [
+            JournalEntry(j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason)
+            for j in self.store.journal()
+        ]
+
+    # --- not duplicates ---------------------------------------------------------------------------
+
+    def ignore_pair(self, doc_a: int, doc_b: int) -> None:
+        docs = {d.id: d for d in self.store.documents([doc_a, doc_b])}
+        if len(docs) != 2:
+            raise DedupError("both documents must be in the index")
+        a, b = docs[doc_a], docs[doc_b]
+        self.store.add_ignored_pairs([(a.content_hash, b.content_hash, a.path, b.path)])
+        self.regroup()
+
+    def ignore_group(self, group_id: int) -> None:
+        members = self.group(group_id).members
+        pairs = [
+            (x.content_hash, y.content_hash, x.path, y.path)
+            for i, x in enumerate(members)
+            for y in members[i + 1 :]
+        ]
+        self.store.add_ignored_pairs(pairs)
+        self.regroup()
+
+    def ignored_pairs(self) -> list[IgnoredPair]:
+        return [
+            IgnoredPair(r.hash_a, r.hash_b, r.path_a, r.path_b, r.created_at)
+            for r in self.store.ignored_pairs()
+        ]
+
+    def clear_ignored(self, pairs: Iterable[tuple[str, str]] | None = None) -> None:
+        self.store.clear_ignored(pairs)
+        self.regroup()
+
+    # --- reports ----------------------------------------------------------------------------------
+
+    def _report_args(self) -> dict[str, Any]:
+        s = self.settings()
+        return {
+            "settings": {
+                "max_distance": s.max_distance,
+                "extensions": list(s.extensions),
+                "exclude_globs": list(s.exclude_globs),
+                "min_size": s.min_size,
+                "max_size": s.max_size,
+                "fingerprint_version": FINGERPRINT_VERSION,
+            },
+            "app_version": __version__,
+        }
+
+    def report(self, fmt: str) -> str:
+        return render_report(self.groups(), self.problems(), fmt, **self._report_args())
+
+    def export_report(self, fmt: str, path: str | os.PathLike[str]) -> None:
+        write_report(path, self.groups(), self.problems(), fmt, **self._report_args())
+
+
+def _check_distance(k: int) -> None:
+    if not isinstance(k, int) or not 0 <= k <= MAX_SUPPORTED_DISTANCE:
+        raise DedupError(f"distance must be a whole number from 0 to {MAX_SUPPORTED_DISTANCE}")

@@ -1,0 +1,98 @@
+"""Engine creation with the SQLite pragmas in one connect listener, and schema migrations.
+
+Schema versions live in ``PRAGMA user_version``; ``MIGRATIONS[i]`` takes a database from version
+i to i+1. A database whose version is newer than ``SCHEMA_VERSION`` was written by a newer
+desktop_dedup and is refused rather than risk corrupting it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import Connection
+
+from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
+from desktop_dedup.core.store.schema import Base
+
+log = logging.getLogger(__name__)
+
+
+def _regexp(pattern: str, value: str | None) -> bool:
+    if value is None:
+        return False
+    try:
+        return re.search(pattern, value) is not None
+    except re.error:
+        return False
+
+
+def _popcount64(a: int, b: int) -> int:
+    return (a ^ b).bit_count() if a is not None and b is not None else 64
+
+
+def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA temp_store=MEMORY")
+    cur.execute("PRAGMA cache_size=-65536")  # 64 MiB page cache
+    cur.close()
+    dbapi_conn.create_function("regexp", 2, _regexp, deterministic=True)
+    dbapi_conn.create_function("hamming", 2, _popcount64, deterministic=True)
+
+
+def make_engine(path: str | Path) -> Engine:
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the database folder {path.parent}: {exc}") from exc
+    engine = create_engine(f"sqlite:///{path}", future=True)
+    event.listen(engine, "connect", _on_connect)
+    return engine
+
+
+# --- migrations -----------------------------------------------------------------------------
+
+
+def _v0_to_v1(conn: Connection) -> None:
+    """Version 1: the initial schema."""
+    Base.metadata.create_all(conn)
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(engine: Engine, path: Path) -> None:
+    try:
+        with engine.begin() as conn:
+            version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+            if version > SCHEMA_VERSION:
+                raise DatabaseTooNewError(
+                    f"{path} was written by a newer desktop_dedup (database schema {version}, "
+                    f"this version understands up to {SCHEMA_VERSION}). Update desktop_dedup or "
+                    "choose another database."
+                )
+            for step in range(version, SCHEMA_VERSION):
+                log.info("migrating %s from schema %d to %d", path, step, step + 1)
+                MIGRATIONS[step](conn)
+                conn.exec_driver_sql(f"PRAGMA user_version={step + 1}")
+    except DatabaseError:
+        raise
+    except Exception as exc:  # sqlite3.DatabaseError: not a database, corrupt, read-only ...
+        raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+
+
+def explain_query_plan(engine: Engine, sql: str, params: dict) -> list[str]:
+    """SQLite's EXPLAIN QUERY PLAN details for ``sql`` (used by tests and benchmarks)."""
+    with engine.connect() as conn:
+        rows = conn.execute(text("EXPLAIN QUERY PLAN " + sql), params).all()
+    return [row[-1] for row in rows]

@@ -1,0 +1,574 @@
+"""All database access: the only module that writes SQL. One short session per unit of work.
+
+The ORM stays in this package; callers get plain tuples/dataclasses back.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, func, or_, select, text, update
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from desktop_dedup.core.grouping import split_blocks
+from desktop_dedup.core.models import DocStatus
+from desktop_dedup.core.store.engine import make_engine, migrate
+from desktop_dedup.core.store.schema import (
+    DocumentRow,
+    FolderRow,
+    GroupMemberRow,
+    GroupRow,
+    IgnoredPairRow,
+    JournalRow,
+    ScanProblemRow,
+    ScanRunRow,
+    SettingRow,
+)
+
+log = logging.getLogger(__name__)
+
+_CHUNK = 500  # rows per executemany / IN (...) list
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(dt: datetime | None) -> datetime | None:
+    # SQLite keeps no zone; everything we write is UTC.
+    return dt.replace(tzinfo=UTC) if dt is not None and dt.tzinfo is None else dt
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFile:
+    id: int
+    size: int
+    mtime_ns: int
+    content_hash: str | None
+    status: str
+    fp_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFingerprint:
+    """What a moved or copied file can reuse instead of being extracted again."""
+
+    text_hash: str | None
+    simhash: int | None
+    token_count: int
+    text_chars: int
+    format: str
+    status: str
+    error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupingRow:
+    id: int
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+    text_hash: str | None
+    simhash: int | None
+
+
+class Store:
+    """The SQLite database of one desktop_dedup index."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser().resolve()
+        self.engine = make_engine(self.path)
+        migrate(self.engine, self.path)
+        self._close_stale_runs()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    # --- documents ------------------------------------------------------------------------
+
+    def known_files(self) -> dict[str, KnownFile]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    DocumentRow.path,
+                    DocumentRow.id,
+                    DocumentRow.size,
+                    DocumentRow.mtime_ns,
+                    DocumentRow.content_hash,
+                    DocumentRow.status,
+                    DocumentRow.fp_version,
+                )
+            )
+            return {r[0]: KnownFile(*r[1:]) for r in rows}
+
+    def fingerprints_by_content(self, fp_version: int) -> dict[str, StoredFingerprint]:
+        """Current-version fingerprints keyed by content hash (for moved/copied files)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    DocumentRow.content_hash,
+                    DocumentRow.text_hash,
+                    DocumentRow.simhash,
+                    DocumentRow.token_count,
+                    DocumentRow.text_chars,
+                    DocumentRow.format,
+                    DocumentRow.status,
+                    DocumentRow.error,
+                ).where(
+                    DocumentRow.fp_version == fp_version,
+                    DocumentRow.content_hash.is_not(None),
+                    DocumentRow.status != DocStatus.PROBLEM,
+                )
+            )
+            return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
+
+    def upsert_documents(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Insert or update documents by path; each row is a dict of DocumentRow columns."""
+        if not rows:
+            return
+        prepared = []
+        for row in rows:
+            row = dict(row)
+            sh = row.get("simhash")
+            row["b0"], row["b1"], row["b2"], row["b3"] = (
+                split_blocks(sh) if sh is not None else (None, None, None, None)
+            )
+            row.setdefault("marked", False)
+            prepared.append(row)
+        cols = list(prepared[0].keys())
+        with self.engine.begin() as conn:
+            for i in range(0, len(prepared), _CHUNK):
+                stmt = sqlite_insert(DocumentRow).values(prepared[i : i + _CHUNK])
+                stmt = stmt.on_conflict_do_update(
+                    index_elements=[DocumentRow.path],
+                    set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
+                )
+                conn.execute(stmt)
+
+    def delete_documents(self, ids: Iterable[int]) -> int:
+        ids = list(ids)
+        with self.engine.begin() as conn:
+            for i in range(0, len(ids), _CHUNK):
+                conn.execute(delete(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
+        return len(ids)
+
+    def document(self, doc_id: int) -> DocumentRow | None:
+        with self.session() as s:
+            return s.get(DocumentRow, doc_id)
+
+    def documents(self, ids: Iterable[int]) -> list[DocumentRow]:
+        ids = list(ids)
+        out: list[DocumentRow] = []
+        with self.session() as s:
+            for i in range(0, len(ids), _CHUNK):
+                out += s.scalars(select(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
+        return out
+
+    def grouping_rows(self) -> list[GroupingRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    DocumentRow.id,
+                    DocumentRow.path,
+                    DocumentRow.size,
+                    DocumentRow.mtime_ns,
+                    DocumentRow.content_hash,
+                    DocumentRow.text_hash,
+                    DocumentRow.simhash,
+                ).where(DocumentRow.status.in_((DocStatus.OK, DocStatus.SHORT)))
+            )
+            return [GroupingRow(*r) for r in rows]
+
+    def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
+        """(doc_id, distance) of every stored fingerprint within ``max_distance`` bits.
+
+        For k <= 3 the four indexed block probes are exact (pigeonhole). For larger k a shared
+        16-bit block is no longer guaranteed, so the lookup falls back to an exact scan.
+        """
+        if max_distance <= 3:
+            b = split_blocks(simhash)
+            sql = text(self.LOOKUP_SQL)
+            params = {"b0": b[0], "b1": b[1], "b2": b[2], "b3": b[3]}
+        else:
+            sql = text("SELECT id, simhash FROM documents WHERE simhash IS NOT NULL")
+            params = {}
+        out = []
+        with self.engine.connect() as conn:
+            for doc_id, other in conn.execute(sql, params):
+                d = (simhash ^ other).bit_count() if other is not None else 65
+                if d <= max_distance:
+                    out.append((doc_id, d))
+        return out
+
+    LOOKUP_SQL = (
+        "SELECT id, simhash FROM documents WHERE b0 = :b0 UNION "
+        "SELECT id, simhash FROM documents WHERE b1 = :b1 UNION "
+        "SELECT id, simhash FROM documents WHERE b2 = :b2 UNION "
+        "SELECT id, simhash FROM documents WHERE b3 = :b3"
+    )
+
+    def document_count(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(DocumentRow)).scalar_one()
+
+    # --- marks ------------------------------------------------------------------------------
+
+    def set_marked(self, ids: Iterable[int], marked: bool) -> None:
+        ids = list(ids)
+        with self.engine.begin() as conn:
+            for i in range(0, len(ids), _CHUNK):
+                conn.execute(
+                    update(DocumentRow)
+                    .where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
+                    .values(marked=marked)
+                )
+
+    def marked_ids(self) -> set[int]:
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(DocumentRow.id).where(DocumentRow.marked)).scalars())
+
+    def clear_marks(self) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(DocumentRow).where(DocumentRow.marked).values(marked=False))
+
+    # --- folders and settings -----------------------------------------------------------------
+
+    def folders(self) -> list[tuple[str, bool]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(FolderRow.path, FolderRow.is_reference).order_by(FolderRow.id)
+            )
+            return [(p, bool(r)) for p, r in rows]
+
+    def add_folder(self, path: str, reference: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                sqlite_insert(FolderRow)
+                .values(path=path, is_reference=reference)
+                .on_conflict_do_nothing(index_elements=[FolderRow.path])
+            )
+
+    def remove_folder(self, path: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(FolderRow).where(FolderRow.path == path))
+
+    def set_folder_reference(self, path: str, reference: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(FolderRow).where(FolderRow.path == path).values(is_reference=reference)
+            )
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(SettingRow.value).where(SettingRow.key == key)
+            ).scalar_one_or_none()
+        return default if value is None else json.loads(value)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self.engine.begin() as conn:
+            stmt = sqlite_insert(SettingRow).values(key=key, value=json.dumps(value))
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=[SettingRow.key], set_={"value": stmt.excluded.value}
+                )
+            )
+
+    # --- scan runs and problems -----------------------------------------------------------------
+
+    def _close_stale_runs(self) -> None:
+        # A run still "running" when the database is opened was killed: say so.
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(ScanRunRow)
+                .where(ScanRunRow.status == "running")
+                .values(status="interrupted")
+            )
+
+    def start_scan_run(self, roots: Sequence[str]) -> int:
+        with self.session() as s, s.begin():
+            run = ScanRunRow(started_at=now(), status="running", roots=json.dumps(list(roots)))
+            s.add(run)
+            s.flush()
+            return run.id
+
+    def finish_scan_run(self, run_id: int, status: str, **counts: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(ScanRunRow)
+                .where(ScanRunRow.id == run_id)
+                .values(status=status, finished_at=now(), **counts)
+            )
+
+    def last_scan(self) -> ScanRunRow | None:
+        with self.session() as s:
+            run = s.scalars(
+                select(ScanRunRow)
+                .where(ScanRunRow.status != "running")
+                .order_by(ScanRunRow.id.desc())
+                .limit(1)
+            ).first()
+            if run is not None:
+                run.started_at = _aware(run.started_at)
+                run.finished_at = _aware(run.finished_at)
+            return run
+
+    def add_scan_problems(self, run_id: int, problems: Sequence[tuple[str, str]]) -> None:
+        if not problems:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                ScanProblemRow.__table__.insert(),
+                [{"scan_id": run_id, "path": p, "reason": r} for p, r in problems],
+            )
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Documents that could not be fingerprinted plus the last scan's other problems."""
+        with self.engine.connect() as conn:
+            docs = conn.execute(
+                select(DocumentRow.path, DocumentRow.error)
+                .where(DocumentRow.status == DocStatus.PROBLEM)
+                .order_by(DocumentRow.path)
+            ).all()
+            last = conn.execute(
+                select(func.max(ScanProblemRow.scan_id))
+            ).scalar_one_or_none()
+            other = []
+            if last is not None:
+                other = conn.execute(
+                    select(ScanProblemRow.path, ScanProblemRow.reason)
+                    .where(ScanProblemRow.scan_id == last)
+                    .order_by(ScanProblemRow.path)
+                ).all()
+        return [(p, r or "") for p, r in docs] + [(p, r) for p, r in other]
+
+    # --- groups -------------------------------------------------------------------------------
+
+    def replace_groups(
+        self,
+        groups: Sequence[tuple[str, int, list[tuple[int, int]]]],
+        sizes: dict[int, int],
+        paths: dict[int, str],
+    ) -> None:
+        """Replace all groups in one transaction: (kind, reference doc id, [(doc id, distance)])."""
+        group_rows, member_rows = [], []
+        for gid, (kind, ref, members) in enumerate(groups, start=1):
+            total = sum(sizes[d] for d, _ in members)
+            group_rows.append(
+                {
+                    "id": gid,
+                    "kind": kind,
+                    "reference_doc_id": ref,
+                    "reference_path": paths[ref],
+                    "member_count": len(members),
+                    "reclaimable_size": total - sizes[ref],
+                    "total_size": total,
+                    "max_distance": max(d for _, d in members),
+                }
+            )
+            for pos, (doc_id, dist) in enumerate(members):
+                member_rows.append(
+                    {
+                        "group_id": gid,
+                        "doc_id": doc_id,
+                        "position": pos,
+                        "is_reference": doc_id == ref,
+                        "distance": dist,
+                        "similarity": round(1.0 - dist / 64.0, 4),
+                    }
+                )
+        with self.engine.begin() as conn:
+            conn.execute(delete(GroupMemberRow))
+            conn.execute(delete(GroupRow))
+            for i in range(0, len(group_rows), 5000):
+                conn.execute(GroupRow.__table__.insert(), group_rows[i : i + 5000])
+            for i in range(0, len(member_rows), 5000):
+                conn.execute(GroupMemberRow.__table__.insert(), member_rows[i : i + 5000])
+
+    _SORTS = {
+        "reclaimable": GroupRow.reclaimable_size,
+        "members": GroupRow.member_count,
+        "kind": GroupRow.kind,
+        "path": GroupRow.reference_path,
+        "distance": GroupRow.max_distance,
+        "size": GroupRow.total_size,
+    }
+
+    def _group_filter(self, stmt, text_filter: str, regex: bool):
+        if not text_filter:
+            return stmt
+        matching = (
+            select(GroupMemberRow.group_id)
+            .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
+            .where(
+                DocumentRow.path.op("REGEXP")(text_filter)
+                if regex
+                else DocumentRow.path.icontains(text_filter, autoescape=True)
+            )
+        )
+        return stmt.where(GroupRow.id.in_(matching))
+
+    def group_count(self, text_filter: str = "", regex: bool = False) -> int:
+        stmt = self._group_filter(select(func.count()).select_from(GroupRow), text_filter, regex)
+        with self.engine.connect() as conn:
+            return conn.execute(stmt).scalar_one()
+
+    def group_page(
+        self,
+        offset: int,
+        limit: int,
+        sort: str = "reclaimable",
+        descending: bool = True,
+        text_filter: str = "",
+        regex: bool = False,
+    ) -> list[GroupRow]:
+        col = self._SORTS.get(sort, GroupRow.reclaimable_size)
+        order = (col.desc(), GroupRow.id) if descending else (col.asc(), GroupRow.id)
+        stmt = self._group_filter(select(GroupRow), text_filter, regex)
+        stmt = stmt.order_by(*order).offset(offset).limit(limit)
+        with self.session() as s:
+            return list(s.scalars(stmt))
+
+    def group_members(self, group_ids: Sequence[int]) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
+        out: dict[int, list[tuple[GroupMemberRow, DocumentRow]]] = {g: [] for g in group_ids}
+        with self.session() as s:
+            for i in range(0, len(group_ids), _CHUNK):
+                rows = s.execute(
+                    select(GroupMemberRow, DocumentRow)
+                    .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
+                    .where(GroupMemberRow.group_id.in_(group_ids[i : i + _CHUNK]))
+                    .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
+                ).all()
+                for m, d in rows:
+                    out[m.group_id].append((m, d))
+        return out
+
+    def group_kind(self, group_id: int) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(GroupRow.kind).where(GroupRow.id == group_id)
+            ).scalar_one_or_none()
+
+    def all_group_rows(self) -> list[GroupRow]:
+        with self.session() as s:
+            return list(s.scalars(select(GroupRow).order_by(GroupRow.id)))
+
+    def result_totals(self) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            groups, dup_docs, reclaim = conn.execute(
+                select(
+                    func.count(GroupRow.id),
+                    func.coalesce(func.sum(GroupRow.member_count), 0),
+                    func.coalesce(func.sum(GroupRow.reclaimable_size), 0),
+                )
+            ).one()
+            docs = conn.execute(
+                select(func.count())
+                .select_from(DocumentRow)
+                .where(DocumentRow.status != DocStatus.PROBLEM)
+            ).scalar_one()
+            problems = conn.execute(
+                select(func.count())
+                .select_from(DocumentRow)
+                .where(DocumentRow.status == DocStatus.PROBLEM)
+            ).scalar_one()
+            marked, marked_size = conn.execute(
+                select(func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0))
+                .where(DocumentRow.marked)
+            ).one()
+        return {
+            "groups": groups,
+            "duplicate_documents": dup_docs,
+            "reclaimable_size": reclaim,
+            "documents": docs,
+            "problems": problems,
+            "marked": marked,
+            "marked_size": marked_size,
+        }
+
+    # --- ignored pairs -------------------------------------------------------------------------
+
+    def add_ignored_pairs(self, pairs: Iterable[tuple[str, str, str, str]]) -> None:
+        rows = []
+        for ha, hb, pa, pb in pairs:
+            if ha == hb:
+                continue
+            if hb < ha:
+                ha, hb, pa, pb = hb, ha, pb, pa
+            rows.append(
+                {"hash_a": ha, "hash_b": hb, "path_a": pa, "path_b": pb, "created_at": now()}
+            )
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                sqlite_insert(IgnoredPairRow)
+                .values(rows)
+                .on_conflict_do_nothing(index_elements=["hash_a", "hash_b"])
+            )
+
+    def ignored_pairs(self) -> list[IgnoredPairRow]:
+        with self.session() as s:
+            rows = list(s.scalars(select(IgnoredPairRow).order_by(IgnoredPairRow.created_at)))
+            for r in rows:
+                r.created_at = _aware(r.created_at)
+            return rows
+
+    def ignored_hash_pairs(self) -> set[tuple[str, str]]:
+        with self.engine.connect() as conn:
+            return {
+                (a, b)
+                for a, b in conn.execute(select(IgnoredPairRow.hash_a, IgnoredPairRow.hash_b))
+            }
+
+    def clear_ignored(self, pairs: Iterable[tuple[str, str]] | None = None) -> None:
+        with self.engine.begin() as conn:
+            if pairs is None:
+                conn.execute(delete(IgnoredPairRow))
+                return
+            for a, b in pairs:
+                a, b = min(a, b), max(a, b)
+                conn.execute(
+                    delete(IgnoredPairRow).where(
+                        IgnoredPairRow.hash_a == a, IgnoredPairRow.hash_b == b
+                    )
+                )
+
+    # --- journal ---------------------------------------------------------------------------------
+
+    def add_journal(self, entries: Sequence[dict[str, Any]]) -> None:
+        if entries:
+            with self.engine.begin() as conn:
+                conn.execute(JournalRow.__table__.insert(), [{"time": now(), **e} for e in entries])
+
+    def journal(self) -> list[JournalRow]:
+        with self.session() as s:
+            rows = list(s.scalars(select(JournalRow).order_by(JournalRow.id)))
+            for r in rows:
+                r.time = _aware(r.time)
+            return rows
+
+    # --- misc ------------------------------------------------------------------------------------
+
+    def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
+        """(id, path) of documents inside any of ``roots``."""
+        conds = [DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots]
+        if not conds:
+            return []
+        with self.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))]
+
+    def vacuum_wal(self) -> None:
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")

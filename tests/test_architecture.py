@@ -1,0 +1,29 @@
+"""The core never imports Qt; the CLI works without it (ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_core_service_and_cli_do_not_import_qt():
+    code = (
+        "import sys\n"
+        "import desktop_dedup.core.service, desktop_dedup.cli\n"
+        "import desktop_dedup.core.pipeline, desktop_dedup.core.report, desktop_dedup.core.diff\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6'))\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_gui_and_cli_do_not_import_each_other():
+    code = (
+        "import sys\n"
+        "import desktop_dedup.cli\n"
+        "assert 'desktop_dedup.gui' not in sys.modules, 'cli imported gui at import time'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
