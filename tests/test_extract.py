@@ -185,6 +185,17 @@ def test_decode_rejects_binary() -> None:
         decode_text_bytes(b"")
 
 
+def test_stray_nul_in_utf8_text_is_dropped_not_binary() -> None:
+    text = docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN
+    damaged = text.encode("utf-8")
+    cut = damaged.index(b"\n", 1000)
+    damaged = damaged[:cut] + b"\x00" + damaged[cut:]
+    assert decode_text_bytes(damaged) == text
+    many_nuls = damaged.replace(b"\n", b"\n\x00\x00")
+    with pytest.raises(ExtractionError, match="binary data, not text"):
+        decode_text_bytes(many_nuls)
+
+
 def test_text_with_escape_sequences_and_tabs_is_still_text() -> None:
     log_text = "col1\tcol2\n\x1b[31mred\x1b[0m warning\r\nform\x0cfeed\n" * 50
     assert decode_text_bytes(log_text.encode()) == log_text

@@ -31,6 +31,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\x80-\x9f\ufffd]")
 _BINARY_SAMPLE = 64 * 1024
 _MAX_CONTROL_RATIO = 0.05
+_MAX_NUL_DENSITY = 10_000  # a text file may hold 2 NULs, or one per this many bytes
 
 # Detected legacy encodings are widened to their supersets so rare characters still decode.
 _SUPERSETS = {
@@ -117,13 +118,24 @@ def decode_text_bytes(data: bytes) -> str:
             return text
     if b"\x00" in data:
         text16 = _utf16_without_bom(data)
-        if text16 is None:
+        if text16 is not None:
+            return text16
+        # A stray NUL or two in otherwise valid UTF-8 (a crash mid-write, a bad editor) does
+        # not make a document binary; real binary has ~1 NUL in 256 bytes and is not UTF-8.
+        if data.count(0) > max(2, len(data) // _MAX_NUL_DENSITY):
             raise _binary()
-        return text16
+        try:
+            return _reject_binary(data.decode("utf-8").replace("\x00", ""))
+        except UnicodeDecodeError:
+            raise _binary() from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = _decode_legacy(data)
+    return _reject_binary(text)
+
+
+def _reject_binary(text: str) -> str:
     if _looks_binary(text):
         raise _binary()
     return text
