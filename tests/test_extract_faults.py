@@ -125,6 +125,22 @@ def test_zip_bomb_by_total_size_and_plain_oversize(
     assert reason_of(images) == "too large: EPUB expands to 5.2 MB, over the 4 MiB cap"
 
 
+@pytest.mark.parametrize(("fmt", "part"), [("docx", "word/document.xml"), ("odt", "content.xml")])
+def test_oversized_xml_body(
+    tmp_path: Path,
+    originals: dict[str, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    fmt: str,
+    part: str,
+) -> None:
+    with zipfile.ZipFile(originals[fmt]) as zf:
+        size = zf.getinfo(part).file_size
+    monkeypatch.setattr(_common, "MAX_XML_PART_BYTES", size - 1)
+    assert reason_of(originals[fmt]).startswith(f"too large: {fmt.upper()} body is ")
+    monkeypatch.setattr(_common, "MAX_XML_PART_BYTES", size)
+    assert extract_text(originals[fmt]).format == fmt
+
+
 def _cfb(*stream_names: str) -> bytes:
     """Minimal bytes of an OLE compound file naming the given streams in its directory."""
     header = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)

@@ -148,6 +148,24 @@ def check_zip_bomb(zf: zipfile.ZipFile, label: str) -> None:
         )
 
 
+#: Largest XML part (DOCX word/document.xml, ODT content.xml) handed to a DOM parser: markup
+#: is a few times the text it holds, and a DOM costs several times its XML in memory.
+MAX_XML_PART_BYTES: int = 4 * MAX_TEXT_BYTES
+
+
+def check_part_size(zf: zipfile.ZipFile, name: str, label: str) -> None:
+    """Refuse a main XML part too big to parse into a DOM in bounded memory."""
+    try:
+        size = zf.getinfo(name).file_size
+    except KeyError:
+        return  # the format library reports the missing part in its own words
+    if size > MAX_XML_PART_BYTES:
+        raise ExtractionError(
+            f"too large: {label} body is {human_size(size)} of XML, over the "
+            f"{MAX_XML_PART_BYTES // 1024 // 1024} MiB cap"
+        )
+
+
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 

@@ -13,7 +13,7 @@ import docx
 from docx.table import Table, _Cell
 from docx.text.paragraph import Paragraph
 
-from desktop_dedup.core.extract._common import open_checked_zip
+from desktop_dedup.core.extract._common import check_part_size, open_checked_zip
 
 
 def _blocks_text(blocks: Iterable[Paragraph | Table]) -> Iterator[str]:
@@ -33,6 +33,7 @@ def _table_text(table: Table) -> Iterator[str]:
 
 
 def extract_docx(path: str | os.PathLike[str]) -> str:
-    open_checked_zip(path, "DOCX").close()
+    with open_checked_zip(path, "DOCX") as zf:
+        check_part_size(zf, "word/document.xml", "DOCX")
     document = docx.Document(os.fspath(path))
     return "\n".join(_blocks_text(document.iter_inner_content()))

@@ -11,7 +11,7 @@ from odf.namespaces import TEXTNS
 from odf.opendocument import load
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import open_checked_zip
+from desktop_dedup.core.extract._common import check_part_size, open_checked_zip
 
 _BLOCKS = {(TEXTNS, "p"), (TEXTNS, "h")}
 
@@ -34,6 +34,7 @@ def _paragraphs(node: Element) -> Iterator[str]:
 
 def extract_odt(path: str | os.PathLike[str]) -> str:
     with open_checked_zip(path, "ODT") as zf:
+        check_part_size(zf, "content.xml", "ODT")
         try:
             manifest = zf.read("META-INF/manifest.xml")
         except KeyError:
