@@ -64,7 +64,7 @@ from desktop_dedup.gui.list_dialogs import (
     JournalDialog,
     ProblemsDialog,
 )
-from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, GroupsModel
+from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
 from desktop_dedup.gui.models.members import COL_NAME, MembersModel
 from desktop_dedup.gui.progress_panel import ProgressPanel
 from desktop_dedup.gui.settings_dialog import SettingsDialog
@@ -89,7 +89,9 @@ def _icon(name: str) -> QIcon:
 
 
 class MainWindow(QMainWindow):
-    """``trash`` replaces send2trash (tests send files to a test trash folder)."""
+    """``trash`` replaces send2trash (tests send files to a test trash folder); ``page_size`` is
+    how many groups the lazy model fetches at a time (the benchmark's non-lazy baseline sets it
+    to everything)."""
 
     #: A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped).
     scanFinished = Signal(object)
@@ -106,12 +108,14 @@ class MainWindow(QMainWindow):
         *,
         trash: Callable[[str], None] | None = None,
         settings: QSettings | None = None,
+        page_size: int = PAGE_SIZE,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
         self.service = service
         self._trash = trash
         self._settings = settings if settings is not None else QSettings()
+        self._page_size = page_size
         self.marked: set[int] = set(service.marked_ids())
         self.tasks = TaskHolder(self)
         self.tasks.busyChanged.connect(self._on_busy_changed)
@@ -156,7 +160,7 @@ class MainWindow(QMainWindow):
         self.filter_edit.returnPressed.connect(self.apply_filter)
         self.regex_box.toggled.connect(lambda _c: self.apply_filter())
 
-        self.groups_model = GroupsModel(self.service, self)
+        self.groups_model = GroupsModel(self.service, self, page_size=self._page_size)
         self.groups_model.filterError.connect(self._on_filter_error)
         self.groups_view = QTableView()
         self.groups_view.setAccessibleName(self.tr("Duplicate groups"))

@@ -1,0 +1,162 @@
+"""Folder panel (dialog, drag and drop, reference folders), settings dialog, progress, tasks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from desktop_dedup.core.progress import ProgressEvent
+from desktop_dedup.core.service import DedupService
+from desktop_dedup.gui.folders import FolderPanel
+from desktop_dedup.gui.progress_panel import ProgressPanel
+from desktop_dedup.gui.settings_dialog import SettingsDialog
+from desktop_dedup.gui.tasks import ServiceTask, TaskHolder, ThrottledSink
+
+
+@pytest.fixture
+def service(tmp_path):
+    svc = DedupService(tmp_path / "db.sqlite3")
+    yield svc
+    svc.close()
+
+
+def drop(widget, paths) -> QDropEvent:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(QPoint(5, 5)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    widget.dropEvent(event)
+    return event
+
+
+def test_folders_added_by_dialog_and_drop_marked_reference_and_removed(
+    qtbot, service, tmp_path, scripted_dialogs
+):
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x")
+    panel = FolderPanel(service)
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.foldersChanged):
+        scripted_dialogs.folder_answers.append(str(one))
+        qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    # Files and the same folder again are ignored in a drop; new folders are added.
+    drop(panel.list, [two, a_file, one])
+    assert sorted(p for p, _ in panel.folders()) == [str(one), str(two)]
+    assert sorted(f.path for f in service.folders()) == [str(one), str(two)]
+
+    item = panel.list.item(0)
+    item.setCheckState(Qt.CheckState.Checked)
+    ref = {f.path: f.is_reference for f in service.folders()}
+    assert ref[item.data(Qt.ItemDataRole.UserRole + 1)] is True
+    assert "reference" in item.text()
+
+    panel.list.setCurrentRow(1)
+    removed = panel.list.item(1).data(Qt.ItemDataRole.UserRole + 1)
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert removed not in [f.path for f in service.folders()]
+    assert panel.list.count() == 1
+
+
+def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
+    dialog = SettingsDialog(service)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: "groups" in dialog.group_count.text())
+    dialog.distance.setValue(6)
+    assert "k = 6" in dialog.explanation.text()
+    qtbot.waitUntil(lambda: "k = 6" in dialog.group_count.text())
+    dialog.excludes.setPlainText("*.bak\nold-*")
+    dialog.min_size.setValue(10)
+    pdf_row = next(
+        i for i in range(dialog.extensions.count()) if dialog.extensions.item(i).text() == ".pdf"
+    )
+    dialog.extensions.item(pdf_row).setCheckState(Qt.CheckState.Unchecked)
+    dialog.apply()
+    saved = service.settings()
+    assert saved.max_distance == 6
+    assert tuple(saved.exclude_globs) == ("*.bak", "old-*")
+    assert saved.min_size == 10
+    assert "pdf" not in saved.extensions and "txt" in saved.extensions
+
+
+def test_progress_panel_shows_stage_counts_rate_and_eta(qtbot, monkeypatch):
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start("Scanning…")
+    assert panel.isVisible()
+    clock = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    panel.update_event(ProgressEvent("fingerprinting", 0, 200, "/a/b.txt", 0))
+    clock[0] += 2.0
+    panel.update_event(ProgressEvent("fingerprinting", 100, 200, "/a/c.txt", 2_000_000))
+    assert panel.stage_label.text() == "Fingerprinting"
+    assert panel.count_label.text() == "100 of 200 files"
+    assert "50 files/s" in panel.rate_label.text()
+    assert "2 s left" in panel.rate_label.text()
+    assert panel.bar.maximum() == 200 and panel.bar.value() == 100
+    with qtbot.waitSignal(panel.cancelRequested):
+        qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    assert not panel.cancel_button.isEnabled()
+
+
+def test_throttled_sink_limits_rate_but_keeps_stage_changes_and_last_event():
+    sent = []
+    sink = ThrottledSink(sent.append, interval=10.0)
+    for i in range(1000):
+        sink(ProgressEvent("reading", i, 1000))
+    sink(ProgressEvent("grouping", 0, 1))
+    sink(ProgressEvent("grouping", 1, 1))
+    sink.flush()
+    assert [(e.stage, e.done) for e in sent] == [("reading", 0), ("grouping", 0), ("grouping", 1)]
+
+
+def test_service_task_runs_on_its_own_service_and_thread(qtbot, service, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("hello " * 50, encoding="utf-8")
+    (folder / "b.txt").write_text("hello " * 50, encoding="utf-8")
+    service.add_folder(folder)
+    holder = TaskHolder()
+    seen_threads = []
+
+    def job(svc, progress, cancel):
+        import threading
+
+        seen_threads.append((threading.current_thread().name, svc is not service))
+        return svc.scan(None, progress=progress, cancel=cancel)
+
+    task = ServiceTask(service.db_path, job, name="scan")
+    with qtbot.waitSignal(holder.busyChanged, timeout=60_000) as done:
+        with qtbot.waitSignal(task.succeeded, timeout=60_000) as result:
+            holder.start(task)
+            assert holder.busy
+    assert done.args == [False]
+    assert not holder.busy
+    assert result.args[0].groups == 1
+    assert seen_threads[0][1]  # the worker built its own service
+    assert seen_threads[0][0] != "MainThread"
+    assert service.group_count() == 1  # the GUI thread's service sees the worker's writes
+
+
+def test_service_task_reports_failures(qtbot, service):
+    def job(svc, progress, cancel):
+        raise ValueError("boom")
+
+    holder = TaskHolder()
+    task = ServiceTask(service.db_path, job, name="fails")
+    with qtbot.waitSignal(task.failed, timeout=30_000) as failed:
+        holder.start(task)
+    assert failed.args[0] == "boom"
+    assert "ValueError" in failed.args[1]
+    qtbot.waitUntil(lambda: not holder.busy)

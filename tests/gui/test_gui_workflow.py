@@ -1,0 +1,344 @@
+"""End-to-end workflows through real widgets: folders -> scan -> review -> mark -> trash -> export.
+
+Everything real: documents generated on disk, a real SQLite file, the real service on a real
+worker thread; only modal dialogs are scripted and the trash is a test folder.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from gui_helpers import build_library, build_many, change_same_size, edited_english, test_trash
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer
+from test_gui_diff_view import all_highlighted
+
+from desktop_dedup.core.service import DedupService
+from desktop_dedup.gui.diff_view import WORD_COLOURS
+from desktop_dedup.gui.main_window import MainWindow
+from desktop_dedup.gui.models.members import COL_NAME
+
+SCAN_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture
+def library(tmp_path):
+    root = tmp_path / "docs"
+    files = build_library(root)
+    return root, files
+
+
+@pytest.fixture
+def service(tmp_path):
+    svc = DedupService(tmp_path / "db.sqlite3")
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def trash_dir(tmp_path):
+    return tmp_path / "test-trash"
+
+
+@pytest.fixture
+def window(qtbot, service, window_settings, scripted_dialogs, trash_dir):
+    win = MainWindow(service, trash=test_trash(trash_dir), settings=window_settings)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.tasks.wait(30_000)
+
+
+def scan(qtbot, window):
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
+        window.act_scan.trigger()
+    return blocker.args[0]
+
+
+def select_member(window, path: Path) -> None:
+    row = window.members_model.row_of_doc(
+        next(m.doc_id for m in window.members_model.group.members if m.path == str(path))
+    )
+    assert row is not None
+    window.members_view.selectionModel().setCurrentIndex(
+        window.members_model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+
+
+def filter_to(qtbot, window, text: str) -> None:
+    window.filter_edit.setText(text)
+    qtbot.waitUntil(lambda: window.groups_model.total == 1, timeout=5000)
+    qtbot.waitUntil(lambda: window.members_model.group is not None, timeout=5000)
+
+
+def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_dir, tmp_path):
+    root, files = library
+
+    # Add the folder through the dialog button.
+    scripted_dialogs.folder_answers.append(str(root))
+    qtbot.mouseClick(window.folder_panel.add_button, Qt.MouseButton.LeftButton)
+    assert [f.path for f in service.folders()] == [str(root.resolve())]
+    assert window.folder_panel.list.count() == 1
+
+    summary = scan(qtbot, window)
+    assert not summary.cancelled
+    assert window.groups_model.total >= 3
+    assert "problems" in window.problems_button.text()
+    assert window.problems_button.isVisible()
+
+    # The near-duplicate English pair: the diff highlights exactly the edited word.
+    _, _, original = edited_english()
+    filter_to(qtbot, window, "english-edited")
+    select_member(window, files["english_edited"])
+    qtbot.waitUntil(lambda: window.diff_view.result is not None)
+    reference_path = window.members_model.group.reference.path
+    edited_on_right = reference_path == str(files["english"])
+    left = all_highlighted(window.diff_view.left_pane, WORD_COLOURS["a"])
+    right = all_highlighted(window.diff_view.right_pane, WORD_COLOURS["b"])
+    assert (left, right) == (
+        ([original], ["lighthouse"]) if edited_on_right else (["lighthouse"], [original])
+    )
+
+    # The identical report copies: mark the two non-reference copies.
+    filter_to(qtbot, window, "report.txt")
+    group = window.members_model.group
+    assert len(group.members) == 3
+    reference = group.reference
+    others = [m for m in group.members if not m.is_reference]
+    for member in others:
+        window.members_view.setCurrentIndex(
+            window.members_model.index(window.members_model.row_of_doc(member.doc_id), COL_NAME)
+        )
+        window.act_toggle_mark.trigger()
+    # The reference cannot be marked.
+    window.members_view.setCurrentIndex(
+        window.members_model.index(window.members_model.row_of_doc(reference.doc_id), COL_NAME)
+    )
+    window.act_toggle_mark.trigger()
+    assert window.marked == {m.doc_id for m in others}
+    assert service.marked_ids() == window.marked
+    assert "2 marked" in window.status_label.text()
+
+    # One marked copy changes after the scan (same size and mtime): it must be refused.
+    changed, unchanged = Path(others[0].path), Path(others[1].path)
+    change_same_size(changed)
+
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
+        window.act_trash.trigger()
+    results = {r.path: r for r in blocker.args[0]}
+    confirm = [c for c in scripted_dialogs.calls if c[0] == "confirm"][-1]
+    assert "2 files" in confirm[2]
+    assert results[str(unchanged)].ok
+    assert not results[str(changed)].ok
+    assert "changed" in results[str(changed)].reason
+    assert not unchanged.exists()
+    assert changed.exists() and Path(reference.path).exists()
+    assert [p.name.split("-", 1)[1] for p in trash_dir.iterdir()] == ["report.txt"]
+    failures = window.open_dialogs["action_results"]
+    assert failures.model.rowCount() == 1
+    assert failures.model.rows()[0][0] == str(changed)
+
+    # The journal records both attempts.
+    journal = window.show_journal()
+    paths = {row[3]: row[2] for row in journal.model.rows()}
+    assert set(paths) >= {str(changed), str(unchanged)}
+
+    # Export the results as JSON and HTML (the HTML opens in the browser).
+    json_path = tmp_path / "out" / "results.json"
+    json_path.parent.mkdir()
+    scripted_dialogs.save_answers.append(str(json_path))
+    window.act_export["json"].trigger()
+    report = json.loads(json_path.read_text(encoding="utf-8"))
+    reported = {m["path"] for g in report["groups"] for m in g["members"]}
+    assert str(files["english_edited"]) in reported
+    assert str(unchanged) not in reported  # removed files leave the results
+    html_path = tmp_path / "out" / "results.html"
+    scripted_dialogs.save_answers.append(str(html_path))
+    window.act_export["html"].trigger()
+    assert html_path.exists()
+    assert scripted_dialogs.opened_urls[-1] == str(html_path)
+
+
+def test_results_and_marks_persist_across_restart(
+    qtbot, window, service, library, window_settings, tmp_path
+):
+    root, files = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    filter_to(qtbot, window, "report.txt")
+    window.act_mark_group.trigger()
+    marked = set(window.marked)
+    assert len(marked) == 2
+    total = window.groups_model.total
+    window.filter_edit.clear()
+    window.apply_filter()
+    total = window.groups_model.total
+    window.close()
+
+    again = DedupService(tmp_path / "db.sqlite3")
+    try:
+        reopened = MainWindow(again, settings=window_settings)
+        qtbot.addWidget(reopened)
+        reopened.show()
+        assert reopened.groups_model.total == total
+        assert reopened.marked == marked
+        assert reopened.members_model.group is not None  # first group shown at once
+        assert "2 marked" in reopened.status_label.text()
+    finally:
+        again.close()
+
+
+def test_cancel_mid_scan_keeps_work_and_next_scan_resumes(qtbot, window, service, tmp_path):
+    root = tmp_path / "many"
+    paths = build_many(root, 400)
+    window.folder_panel.add_folders([str(root)])
+
+    task = window.start_scan()
+    assert task is not None
+    assert window.progress_panel.isVisible()
+
+    def fingerprinting_started() -> bool:
+        event = window.progress_panel.last_event
+        return event is not None and event.stage in ("reading", "fingerprinting") and event.done > 0
+
+    qtbot.waitUntil(fingerprinting_started, timeout=SCAN_TIMEOUT_MS)
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
+        qtbot.mouseClick(window.progress_panel.cancel_button, Qt.MouseButton.LeftButton)
+    first = blocker.args[0]
+    assert first.cancelled
+    assert first.files_fingerprinted < len(paths)
+    assert not window.progress_panel.isVisible()
+    assert not window.tasks.busy
+
+    second = scan(qtbot, window)
+    assert not second.cancelled
+    # The second scan reuses what the first one fingerprinted before it was stopped.
+    assert second.files_reused >= first.files_fingerprinted
+    assert second.files_fingerprinted + second.files_reused == len(paths)
+
+
+def test_event_loop_never_stalls_during_a_scan(qtbot, window, tmp_path):
+    root = tmp_path / "many"
+    build_many(root, 300)
+    window.folder_panel.add_folders([str(root)])
+
+    ticks: list[float] = []
+    done_at: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    task = window.start_scan()
+    started = time.perf_counter()
+    task.progressed.connect(
+        lambda event: done_at.append(time.perf_counter()) if event.stage == "done" else None
+    )
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        pass
+    timer.stop()
+    end = done_at[0] if done_at else time.perf_counter()
+    during = [t for t in ticks if started <= t <= end]
+    assert len(during) > 5, "the scan was too short to measure"
+    gaps = [b - a for a, b in zip(during, during[1:], strict=False)]
+    assert max(gaps) < 0.1, f"event loop stalled for {max(gaps) * 1000:.0f} ms"
+
+
+def test_keyboard_review_loop(qtbot, window, library, scripted_dialogs):
+    root, _ = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    window.activateWindow()
+    window.groups_view.setFocus()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    assert window.current_group_row() == 0
+    qtbot.keyClick(window.groups_view, Qt.Key.Key_N)
+    assert window.current_group_row() == 1
+    qtbot.keyClick(window.groups_view, Qt.Key.Key_P)
+    assert window.current_group_row() == 0
+
+    member = window.current_member()
+    assert member is not None and not member.is_reference
+    qtbot.keyClick(window.groups_view, Qt.Key.Key_M)
+    assert member.doc_id in window.marked
+    # Delete asks first; answering no removes nothing.
+    qtbot.keyClick(window.groups_view, Qt.Key.Key_Delete)
+    assert scripted_dialogs.kinds()[-1] == "confirm"
+    assert not window.tasks.busy
+    assert Path(member.path).exists()
+
+
+def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
+    root, files = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    before = window.groups_model.total
+    filter_to(qtbot, window, "english-edited")
+    select_member(window, files["english_edited"])
+    window.act_ignore_pair.trigger()
+    window.filter_edit.clear()
+    window.apply_filter()
+    assert window.groups_model.total == before - 1
+    dialog = window.show_ignored()
+    assert dialog.model.rowCount() == 1
+    dialog.clear_all()  # scripted confirm answers "no": nothing cleared
+    assert dialog.model.rowCount() == 1
+    dialog.view.selectRow(0)
+    dialog.remove_selected()
+    assert dialog.model.rowCount() == 0
+    assert window.groups_model.total == before
+
+
+def test_problems_dialog_lists_and_exports(qtbot, window, library, scripted_dialogs, tmp_path):
+    root, files = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
+    dialog = window.open_dialogs["problems"]
+    rows = dialog.model.rows()
+    assert [r[0] for r in rows] == [str(files["broken"])]
+    assert rows[0][1]
+    out = tmp_path / "problems.csv"
+    scripted_dialogs.save_answers.append(str(out))
+    dialog.export_button.click()
+    text = out.read_text(encoding="utf-8-sig")
+    assert str(files["broken"]) in text
+
+
+def test_bulk_rules_never_mark_references(qtbot, window, service, library):
+    root, _ = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    groups = service.groups()
+    references = {g.reference.doc_id for g in groups}
+    window.act_mark_all.trigger()
+    assert window.marked == {m.doc_id for g in groups for m in g.members} - references
+    window.act_invert.trigger()
+    assert window.marked == set()
+    window.act_keep[next(iter(window.act_keep))].trigger()
+    assert not window.marked & references
+    window.act_clear_marks.trigger()
+    assert service.marked_ids() == set()
+
+
+def test_no_folders_scan_explains(qtbot, window, scripted_dialogs):
+    assert window.start_scan() is None
+    assert scripted_dialogs.kinds() == ["info"]
+
+
+def test_sorting_by_header_click(qtbot, window, library):
+    root, _ = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    header = window.groups_view.horizontalHeader()
+    header.setSortIndicator(1, Qt.SortOrder.DescendingOrder)  # Files column
+    counts = [
+        window.groups_model.summary(r).member_count for r in range(window.groups_model.rowCount())
+    ]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] == 3
+    assert window.groups_model.index(0, 0).isValid()
+    assert not window.groups_model.index(0, 0, QModelIndex()).parent().isValid()
