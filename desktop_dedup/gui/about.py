@@ -30,6 +30,7 @@ from desktop_dedup.logs import log_file_path
 from desktop_dedup.paths import data_dir, default_db_path
 from desktop_dedup.resources import app_icon, icon
 
+DISPLAY_NAME = "Desktop Dedup"
 LICENSE_ID = "GPL-3.0-or-later"
 LICENSE_URL = "https://www.gnu.org/licenses/gpl-3.0.html"
 
@@ -40,7 +41,7 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, db_path: Path | str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle(self.tr("About desktop_dedup"))
+        self.setWindowTitle(self.tr("About Desktop Dedup"))
         self.setWindowIcon(app_icon())
 
         self.db_path = Path(db_path) if db_path is not None else default_db_path()
@@ -52,7 +53,7 @@ class AboutDialog(QDialog):
         logo.setAlignment(Qt.AlignmentFlag.AlignTop)
         logo.setAccessibleName(self.tr("Application icon"))
 
-        title = QLabel(f"<h2>desktop_dedup {__version__}</h2>")
+        title = QLabel(f"<h2>{DISPLAY_NAME} {__version__}</h2>")
         title.setObjectName("aboutTitle")
         blurb = QLabel(
             self.tr(
@@ -122,7 +123,7 @@ class AboutDialog(QDialog):
         """Plain-text summary for bug reports (labels in English so maintainers can read it)."""
         return "\n".join(
             [
-                f"desktop_dedup {__version__} ({LICENSE_ID})",
+                f"{DISPLAY_NAME} {__version__} ({LICENSE_ID})",
                 f"Runtime: {self.runtime_label.text()}",
                 f"Data folder: {self.data_dir}",
                 f"Database: {self.db_path}",

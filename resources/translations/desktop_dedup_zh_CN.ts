@@ -6,82 +6,332 @@
     <message>
         <location filename="../../desktop_dedup/gui/formatting.py" line="+36"/>
         <source>{h} h {m:02d} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} 小时 {m:02d} 分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{m} min {s:02d} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} 分 {s:02d} 秒</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} 秒</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Identical</source>
-        <translation type="unfinished"></translation>
+        <translation>完全相同</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Same text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本相同</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Near duplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>近似重复</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Every file has exactly the same bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有文件的字节完全相同。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Same text, possibly in different formats.</source>
-        <translation type="unfinished"></translation>
+        <translation>文本相同，格式可能不同。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Almost the same text: small edits between the files.</source>
-        <translation type="unfinished"></translation>
+        <translation>文本几乎相同：文件之间只有少量改动。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Listing files</source>
-        <translation type="unfinished"></translation>
+        <translation>列出文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reading</source>
-        <translation type="unfinished"></translation>
+        <translation>读取</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fingerprinting</source>
-        <translation type="unfinished"></translation>
+        <translation>计算指纹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Grouping</source>
-        <translation type="unfinished"></translation>
+        <translation>分组</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Removing</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>{pct}%</source>
-        <translation type="unfinished"></translation>
+        <translation>{pct}%</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+274"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Scan the folders for duplicate documents</source>
+        <translation>扫描文件夹中的重复文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Stop the running task</source>
+        <translation>停止正在运行的任务</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export as HTML…</source>
+        <translation>导出为 HTML…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export as CSV…</source>
+        <translation>导出为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export as JSON…</source>
+        <translation>导出为 JSON…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next group</source>
+        <translation>下一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous group</source>
+        <translation>上一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Swap sides</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open file</source>
+        <translation>打开文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show in file manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark / unmark file</source>
+        <translation>标记/取消标记文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in this group</source>
+        <translation>标记本组中除参考文件外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in every group</source>
+        <translation>标记每组中除参考文件外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep the newest, mark the rest</source>
+        <translation>保留最新的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the oldest, mark the rest</source>
+        <translation>保留最旧的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the largest, mark the rest</source>
+        <translation>保留最大的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the smallest, mark the rest</source>
+        <translation>保留最小的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the shortest path, mark the rest</source>
+        <translation>保留路径最短的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep the one in folder…</source>
+        <translation>保留指定文件夹中的…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark everything in folder…</source>
+        <translation>标记指定文件夹中的全部文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invert marks</source>
+        <translation>反转标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear all marks</source>
+        <translation>清除所有标记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move marked to trash…</source>
+        <translation>将已标记文件移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Move the marked files to the trash</source>
+        <translation>将已标记的文件移到回收站</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move marked to folder…</source>
+        <translation>将已标记文件移到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not duplicates: ignore this pair</source>
+        <translation>不是重复项：忽略这一对</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not duplicates: ignore this group</source>
+        <translation>不是重复项：忽略这一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems…</source>
+        <translation>问题…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removal journal…</source>
+        <translation>移除日志…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ignored pairs…</source>
+        <translation>已忽略的文件对…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About Desktop Dedup</source>
+        <translation>关于 Desktop Dedup</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Review</source>
+        <translation>审阅(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
     </message>
 </context>
 <context>
@@ -89,62 +339,256 @@
     <message>
         <location filename="../../desktop_dedup/gui/about.py" line="+43"/>
         <source>About desktop_dedup</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 desktop_dedup</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Application icon</source>
-        <translation type="unfinished"></translation>
+        <translation>应用程序图标</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Finds exact and near-duplicate documents in Chinese and English, shows them side by side, and moves extra copies to the trash safely.</source>
-        <translation type="unfinished"></translation>
+        <translation>查找中英文文档中的完全重复项和近似重复项，并排对比显示，并安全地将多余的副本移到回收站。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Licensed under the {license} ({id}).</source>
-        <translation type="unfinished"></translation>
+        <translation>依据 {license}（{id}）授权。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Version:</source>
-        <translation type="unfinished"></translation>
+        <translation>版本：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Data folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据文件夹：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Database:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Log file:</source>
-        <translation type="unfinished"></translation>
+        <translation>日志文件：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runtime:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行环境：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>When reporting a problem, please attach the log file.</source>
-        <translation type="unfinished"></translation>
+        <translation>报告问题时，请附上日志文件。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open &amp;Log Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Copy Details</source>
-        <translation type="unfinished"></translation>
+        <translation>复制详细信息(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>ActionResultsDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+157"/>
+        <source>Some files were not removed</source>
+        <translation>部分文件未被移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{done} files were removed; these {failed} were left in place:</source>
+        <translation>已移除 {done} 个文件；以下 {failed} 个文件保持原样：</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/app.py" line="+44"/>
+        <source>Desktop Dedup</source>
+        <translation>Desktop Dedup</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Database too new</source>
+        <translation>数据库版本过新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This database was written by a newer version of Desktop Dedup.</source>
+        <translation>此数据库由更新版本的 Desktop Dedup 写入。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot open the database</source>
+        <translation>无法打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+195"/>
+        <source>Reference text</source>
+        <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id).</extracomment>
+        <translation>参考文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compared text</source>
+        <translation>对比文本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap sides</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ignore whitespace and punctuation</source>
+        <translation>忽略空白和标点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Select a group to compare its files</source>
+        <translation>选择一组以对比其中的文件</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Reference</source>
+        <translation>参考文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Compared</source>
+        <translation>对比文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>{role}: {path}</source>
+        <translation>{role}：{path}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Similarity: {value}</source>
+        <translation>相似度：{value}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} changes</source>
+        <translation>{count} 处改动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No changes</source>
+        <translation>没有改动</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Change {index} of {count}</source>
+        <translation>第 {index} 处改动，共 {count} 处</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPanel</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/folders.py" line="+79"/>
+        <source>Folders to scan</source>
+        <translation>要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Folders to scan. Tick a folder to make it a reference folder: its files are always kept and never marked or removed. You can drop folders here.</source>
+        <translation>要扫描的文件夹。勾选某个文件夹可将其设为参考文件夹：其中的文件始终保留，不会被标记或移除。也可以把文件夹拖放到这里。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add folders with the button or drop them here.</source>
+        <translation>点击按钮添加文件夹，或把文件夹拖放到这里。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add folder</source>
+        <translation>添加文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove folder</source>
+        <translation>移除文件夹</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path} is not a folder.</source>
+        <translation>{path} 不是文件夹。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>{path}  (reference: always kept)</source>
+        <translation>{path}  （参考：始终保留）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference folder: files here are never marked or removed.</source>
+        <translation>参考文件夹：其中的文件不会被标记或移除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tick to make this a reference folder.</source>
+        <translation>勾选以设为参考文件夹。</translation>
     </message>
 </context>
 <context>
@@ -153,98 +597,688 @@
         <location filename="../../desktop_dedup/gui/models/groups.py" line="+157"/>
         <source>Kind</source>
         <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reclaimable</source>
-        <translation type="unfinished"></translation>
+        <translation>可释放空间</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reference file</source>
-        <translation type="unfinished"></translation>
+        <translation>参考文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Distance</source>
-        <translation type="unfinished"></translation>
+        <translation>距离</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>Largest number of differing fingerprint bits in the group</source>
-        <translation type="unfinished"></translation>
+        <translation>组内指纹相差的最大位数</translation>
+    </message>
+</context>
+<context>
+    <name>IgnoredPairsDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+18"/>
+        <source>Not duplicates</source>
+        <translation>不是重复项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File A</source>
+        <translation>文件 A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>File B</source>
+        <translation>文件 B</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Since</source>
+        <translation>忽略时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pairs you marked as not duplicates. They are matched by content, so they stay ignored when files are renamed.</source>
+        <translation>您标记为“不是重复项”的文件对。它们按内容匹配，因此文件改名后仍会被忽略。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Remove selected</source>
+        <translation>移除所选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+27"/>
+        <source>Clear all</source>
+        <translation>全部清除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forget all {count} ignored pairs? They may be grouped again.</source>
+        <translation>要清除全部 {count} 个已忽略的文件对吗？它们可能会再次被归为一组。</translation>
+    </message>
+</context>
+<context>
+    <name>JournalDialog</name>
+    <message>
+        <location line="-98"/>
+        <source>Removal journal</source>
+        <translation>移除日志</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Destination</source>
+        <translation>目标位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Content hash</source>
+        <translation>内容哈希</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every removal or move the app attempted, newest last.</source>
+        <translation>本程序尝试过的每一次移除或移动，最新的在最后。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="-330"/>
+        <source>Desktop Dedup — duplicate documents</source>
+        <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1).</extracomment>
+        <translation>Desktop Dedup — 重复文档</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Filter groups by file path…</source>
+        <translation>按文件路径筛选分组…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter groups by path</source>
+        <translation>按路径筛选分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Treat the filter as a regular expression</source>
+        <translation>将筛选条件视为正则表达式</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Duplicate groups</source>
+        <translation>重复项分组</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Files in the selected group</source>
+        <translation>所选分组中的文件</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+460"/>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="-430"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location line="+269"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The new language will be used the next time you start the app.</source>
+        <translation>新语言将在下次启动程序时生效。</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <location line="+3"/>
+        <source>Invalid regular expression: {error}</source>
+        <translation>无效的正则表达式：{error}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{shown} of {groups} groups</source>
+        <translation>显示 {shown} / {groups} 组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{groups} groups</source>
+        <translation>{groups} 组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{documents} documents</source>
+        <translation>{documents} 个文档</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{count} duplicates, {size} reclaimable</source>
+        <translation>{count} 个重复项，可释放 {size}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} marked ({size})</source>
+        <translation>已标记 {count} 个（{size}）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} problems</source>
+        <translation>{count} 个问题</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Files in this group ({count})</source>
+        <translation>本组文件（{count}）</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Cannot compare: {error}</source>
+        <translation>无法对比：{error}</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The reference and files in reference folders cannot be marked.</source>
+        <translation>参考文件以及参考文件夹中的文件不能被标记。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Keep the copies in this folder</source>
+        <translation>保留此文件夹中的副本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mark every copy in this folder</source>
+        <translation>标记此文件夹中的所有副本</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Copied {path}</source>
+        <translation>已复制 {path}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Something went wrong</source>
+        <translation>出错了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The task stopped with an error: {error}</source>
+        <translation>任务因错误而停止：{error}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No folders</source>
+        <translation>没有文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add at least one folder to scan (File ▸ Add folder…, or drop one on the window).</source>
+        <translation>请至少添加一个要扫描的文件夹（文件 ▸ 添加文件夹…，或将文件夹拖放到窗口上）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Scanning…</source>
+        <translation>正在扫描…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Scan stopped. {files} files fingerprinted so far are kept; scanning again continues where it stopped.</source>
+        <translation>扫描已停止。已计算指纹的 {files} 个文件会被保留；再次扫描将从停止处继续。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Scanned {seen} files in {time}: {groups} groups, {problems} problems.</source>
+        <translation>用时 {time} 扫描了 {seen} 个文件：{groups} 组，{problems} 个问题。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+10"/>
+        <source>Nothing marked</source>
+        <translation>没有标记任何文件</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>Mark the files to remove first (M or the checkbox).</source>
+        <translation>请先标记要移除的文件（按 M 键或勾选复选框）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>None of the marked files is in a group any more.</source>
+        <translation>已标记的文件都已不在任何分组中。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Every copy would be removed</source>
+        <translation>所有副本都将被移除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In {count} groups every file is marked, so no copy of that document would be left. Continue anyway?</source>
+        <translation>有 {count} 组中的所有文件都被标记了，这些文档将一个副本也不剩。仍要继续吗？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove every copy</source>
+        <translation>移除所有副本</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+8"/>
+        <source>Move to trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Move {count} files ({size}) to the trash?</source>
+        <translation>要将 {count} 个文件（{size}）移到回收站吗？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each file is checked against the scan right before it is moved; files changed since the scan are left alone.</source>
+        <translation>每个文件在移动前都会与扫描结果核对；扫描后有改动的文件将保持原样。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Moving to trash…</source>
+        <translation>正在移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Move the marked files to</source>
+        <translation>将已标记的文件移到</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Move to folder</source>
+        <translation>移到文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move {count} files ({size}) to {folder}?</source>
+        <translation>要将 {count} 个文件（{size}）移到 {folder} 吗？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files with the same name get a number added; nothing is overwritten.</source>
+        <translation>同名文件会自动添加编号，不会覆盖任何文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Moving files…</source>
+        <translation>正在移动文件…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{done} files removed, {failed} left in place.</source>
+        <translation>已移除 {done} 个文件，{failed} 个保持原样。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Select a file other than the reference to ignore the pair.</source>
+        <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not write {path}.</source>
+        <translation>无法写入 {path}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
     </message>
 </context>
 <context>
     <name>MembersModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/members.py" line="+118"/>
+        <location filename="../../desktop_dedup/gui/models/members.py" line="+120"/>
         <source>Name</source>
         <extracomment>(doc_ids, marked) after the user toggled marks through the model.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Modified</source>
-        <translation type="unfinished"></translation>
+        <translation>修改时间</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Format</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Similarity</source>
-        <translation type="unfinished"></translation>
+        <translation>相似度</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>reference</source>
-        <translation type="unfinished"></translation>
+        <translation>参考</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reference: the copy that is kept. It cannot be marked.
 {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>参考文件：保留的副本，不能被标记。
+{path}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>In a reference folder: always kept.
 {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>位于参考文件夹中：始终保留。
+{path}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{bits} of 64 fingerprint bits differ from the reference</source>
-        <translation type="unfinished"></translation>
+        <translation>与参考文件相比，64 位指纹中有 {bits} 位不同</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>marked</source>
-        <translation type="unfinished"></translation>
+        <translation>已标记</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-30"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These files were skipped. Everything else was scanned normally.</source>
+        <translation>以下文件被跳过，其余文件均已正常扫描。</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressPanel</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/progress_panel.py" line="+33"/>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+37"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Cancel the running task</source>
+        <translation>取消正在运行的任务</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>{done} of {total} files</source>
+        <translation>{done} / {total} 个文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{done} files</source>
+        <translation>{done} 个文件</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{rate:.0f} files/s</source>
+        <translation>{rate:.0f} 个文件/秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{size}/s</source>
+        <translation>{size}/秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>about {time} left</source>
+        <translation>剩余约 {time}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>RowsDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-45"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not write {path}.</source>
+        <translation>无法写入 {path}。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+34"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Similarity threshold</source>
+        <translation>相似度阈值</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups at this threshold</source>
+        <translation>此阈值下的分组数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Document types</source>
+        <translation>文档类型</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Exclude patterns</source>
+        <translation>排除模式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One pattern per line, matched against each file and folder name (* and ?).</source>
+        <translation>每行一个模式，与每个文件名和文件夹名匹配（支持 * 和 ?）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> bytes</source>
+        <translation> 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Minimum file size</source>
+        <translation>最小文件大小</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Similarity threshold (distance k):</source>
+        <translation>相似度阈值（距离 k）：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Document types:</source>
+        <translation>文档类型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exclude patterns:</source>
+        <translation>排除模式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Minimum size:</source>
+        <translation>最小大小：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>k = 0: only documents whose fingerprints are equal count as near duplicates (the same text with at most trivial differences).</source>
+        <translation>k = 0：只有指纹完全相同的文档才算近似重复（文本相同，至多有细微差别）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>k = {k}: documents whose 64-bit fingerprints differ in at most {k} bits are near duplicates: small edits such as a changed word, punctuation or a line break. This is the recommended range.</source>
+        <translation>k = {k}：64 位指纹最多相差 {k} 位的文档算作近似重复，例如改了一个词、标点或换行。这是推荐的范围。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>k = {k}: looser matching; finds documents with several edits, but also some different documents that only look alike. Review groups carefully.</source>
+        <translation>k = {k}：匹配较宽松；能找到有多处改动的文档，但也会包含一些只是看起来相似的不同文档。请仔细审阅分组。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>k = {k}: very loose; many groups will hold documents that are merely on the same topic. Not recommended for removing files.</source>
+        <translation>k = {k}：匹配非常宽松；许多分组中的文档只是主题相同。不建议据此移除文件。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Counting groups…</source>
+        <translation>正在统计分组…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>With k = {k}, the current results would form {count} groups.</source>
+        <translation>当 k = {k} 时，当前结果将形成 {count} 组。</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,204 @@
+"""Interface language: choice persistence, translator loading, and a complete zh_CN translation."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings
+
+from desktop_dedup import i18n
+from desktop_dedup.resources import resource_path
+
+REPO = Path(__file__).resolve().parent.parent
+TS_SOURCE = REPO / "resources" / "translations" / "desktop_dedup_zh_CN.ts"
+VENV_BIN = Path(sys.executable).parent
+
+
+def _tool(name: str) -> str:
+    exe = VENV_BIN / name
+    found = str(exe) if exe.exists() else shutil.which(name)
+    if not found:
+        pytest.fail(f"{name} not found next to {sys.executable} or on PATH")
+    return found
+
+
+@pytest.fixture(scope="session")
+def compiled_qm() -> Path:
+    """The .qm the app loads, rebuilt by the real build script when missing or stale."""
+    subprocess.run(
+        [str(REPO / "packaging" / "build_resources.sh"), str(VENV_BIN.parent)], check=True
+    )
+    qm = Path(i18n.translation_file("zh_CN"))
+    assert qm.is_file()
+    return qm
+
+
+@pytest.fixture
+def settings_dir(tmp_path: Path, qapp):
+    """QSettings written under tmp_path instead of the real user's configuration."""
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    yield tmp_path / "settings"
+    i18n.install_translator(qapp, "en")  # leave no translator behind for other tests
+
+
+@pytest.fixture(scope="session")
+def fresh_ts(tmp_path_factory: pytest.TempPathFactory) -> ET.ElementTree:
+    """The committed .ts merged with a fresh lupdate scan of the GUI code (not written back)."""
+    out = tmp_path_factory.mktemp("lupdate") / TS_SOURCE.name
+    shutil.copy2(TS_SOURCE, out)
+    sources = sorted(str(p) for p in (REPO / "desktop_dedup" / "gui").rglob("*.py"))
+    subprocess.run(
+        [_tool("pyside6-lupdate"), "-no-obsolete", "-silent", *sources, "-ts", str(out)],
+        check=True,
+        cwd=REPO,
+    )
+    return ET.parse(out)
+
+
+def _messages(tree: ET.ElementTree):
+    for context in tree.getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            yield name, message
+
+
+def _translations(message: ET.Element) -> list[str]:
+    translation = message.find("translation")
+    forms = translation.findall("numerusform")
+    return [f.text or "" for f in forms] if forms else [translation.text or ""]
+
+
+def test_languages_offered() -> None:
+    codes = dict(i18n.available_languages())
+    assert codes == {"en": "English", "zh_CN": "简体中文"}
+
+
+@pytest.mark.parametrize(
+    ("ui_languages", "expected"),
+    [
+        (["zh-Hans-CN", "en-US"], "zh_CN"),
+        (["zh-TW"], "zh_CN"),
+        (["zh_CN"], "zh_CN"),
+        (["de-DE", "en-GB"], "en"),
+        (["fr-FR"], "en"),
+        ([], "en"),
+    ],
+)
+def test_system_locale_mapping(ui_languages: list[str], expected: str) -> None:
+    assert i18n.language_for_locale(ui_languages) == expected
+
+
+def test_choice_persists_and_system_is_default(settings_dir: Path) -> None:
+    assert i18n.stored_language() == i18n.SYSTEM
+    assert i18n.current_language() == i18n.system_language()
+    i18n.set_language("zh_CN")
+    assert i18n.current_language() == "zh_CN"
+    # Persisted on disk, as a fresh QSettings (the next start) sees it.
+    assert any(settings_dir.rglob("*.conf")) or any(settings_dir.rglob("*.ini"))
+    i18n.set_language("en")
+    assert i18n.current_language() == "en"
+    i18n.set_language(i18n.SYSTEM)
+    assert i18n.current_language() == i18n.system_language()
+    with pytest.raises(ValueError):
+        i18n.set_language("xx_YY")
+
+
+def test_installing_chinese_translates_ours_and_qts_strings(
+    qapp, settings_dir: Path, compiled_qm: Path
+) -> None:
+    i18n.set_language("zh_CN")
+    assert i18n.install_translator(qapp) == "zh_CN"
+    about = QCoreApplication.translate("AboutDialog", "Log file:")
+    assert about != "Log file:" and re.search(r"[\u4e00-\u9fff]", about)
+    # Qt's own standard buttons come from qtbase_zh_CN.
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"
+    assert QLocale().language() == QLocale.Language.Chinese
+
+    assert i18n.install_translator(qapp, "en") == "en"
+    assert QCoreApplication.translate("AboutDialog", "Log file:") == "Log file:"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_about_dialog_in_chinese(qtbot, qapp, settings_dir: Path, compiled_qm: Path) -> None:
+    from desktop_dedup.gui.about import AboutDialog
+
+    i18n.install_translator(qapp, "zh_CN")
+    dialog = AboutDialog(None)
+    qtbot.addWidget(dialog)
+    assert re.search(r"[\u4e00-\u9fff]", dialog.windowTitle()), dialog.windowTitle()
+    assert re.search(r"[\u4e00-\u9fff]", dialog.open_logs_button.text())
+
+
+def test_missing_qm_falls_back_to_english(qapp, settings_dir: Path, monkeypatch) -> None:
+    monkeypatch.setattr(i18n, "translation_file", lambda code: str(settings_dir / "none.qm"))
+    assert i18n.install_translator(qapp, "zh_CN") == "en"
+    assert QCoreApplication.translate("AboutDialog", "Log file:") == "Log file:"
+
+
+def test_translation_file_is_where_resources_are() -> None:
+    assert Path(i18n.translation_file("zh_CN")).parent == resource_path("translations")
+
+
+def test_every_source_string_has_a_chinese_translation(fresh_ts: ET.ElementTree) -> None:
+    """Fails for any string in the GUI code without a finished zh_CN translation."""
+    missing = []
+    for context, message in _messages(fresh_ts):
+        translation = message.find("translation")
+        kind = translation.get("type", "")
+        if kind in ("vanished", "obsolete"):
+            continue
+        texts = _translations(message)
+        if kind == "unfinished" or not all(t.strip() for t in texts):
+            missing.append(f"{context}: {message.findtext('source')!r}")
+    assert not missing, (
+        f"{len(missing)} string(s) lack a zh_CN translation; run packaging/update_translations.sh"
+        " and translate them in resources/translations/desktop_dedup_zh_CN.ts:\n"
+        + "\n".join(missing)
+    )
+
+
+def test_contexts_are_class_names(fresh_ts: ET.ElementTree) -> None:
+    """A dotted context is a pyside6-lupdate misparse (e.g. `self.tr` on the line after a
+    `QCoreApplication.translate` call): Qt looks the string up under the class name at run
+    time, so it would never be translated. Move the call or use a different form."""
+    bad = sorted({ctx for ctx, _ in _messages(fresh_ts) if ctx and not ctx.isidentifier()})
+    assert not bad, f"strings filed under contexts Qt will never ask for: {bad}"
+
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}|%n|%\d|&&")
+
+
+def test_translations_keep_placeholders(fresh_ts: ET.ElementTree) -> None:
+    """A translation that drops or renames a `{name}` would show raw braces or raise KeyError
+    in `.format()`; `%n`/`%1` likewise. Compare the multisets."""
+    wrong = []
+    for context, message in _messages(fresh_ts):
+        source = message.findtext("source") or ""
+        expected = sorted(_PLACEHOLDER.findall(source))
+        for text in _translations(message):
+            if text and sorted(_PLACEHOLDER.findall(text)) != expected:
+                wrong.append(f"{context}: {source!r} -> {text!r}")
+    assert not wrong, "placeholders differ:\n" + "\n".join(wrong)
+
+
+def test_accelerators_are_kept(fresh_ts: ET.ElementTree) -> None:
+    """Menu/button mnemonics (&File) stay usable: a source with one gets one in Chinese too,
+    in the usual "文件(&F)" form."""
+    missing = []
+    for context, message in _messages(fresh_ts):
+        source = (message.findtext("source") or "").replace("&&", "")
+        if re.search(r"&\w", source):
+            for text in _translations(message):
+                if text and not re.search(r"&\w", text.replace("&&", "")):
+                    missing.append(f"{context}: {source!r} -> {text!r}")
+    assert not missing, "accelerator lost:\n" + "\n".join(missing)
