@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import html
 import re
+import zlib
 from os import PathLike
 from pathlib import Path
 
@@ -235,7 +236,7 @@ def write_epub(path: str | PathLike[str], text: str, title: str = "Sample book")
     paras = paragraphs(text)
     half = max(1, (len(paras) + 1) // 2)
     book = epub.EpubBook()
-    book.set_identifier(f"docgen-{abs(hash(text)) % 10**12}")
+    book.set_identifier(f"docgen-{zlib.crc32(text.encode('utf-8')):08x}")
     book.set_title(title)
     book.set_language("zh" if re.search(r"[\u4e00-\u9fff]", text) else "en")
     chapters = []
