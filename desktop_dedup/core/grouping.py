@@ -341,7 +341,9 @@ IgnoredPairs = Callable[[str, str], bool] | set[tuple[str, str]] | frozenset[tup
 class _Ignore:
     """Answers "may content hash c join a group holding content hashes G?" cheaply."""
 
-    def __init__(self, ignored: IgnoredPairs, content_ids: dict[str, int], names: list[str]):
+    def __init__(
+        self, ignored: IgnoredPairs, content_ids: dict[str, int], names: dict[int, str]
+    ) -> None:
         self._fn: Callable[[str, str], bool] | None = None
         self._partners: dict[int, set[int]] = {}
         self._names = names
@@ -377,6 +379,29 @@ class _Ignore:
         return False
 
 
+def _class_ids(keys: list[str]) -> np.ndarray:
+    """Equal strings -> equal int ids (not dense, < 2 * len(keys)), vectorised.
+
+    Sorting 64-bit string hashes is several times faster than a million-entry dict; members of
+    every multi-member class are then compared as strings, so a hash collision splits the class
+    instead of calling different files identical.
+    """
+    n = len(keys)
+    h = np.fromiter(map(hash, keys), dtype=np.int64, count=n)
+    _, inv, cnt = np.unique(h, return_inverse=True, return_counts=True)
+    inv = inv.ravel().astype(np.int64, copy=False)
+    multi = np.flatnonzero(cnt[inv] > 1)
+    if len(multi):
+        first: dict[int, str] = {}
+        split: dict[tuple[int, str], int] = {}
+        base = len(cnt)
+        for d, c in zip(multi.tolist(), inv[multi].tolist(), strict=True):
+            key = keys[d]
+            if first.setdefault(c, key) != key:  # different strings, same hash
+                inv[d] = split.setdefault((c, key), base + len(split))
+    return inv
+
+
 def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarray]:
     n = len(items)
     raw = [it.simhash for it in items]
@@ -408,27 +433,15 @@ def build_groups(
     if n < 2:
         return []
 
-    # Dense ids for content hashes and text classes (same bytes -> same text class).
-    content_ids: dict[str, int] = {}
-    cid = np.fromiter(
-        (content_ids.setdefault(it.content_hash, len(content_ids)) for it in items),
-        dtype=np.int64,
-        count=n,
-    )
-    content_text: dict[str, str] = {}
-    text_ids: dict[str, int] = {}
-    tid = np.fromiter(
-        (
-            text_ids.setdefault(
-                content_text.setdefault(it.content_hash, it.text_hash), len(text_ids)
-            )
-            for it in items
-        ),
-        dtype=np.int64,
-        count=n,
-    )
-    del content_text
-    n_text = len(text_ids)
+    # Class ids for content hashes and text hashes; same bytes -> same text class (the text hash
+    # of the class's first document).
+    contents = [it.content_hash for it in items]
+    cid = _class_ids(contents)
+    tid = _class_ids([it.text_hash for it in items])
+    first = np.full(int(cid.max()) + 1, n, dtype=np.int64)
+    np.minimum.at(first, cid, np.arange(n, dtype=np.int64))
+    tid = tid[first[cid]]
+    n_text = int(tid.max()) + 1
     has, sim = _simhash_array(items)
 
     # One simhash per text class (same text -> same fingerprint; a stale index may disagree, then
@@ -490,8 +503,8 @@ def build_groups(
         near.setdefault(a, []).append((d, b))
         near.setdefault(b, []).append((d, a))
 
-    names = list(content_ids) if callable(ignored) else []
-    ign = _Ignore(ignored, content_ids, names)
+    names = {c: contents[d] for c, d in zip(l_cid, order, strict=True)}
+    ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)
     check_ignore = ign.active
     size = len(order)
     assigned = [False] * size
