@@ -50,7 +50,6 @@ _TOKEN_RE = re.compile(
     r"|(?P<other>.)",
     re.DOTALL,
 )
-_WORD_CHAR_RE = re.compile(r"\w")
 _NOT_WORD_RE = re.compile(r"[\W_]+")
 # Sentence ends (Chinese and Western), with closing quotes/brackets and trailing spaces kept.
 _SENTENCE_END_RE = re.compile(r"[。！？!?；;.…]+[\"'”’」』）)\]]*\s*")
@@ -64,7 +63,7 @@ _MAX_PAIRING_CELLS = 10_000
 # instead of being word-diffed (the word diff is quadratic in the worst case).
 _MAX_WORD_DIFF_TOKENS = 6_000
 # Two lines are paired only if this share of their words is in common.
-_PAIR_MIN_SIMILARITY = 0.3
+_PAIR_MIN_SIMILARITY = 0.5
 
 EQUAL, INSERT, DELETE, REPLACE = "equal", "insert", "delete", "replace"
 
@@ -120,7 +119,9 @@ def _is_space(token: str) -> bool:
 
 
 def _is_word(token: str) -> bool:
-    return _WORD_CHAR_RE.search(token) is not None
+    # Tokens come from tokenize_for_diff, so a token is a word iff its first character is one.
+    first = token[0]
+    return first.isalnum() or first == "_"
 
 
 @lru_cache(maxsize=16_384)
@@ -151,14 +152,14 @@ def diff_words(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> list
     With ``ignore_whitespace_punct`` only words are compared; whitespace and punctuation between
     them ride along with the neighbouring stretch, so they are shown but never marked as changed.
     """
-    a_tokens = _tokens(a)
-    b_tokens = _tokens(b)
-    return _diff_token_lists(a_tokens, b_tokens, ignore_whitespace_punct)
+    return _diff_token_lists(_tokens(a), _tokens(b), ignore_whitespace_punct)[0]
 
 
 def _diff_token_lists(
     a_tokens: Sequence[str], b_tokens: Sequence[str], ignore_whitespace_punct: bool
-) -> list[DiffOp]:
+) -> tuple[list[DiffOp], int, int]:
+    """Word diff of two token lists; also returns the number of words in equal stretches of a
+    and of b, which the similarity needs (counting them here saves tokenising again)."""
     if ignore_whitespace_punct:
         a_idx = [i for i, tok in enumerate(a_tokens) if _is_word(tok)]
         b_idx = [j for j, tok in enumerate(b_tokens) if _is_word(tok)]
@@ -182,6 +183,7 @@ def _diff_token_lists(
         return index[k] if k < len(index) else total
 
     ops: list[DiffOp] = []
+    matched_a = matched_b = 0
     bounds_a = [start(a_idx, op[1], len(a_tokens), n == 0) for n, op in enumerate(opcodes)]
     bounds_b = [start(b_idx, op[3], len(b_tokens), n == 0) for n, op in enumerate(opcodes)]
     bounds_a.append(len(a_tokens))
@@ -191,14 +193,17 @@ def _diff_token_lists(
         b_text = "".join(b_tokens[bounds_b[n] : bounds_b[n + 1]])
         if not a_text and not b_text:
             continue
-        if tag != EQUAL:  # an op may have gained text on the other side from ridealongs
+        if tag == EQUAL:
+            matched_a += sum(1 for t in a_tokens[bounds_a[n] : bounds_a[n + 1]] if _is_word(t))
+            matched_b += sum(1 for t in b_tokens[bounds_b[n] : bounds_b[n + 1]] if _is_word(t))
+        else:  # an op may have gained text on the other side from ridealongs
             tag = REPLACE if a_text and b_text else (DELETE if a_text else INSERT)
         if ops and ops[-1].tag == tag:
             prev = ops.pop()
             ops.append(DiffOp(tag, prev.a_text + a_text, prev.b_text + b_text))
         else:
             ops.append(DiffOp(tag, a_text, b_text))
-    return ops
+    return ops, matched_a, matched_b
 
 
 def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
@@ -268,30 +273,38 @@ def _split_sentences(text: str) -> list[str]:
     return pieces
 
 
-def _diff_line_pair(a: str, b: str, ignore_whitespace_punct: bool) -> list[DiffOp]:
-    """Word diff of one line pair; long lines are aligned by sentence first to stay local."""
+def _diff_line_pair(a: str, b: str, ignore_whitespace_punct: bool) -> tuple[list[DiffOp], int, int]:
+    """Word diff of one line pair (plus matched word counts, see :func:`_diff_token_lists`);
+    long lines are aligned by sentence first so the word diff stays local."""
     if len(a) <= _LONG_LINE_CHARS and len(b) <= _LONG_LINE_CHARS:
-        return diff_words(a, b, ignore_whitespace_punct=ignore_whitespace_punct)
+        return _diff_token_lists(_tokens(a), _tokens(b), ignore_whitespace_punct)
     a_sent = _split_sentences(a)
     b_sent = _split_sentences(b)
     a_keys = [_line_key(s, ignore_whitespace_punct) for s in a_sent]
     b_keys = [_line_key(s, ignore_whitespace_punct) for s in b_sent]
     matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False)
     ops: list[DiffOp] = []
+    matched_a = matched_b = 0
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         a_text = "".join(a_sent[i1:i2])
         b_text = "".join(b_sent[j1:j2])
         if tag == EQUAL:
             part = [DiffOp(EQUAL, a_text, b_text)]
+            matched_a += sum(_line_word_count(x) for x in a_sent[i1:i2])
+            matched_b += sum(_line_word_count(x) for x in b_sent[j1:j2])
         else:
-            part = diff_words(a_text, b_text, ignore_whitespace_punct=ignore_whitespace_punct)
+            part, part_a, part_b = _diff_token_lists(
+                tokenize_for_diff(a_text), tokenize_for_diff(b_text), ignore_whitespace_punct
+            )
+            matched_a += part_a
+            matched_b += part_b
         for op in part:
             if ops and ops[-1].tag == op.tag:
                 prev = ops.pop()
                 ops.append(DiffOp(op.tag, prev.a_text + op.a_text, prev.b_text + op.b_text))
             else:
                 ops.append(op)
-    return ops
+    return ops, matched_a, matched_b
 
 
 def _pair_lines(
@@ -304,6 +317,8 @@ def _pair_lines(
     paragraph shows as delete + insert rather than a meaningless word soup.
     """
     n, m = len(a_lines), len(b_lines)
+    if n == 1 and m == 1:  # one line became another: show them side by side, whatever they hold
+        return [(0, 0)]
     if n * m > _MAX_PAIRING_CELLS:
         pairs: list[tuple[int | None, int | None]] = [(k, k) for k in range(min(n, m))]
         pairs += [(k, None) for k in range(min(n, m), n)]
@@ -362,10 +377,6 @@ def _spans(ops: Sequence[DiffOp], side: str) -> list[tuple[str, str]]:
     return spans
 
 
-def _count_words_in_spans(spans: Sequence[tuple[str, str]], tag: str) -> int:
-    return sum(_line_word_count(text) for text, t in spans if t == tag)
-
-
 def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> DiffResult:
     """Align ``a`` and ``b`` line by line and mark word-level changes inside changed lines.
 
@@ -397,12 +408,12 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
         ):
             if i is not None and j is not None:
                 line_a, line_b = a_lines[i1 + i], b_lines[j1 + j]
-                ops = _diff_line_pair(line_a, line_b, ignore_whitespace_punct)
+                ops, pair_a, pair_b = _diff_line_pair(line_a, line_b, ignore_whitespace_punct)
                 a_spans, b_spans = _spans(ops, "a"), _spans(ops, "b")
                 row_tag = EQUAL if all(op.tag == EQUAL for op in ops) else REPLACE
                 rows.append(DiffRow(i1 + i + 1, j1 + j + 1, row_tag, a_spans, b_spans))
-                matched_a += _count_words_in_spans(a_spans, EQUAL)
-                matched_b += _count_words_in_spans(b_spans, EQUAL)
+                matched_a += pair_a
+                matched_b += pair_b
             elif i is not None:
                 rows.append(DiffRow(i1 + i + 1, None, DELETE, [(a_lines[i1 + i], DELETE)], []))
             elif j is not None:

@@ -1,0 +1,188 @@
+"""Tests for core.diff: exact reconstruction, precise highlights, similarity, the ignore option."""
+
+from __future__ import annotations
+
+import random
+
+import jieba
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from desktop_dedup.core.diff import (
+    DiffResult,
+    diff_texts,
+    diff_words,
+    tokenize_for_diff,
+)
+
+EN_PARAGRAPH = (
+    "The committee met on Tuesday to discuss the annual budget.\n"
+    "Members agreed that the library needs a new roof before winter.\n"
+    "\n"
+    "The treasurer's report showed a small surplus, which pleased everyone.\n"
+    "Next meeting: the first Monday of December.\n"
+)
+ZH_PARAGRAPH = (
+    "我们在北京大学学习自然语言处理。\n"
+    "今天天气很好，老师带学生去公园散步。\n"
+    "\n"
+    "这份报告讨论了中国经济的发展和社会的变化。\n"
+    "下次会议安排在十二月的第一个星期一。\n"
+)
+
+
+def side_text(result: DiffResult, side: str) -> str:
+    spans = "a_spans" if side == "a" else "b_spans"
+    return "".join(text for row in result.rows for text, _tag in getattr(row, spans))
+
+
+def changed_spans(result: DiffResult, side: str) -> list[str]:
+    spans = "a_spans" if side == "a" else "b_spans"
+    return [text for row in result.rows for text, tag in getattr(row, spans) if tag != "equal"]
+
+
+def test_tokens_rebuild_text_and_split_words_punct_space():
+    text = "Hello,  world! It's 2026年我们在北京大学学习。\tdon't\r\nstop"
+    tokens = tokenize_for_diff(text)
+    assert "".join(tokens) == text
+    for expected in ("Hello", ",", "  ", "world", "!", "It's", "2026", "\t", "don't", "\r\n"):
+        assert expected in tokens
+    # The Chinese run is segmented exactly as jieba (no HMM) segments it.
+    assert tokens[tokens.index("年") + 1 : tokens.index("。")] == jieba.lcut(
+        "我们在北京大学学习", HMM=False
+    )
+
+
+def test_english_edit_highlights_exactly_the_edited_word():
+    b = EN_PARAGRAPH.replace("new roof", "new chimney")
+    result = diff_texts(EN_PARAGRAPH, b)
+    assert changed_spans(result, "a") == ["roof"]
+    assert changed_spans(result, "b") == ["chimney"]
+    (row,) = [row for row in result.rows if row.tag != "equal"]
+    assert (row.a_lineno, row.b_lineno, row.tag) == (2, 2, "replace")
+    assert result.change_rows == [1]
+
+
+def test_chinese_edit_highlights_exactly_the_edited_word():
+    b = ZH_PARAGRAPH.replace("北京大学", "清华大学")
+    result = diff_texts(ZH_PARAGRAPH, b)
+    assert changed_spans(result, "a") == ["北京大学"]
+    assert changed_spans(result, "b") == ["清华大学"]
+    assert result.change_rows == [0]
+    assert 0.9 < result.similarity < 1.0
+
+
+def test_identical_texts_have_similarity_one_and_no_changes():
+    for text in (EN_PARAGRAPH, ZH_PARAGRAPH, ""):
+        result = diff_texts(text, text)
+        assert result.similarity == 1.0
+        assert result.change_rows == []
+        assert all(row.tag == "equal" for row in result.rows)
+        assert result.a_words == result.b_words
+
+
+def test_disjoint_texts_have_similarity_near_zero():
+    a = "alpha beta gamma delta\nepsilon zeta eta theta\n"
+    b = "一二三四五\n六七八九十\n"
+    result = diff_texts(a, b)
+    assert result.similarity < 0.05
+    assert result.change_rows == [0]
+    assert side_text(result, "a") == a and side_text(result, "b") == b
+
+
+def test_inserted_and_deleted_lines_align_with_gaps():
+    a = "one\ntwo\nthree\n"
+    b = "one\nthree\nfour\n"
+    result = diff_texts(a, b)
+    tags = [(row.tag, row.a_lineno, row.b_lineno) for row in result.rows]
+    assert tags == [
+        ("equal", 1, 1),
+        ("delete", 2, None),
+        ("equal", 3, 2),
+        ("insert", None, 3),
+    ]
+    assert result.change_rows == [1, 3]
+    assert result.rows[1].b_spans == [] and result.rows[3].a_spans == []
+
+
+def test_edited_line_is_paired_with_its_original_in_a_changed_block():
+    a = "intro\nThe cat sat on the mat today.\nA completely unrelated sentence here.\nend\n"
+    b = "intro\nBrand new inserted line about rockets.\nThe cat sat on the red mat today.\nend\n"
+    result = diff_texts(a, b)
+    paired = [row for row in result.rows if row.tag == "replace"]
+    assert len(paired) == 1
+    assert paired[0].a_lineno == 2 and paired[0].b_lineno == 3
+    assert [t for t, tag in paired[0].b_spans if tag != "equal"] == ["red "]
+
+
+def test_ignore_whitespace_punct_treats_spacing_and_punctuation_as_equal():
+    a = "Hello, world!  How are you?\n你好，世界。\n"
+    b = "Hello world How are you\n你好 世界\n"
+    plain = diff_texts(a, b)
+    assert plain.change_rows  # without the option these are changes
+    ignored = diff_texts(a, b, ignore_whitespace_punct=True)
+    assert ignored.change_rows == []
+    assert ignored.similarity == 1.0
+    # The full text is still shown on both sides.
+    assert side_text(ignored, "a") == a and side_text(ignored, "b") == b
+
+
+def test_ignore_option_still_reports_word_changes():
+    a = "Hello, big world!\n"
+    b = "Hello world?\n"
+    result = diff_texts(a, b, ignore_whitespace_punct=True)
+    assert [t.strip() for t in changed_spans(result, "a")] == ["big"]
+    assert changed_spans(result, "b") == []
+
+
+def test_line_ending_style_is_not_a_change():
+    a = "first line\nsecond line\n"
+    result = diff_texts(a, a.replace("\n", "\r\n"))
+    assert result.change_rows == []
+    assert side_text(result, "b") == a.replace("\n", "\r\n")
+
+
+def test_long_single_line_edit_stays_local():
+    rng = random.Random(7)
+    words = ["river", "garden", "window", "letter", "silver", "morning", "station", "quiet"]
+    sentences = [" ".join(rng.choices(words, k=12)).capitalize() + "." for _ in range(400)]
+    a = " ".join(sentences)
+    sentences[200] = sentences[200].replace(".", " zebra.", 1)
+    b = " ".join(sentences)
+    result = diff_texts(a, b)
+    assert len(result.rows) == 1
+    assert changed_spans(result, "b") == [" zebra"] or changed_spans(result, "b") == ["zebra "]
+    assert side_text(result, "a") == a and side_text(result, "b") == b
+
+
+def test_diff_words_ops_rebuild_both_sides():
+    ops = diff_words("the quick brown fox", "the slow brown dog")
+    assert "".join(op.a_text for op in ops) == "the quick brown fox"
+    assert "".join(op.b_text for op in ops) == "the slow brown dog"
+    assert [(op.tag, op.a_text, op.b_text) for op in ops if op.tag != "equal"] == [
+        ("replace", "quick", "slow"),
+        ("replace", "fox", "dog"),
+    ]
+
+
+_text = st.text(
+    alphabet=st.sampled_from(list("ab c,.\n\r\t'我们北京大学学习。，") + ["\u2028", "1", "_"]),
+    max_size=80,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=_text, b=_text, ignore=st.booleans())
+def test_property_spans_rebuild_each_side(a: str, b: str, ignore: bool):
+    result = diff_texts(a, b, ignore_whitespace_punct=ignore)
+    assert side_text(result, "a") == a
+    assert side_text(result, "b") == b
+    assert 0.0 <= result.similarity <= 1.0
+    for row in result.rows:
+        assert row.tag in {"equal", "insert", "delete", "replace"}
+        assert (row.a_lineno is None) == (row.a_spans == [])
+        assert (row.b_lineno is None) == (row.b_spans == [])
+    for k in result.change_rows:
+        assert result.rows[k].tag != "equal"
+    if a == b:
+        assert result.change_rows == [] and result.similarity == 1.0
