@@ -12,12 +12,14 @@ Building the bundle takes about a minute on two cores (see the report in the tes
 
 from __future__ import annotations
 
+import configparser
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
@@ -160,6 +162,57 @@ def test_installed_console_script_runs(installed: Path, tmp_path: Path) -> None:
         tmp_path,
     )
     assert __version__ in result.stdout + result.stderr
+
+
+# ------------------------------------------------------------------ Linux desktop files
+
+DESKTOP_FILE = REPO / "packaging" / "desktop-dedup.desktop"
+METAINFO = REPO / "packaging" / "io.github.desktop_dedup.metainfo.xml"
+
+
+def _desktop_entry(path: Path) -> dict[str, str]:
+    parser = configparser.RawConfigParser(strict=True, interpolation=None)
+    parser.optionxform = str  # keys are case-sensitive in desktop files
+    parser.read(path, encoding="utf-8")
+    return dict(parser["Desktop Entry"])
+
+
+def test_desktop_file_launches_the_gui_script() -> None:
+    entry = _desktop_entry(DESKTOP_FILE)
+    assert entry["Type"] == "Application"
+    assert entry["Exec"] == "desktop-dedup-gui"  # the gui-script pip installs
+    assert entry["Icon"] == "desktop-dedup" and entry["Terminal"] == "false"
+    assert entry["Name[zh_CN]"] and entry["Comment[zh_CN]"]
+    assert entry["Categories"].endswith(";")
+    validator = shutil.which("desktop-file-validate")
+    if validator:
+        _run([validator, str(DESKTOP_FILE)], dict(os.environ), REPO)
+
+
+def test_metainfo_is_valid_appstream() -> None:
+    root = ET.parse(METAINFO).getroot()
+    assert root.get("type") == "desktop-application"
+    assert root.findtext("id") == METAINFO.name.removesuffix(".metainfo.xml")
+    assert root.findtext("project_license") == "GPL-3.0-or-later"
+    assert root.findtext("launchable") == DESKTOP_FILE.name
+    assert {b.text for b in root.iter("binary")} == {"desktop-dedup", "desktop-dedup-gui"}
+    versions = [r.get("version") for r in root.iter("release")]
+    assert versions and versions[0] == __version__, "add a <release> for the new version"
+    validator = shutil.which("appstreamcli")
+    if validator:
+        _run([validator, "validate", "--no-net", str(METAINFO)], dict(os.environ), REPO)
+
+
+def test_install_desktop_files_into_a_prefix(tmp_path: Path) -> None:
+    script = REPO / "packaging" / "install_desktop_files.sh"
+    _run([str(script), str(tmp_path), "/opt/desktop-dedup/desktop-dedup"], _env(tmp_path), REPO)
+    share = tmp_path / "share"
+    entry = _desktop_entry(share / "applications" / "desktop-dedup.desktop")
+    assert entry["Exec"] == entry["TryExec"] == "/opt/desktop-dedup/desktop-dedup"
+    for size in APP_ICON_SIZES:
+        assert (share / f"icons/hicolor/{size}x{size}/apps/desktop-dedup.png").is_file()
+    assert (share / "icons/hicolor/scalable/apps/desktop-dedup.svg").is_file()
+    assert (share / "metainfo" / METAINFO.name).is_file()
 
 
 # --------------------------------------------------------------------------- the bundle
