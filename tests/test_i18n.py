@@ -202,3 +202,25 @@ def test_accelerators_are_kept(fresh_ts: ET.ElementTree) -> None:
                 if text and not re.search(r"&\w", text.replace("&&", "")):
                     missing.append(f"{context}: {source!r} -> {text!r}")
     assert not missing, "accelerator lost:\n" + "\n".join(missing)
+
+
+def test_module_level_helpers_translate_through_the_empty_context(
+    qapp, settings_dir: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """lupdate files `tr = self.tr; tr("...")` and module helpers under the empty context;
+    the installed translator must still find them when Qt asks with the class's context."""
+    ts = tmp_path / "t.ts"
+    ts.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><!DOCTYPE TS><TS version="2.1" language="zh_CN">'
+        "<context><name></name><message><source>Scan</source><translation>扫描</translation>"
+        "</message></context><context><name>Panel</name><message><source>Scan</source>"
+        "<translation>开始扫描</translation></message></context></TS>",
+        encoding="utf-8",
+    )
+    qm = tmp_path / "t.qm"
+    subprocess.run([_tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
+    monkeypatch.setattr(i18n, "translation_file", lambda code: str(qm))
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    assert QCoreApplication.translate("MainWindow", "Scan") == "扫描"  # fallback
+    assert QCoreApplication.translate("Panel", "Scan") == "开始扫描"  # exact context wins
+    assert QCoreApplication.translate("MainWindow", "Unknown") == "Unknown"  # miss stays English

@@ -337,9 +337,9 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/about.py" line="+43"/>
-        <source>About desktop_dedup</source>
-        <translation>关于 desktop_dedup</translation>
+        <location filename="../../desktop_dedup/gui/about.py" line="+44"/>
+        <source>About Desktop Dedup</source>
+        <translation>关于 Desktop Dedup</translation>
     </message>
     <message>
         <location line="+10"/>
