@@ -1,0 +1,318 @@
+"""Reports of a scan's duplicate groups and problems, as JSON, CSV or one self-contained HTML file.
+
+Formats, and why they look the way they do:
+
+* **JSON** (``schema_version`` 1) is for programs: exact keys, absolute paths, sizes in bytes,
+  times in ISO 8601 UTC, ``ensure_ascii=False`` so Chinese names stay readable. Schema::
+
+    {"schema_version": 1, "generated_at": "2026-11-22T07:30:00Z",
+     "app": {"name": "desktop_dedup", "version": "..."},
+     "settings": {...},
+     "summary": {"groups", "documents", "reclaimable_bytes", "problems"},
+     "groups": [{"id", "kind", "reclaimable_bytes",
+                 "members": [{"path", "size", "modified", "format", "is_reference",
+                              "distance", "similarity", "content_hash"}]}],
+     "problems": [{"path", "reason"}]}
+
+* **CSV** is for spreadsheets, so it is ONE table: a row per group member, then a row per problem
+  (``group_id`` empty, ``problem`` holding the reason). Columns: ``group_id, kind, is_reference,
+  path, size, modified, format, distance, similarity, problem``. :func:`write_report` writes it as
+  UTF-8 *with* a byte-order mark, because Excel otherwise guesses a legacy code page and garbles
+  Chinese file names; :func:`render_report` returns the text without the mark. Cells are never
+  formula-like: paths are absolute (start with ``/`` or a drive letter) and reasons are ours.
+* **HTML** is for people: one file with inline CSS, no scripts, no external assets, every piece of
+  text passed through :func:`html.escape` (file names are untrusted input).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import os
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from desktop_dedup.core.models import Group, Member, Problem
+
+REPORT_FORMATS: tuple[str, ...] = ("json", "csv", "html")
+SCHEMA_VERSION = 1
+APP_NAME = "desktop_dedup"
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "group_id",
+    "kind",
+    "is_reference",
+    "path",
+    "size",
+    "modified",
+    "format",
+    "distance",
+    "similarity",
+    "problem",
+)
+
+
+def _iso_utc(moment: datetime) -> str:
+    """ISO 8601 in UTC with a ``Z``; naive times are taken to be UTC already (models say UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _jsonable(value: object) -> object:
+    """Settings may hold tuples, paths or enums; JSON gets lists and strings for them."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        return [_jsonable(v) for v in items]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, datetime):
+        return _iso_utc(value)
+    return str(value)
+
+
+def _member_record(member: Member) -> dict[str, object]:
+    return {
+        "path": os.path.abspath(member.path),
+        "size": member.size,
+        "modified": _iso_utc(member.modified),
+        "format": member.format,
+        "is_reference": member.is_reference,
+        "distance": member.distance,
+        "similarity": member.similarity,
+        "content_hash": member.content_hash,
+    }
+
+
+def _summary(groups: Sequence[Group], problems: Sequence[Problem]) -> dict[str, int]:
+    return {
+        "groups": len(groups),
+        "documents": sum(len(g.members) for g in groups),
+        "reclaimable_bytes": sum(g.reclaimable_size for g in groups),
+        "problems": len(problems),
+    }
+
+
+def _render_json(
+    groups: Sequence[Group],
+    problems: Sequence[Problem],
+    generated_at: datetime,
+    settings: Mapping[str, object],
+    app_version: str,
+) -> str:
+    document = {
+        "schema_version": SCHEMA_VERSION,
+        "generated_at": _iso_utc(generated_at),
+        "app": {"name": APP_NAME, "version": app_version},
+        "settings": _jsonable(settings),
+        "summary": _summary(groups, problems),
+        "groups": [
+            {
+                "id": group.id,
+                "kind": str(group.kind),
+                "reclaimable_bytes": group.reclaimable_size,
+                "members": [_member_record(m) for m in group.members],
+            }
+            for group in groups
+        ],
+        "problems": [{"path": p.path, "reason": p.reason} for p in problems],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)  # excel dialect: quotes where needed, CRLF rows
+    writer.writerow(CSV_COLUMNS)
+    for group in groups:
+        for m in group.members:
+            writer.writerow(
+                [
+                    group.id,
+                    str(group.kind),
+                    "true" if m.is_reference else "false",
+                    os.path.abspath(m.path),
+                    m.size,
+                    _iso_utc(m.modified),
+                    m.format,
+                    m.distance,
+                    f"{m.similarity:.4f}",
+                    "",
+                ]
+            )
+    for problem in problems:
+        writer.writerow(["", "", "", problem.path, "", "", "", "", "", problem.reason])
+    return buffer.getvalue()
+
+
+def human_size(size: int) -> str:
+    """Binary-prefixed size for people (``1.5 MiB``); reports also give exact bytes."""
+    value = float(size)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if value < 1024 or unit == "TiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    raise AssertionError("unreachable")
+
+
+_KIND_LABELS = {
+    "identical": "Identical files",
+    "same_text": "Same text",
+    "near": "Near duplicates",
+}
+
+_CSS = """
+body { font-family: system-ui, "Segoe UI", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif;
+       margin: 2em; color: #1d1d1f; background: #fff; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
+table { border-collapse: collapse; width: 100%; margin: .5em 0 1.5em; }
+th, td { border: 1px solid #d0d0d5; padding: .3em .6em; text-align: left; vertical-align: top; }
+th { background: #f2f2f5; }
+td.num { text-align: right; white-space: nowrap; }
+td.path { word-break: break-all; font-family: ui-monospace, Menlo, Consolas, monospace; }
+tr.reference { background: #eef7ee; font-weight: 600; }
+.badge { display: inline-block; padding: 0 .4em; border-radius: .3em; background: #2e7d32;
+         color: #fff; font-size: .8em; }
+dl.summary { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }
+dl.summary dt { font-weight: 600; } dl.summary dd { margin: 0; }
+.muted { color: #6e6e73; }
+"""
+
+
+def _render_html(
+    groups: Sequence[Group],
+    problems: Sequence[Problem],
+    generated_at: datetime,
+    settings: Mapping[str, object],
+    app_version: str,
+) -> str:
+    esc = html.escape
+    summary = _summary(groups, problems)
+    out: list[str] = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(APP_NAME)} report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        "<h1>Duplicate documents report</h1>",
+        f'<p class="muted">Generated {esc(_iso_utc(generated_at))} by {esc(APP_NAME)} '
+        f"{esc(app_version)}</p>",
+        '<dl class="summary">',
+        f"<dt>Groups</dt><dd>{summary['groups']}</dd>",
+        f"<dt>Documents in groups</dt><dd>{summary['documents']}</dd>",
+        f"<dt>Reclaimable</dt><dd>{esc(human_size(summary['reclaimable_bytes']))} "
+        f"({summary['reclaimable_bytes']} bytes)</dd>",
+        f"<dt>Problems</dt><dd>{summary['problems']}</dd>",
+    ]
+    for key, value in settings.items():
+        value = _jsonable(value)
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        out.append(f"<dt>{esc(str(key))}</dt><dd>{esc(shown)}</dd>")
+    out.append("</dl>")
+
+    for group in groups:
+        label = _KIND_LABELS.get(str(group.kind), str(group.kind))
+        out.append(
+            f'<h2 id="group-{group.id}">Group {group.id} &middot; {esc(label)} &middot; '
+            f"{len(group.members)} documents, {esc(human_size(group.reclaimable_size))} "
+            "reclaimable</h2>"
+        )
+        out.append(
+            "<table><thead><tr><th>Keep</th><th>Path</th><th>Size</th><th>Modified (UTC)</th>"
+            "<th>Format</th><th>Similarity</th><th>Distance</th></tr></thead><tbody>"
+        )
+        for m in group.members:
+            row_class = ' class="reference"' if m.is_reference else ""
+            keep = '<span class="badge">reference</span>' if m.is_reference else ""
+            out.append(
+                f"<tr{row_class}><td>{keep}</td>"
+                f'<td class="path">{esc(os.path.abspath(m.path))}</td>'
+                f'<td class="num" title="{m.size} bytes">{esc(human_size(m.size))}</td>'
+                f"<td>{esc(_iso_utc(m.modified))}</td><td>{esc(m.format)}</td>"
+                f'<td class="num">{m.similarity * 100:.1f}%</td>'
+                f'<td class="num">{m.distance}</td></tr>'
+            )
+        out.append("</tbody></table>")
+
+    out.append(f"<h2>Problems ({len(problems)})</h2>")
+    if problems:
+        out.append("<table><thead><tr><th>Path</th><th>Reason</th></tr></thead><tbody>")
+        for p in problems:
+            out.append(f'<tr><td class="path">{esc(p.path)}</td><td>{esc(p.reason)}</td></tr>')
+        out.append("</tbody></table>")
+    else:
+        out.append('<p class="muted">None.</p>')
+    out.append("</body></html>\n")
+    return "\n".join(out)
+
+
+def render_report(
+    groups: Sequence[Group],
+    problems: Sequence[Problem],
+    fmt: str,
+    *,
+    generated_at: datetime | None = None,
+    settings: Mapping[str, object] | None = None,
+    app_version: str = "",
+) -> str:
+    """Render a report as text in ``fmt`` (one of :data:`REPORT_FORMATS`).
+
+    Raises ``ValueError`` for an unknown format (a caller's mistake, not per-file trouble).
+    """
+    fmt = fmt.lower()
+    if fmt not in REPORT_FORMATS:
+        raise ValueError(
+            f"unknown report format {fmt!r}; choose one of {', '.join(REPORT_FORMATS)}"
+        )
+    moment = generated_at or datetime.now(UTC)
+    settings = settings or {}
+    if fmt == "json":
+        return _render_json(groups, problems, moment, settings, app_version)
+    if fmt == "csv":
+        return _render_csv(groups, problems)
+    return _render_html(groups, problems, moment, settings, app_version)
+
+
+def write_report(
+    path: str | os.PathLike[str],
+    groups: Sequence[Group],
+    problems: Sequence[Problem],
+    fmt: str,
+    *,
+    generated_at: datetime | None = None,
+    settings: Mapping[str, object] | None = None,
+    app_version: str = "",
+) -> None:
+    """Write a report atomically: a reader sees the old file or the whole new one, never half.
+
+    The text goes to a temporary file in the same folder (same filesystem, so the final
+    ``os.replace`` is atomic), is flushed to disk, then renamed over ``path``. CSV is written with
+    a UTF-8 byte-order mark for Excel. ``OSError`` (missing folder, no permission) propagates.
+    """
+    text = render_report(
+        groups,
+        problems,
+        fmt,
+        generated_at=generated_at,
+        settings=settings,
+        app_version=app_version,
+    )
+    target = Path(path)
+    encoding = "utf-8-sig" if fmt.lower() == "csv" else "utf-8"
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        # Plain open (not mkstemp) so the report gets the user's usual permissions (umask).
+        with open(temp, "x", encoding=encoding, newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
