@@ -1,0 +1,308 @@
+"""Safe removal of duplicate copies: send to the trash or move away, one verified file at a time.
+
+Safety rules, in the order they are applied to each file *right before* it is touched:
+
+1. A file inside a reference folder is never removed ("is in a reference folder").
+2. The path must still be a regular file: a path that is now a symbolic link (the scanner records
+   resolved paths, so a link there means something changed) or a directory is refused.
+3. Size, modification time and the xxh3-128 content hash must all equal what the scan recorded.
+   The hash is always checked, even when size and time match, because tools can rewrite a file
+   and restore its timestamp; a candidate without a recorded hash cannot be verified and is
+   refused.
+
+Per-file trouble never raises: every candidate gets an :class:`ActionResult` (``ok=False`` with a
+reason a user can read), in the order given, so the caller can journal exactly what happened even
+when the batch was cancelled half way. Only a wrong call as a whole (a target folder that does
+not exist, or lies inside a reference folder) raises
+:class:`~desktop_dedup.core.errors.ActionError`.
+
+Moves never overwrite: a name already taken in the target gets " (1)", " (2)" ... before the
+extension. On one filesystem the move is a hard link plus unlink (the link fails instead of
+replacing an existing name, so a file appearing concurrently is safe too); across filesystems or
+where hard links are unsupported it falls back to :func:`shutil.move` after checking the name is
+free.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import shutil
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import xxhash
+
+from desktop_dedup.core.errors import ActionError
+from desktop_dedup.core.progress import (
+    CancelToken,
+    ProgressEvent,
+    ProgressSink,
+    Stage,
+    null_progress,
+)
+
+logger = logging.getLogger(__name__)
+
+HASH_CHUNK = 1024 * 1024
+
+REASON_MISSING = "file no longer exists"
+REASON_PERMISSION = "permission denied"
+REASON_REFERENCE = "is in a reference folder"
+REASON_SIZE = "changed since the scan (size differs)"
+REASON_MTIME = "changed since the scan (modification time differs)"
+REASON_CONTENT = "changed since the scan (content differs)"
+REASON_SYMLINK = "is a symbolic link now (changed since the scan)"
+REASON_DIRECTORY = "is a directory"
+REASON_NOT_REGULAR = "is not a regular file"
+REASON_NO_HASH = "no content hash was recorded, so it cannot be verified"
+REASON_CANCELLED = "cancelled before this file"
+REASON_ALREADY_IN_TARGET = "is already in the target folder"
+REASON_STILL_THERE = "still exists after sending it to the trash"
+
+
+@dataclass(frozen=True)
+class RemovalCandidate:
+    """A file the user chose to remove, with what the scan saw of it."""
+
+    doc_id: int
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str  # xxh3-128 hex, from content_hash_file
+    in_reference_folder: bool = False
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    doc_id: int
+    path: str
+    action: str  # "trash" | "move"
+    ok: bool
+    reason: str  # empty when ok
+    destination: str = ""  # where a moved file now is (empty for the trash: the OS decides)
+
+
+def content_hash_file(path: str | os.PathLike[str]) -> str:
+    """xxh3-128 hex digest of a file's bytes, streamed in 1 MiB chunks.
+
+    The scanner fingerprints with this same function, so a removal can prove the bytes on disk
+    are the bytes that were grouped. xxh3 runs at memory speed; ``readinto`` one reused buffer
+    keeps allocation out of the loop.
+    """
+    hasher = xxhash.xxh3_128()
+    buffer = bytearray(HASH_CHUNK)
+    view = memoryview(buffer)
+    with open(path, "rb", buffering=0) as handle:
+        while True:
+            n = handle.readinto(buffer)
+            if not n:
+                break
+            hasher.update(view[:n])
+    return hasher.hexdigest()
+
+
+def _os_reason(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return REASON_MISSING
+    if isinstance(exc, PermissionError):
+        return REASON_PERMISSION
+    if isinstance(exc, IsADirectoryError):
+        return REASON_DIRECTORY
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def verify_unchanged(c: RemovalCandidate) -> str | None:
+    """``None`` if the file on disk is still what the scan saw; otherwise why it is not."""
+    try:
+        info = os.lstat(c.path)
+    except OSError as exc:
+        return _os_reason(exc)
+    if stat.S_ISLNK(info.st_mode):
+        return REASON_SYMLINK
+    if stat.S_ISDIR(info.st_mode):
+        return REASON_DIRECTORY
+    if not stat.S_ISREG(info.st_mode):
+        return REASON_NOT_REGULAR
+    if info.st_size != c.size:
+        return REASON_SIZE
+    if info.st_mtime_ns != c.mtime_ns:
+        return REASON_MTIME
+    if not c.content_hash:
+        return REASON_NO_HASH
+    try:
+        digest = content_hash_file(c.path)
+    except OSError as exc:
+        return _os_reason(exc)
+    if digest != c.content_hash.lower():
+        return REASON_CONTENT
+    return None
+
+
+def _normalised(path: str) -> str:
+    return os.path.normcase(os.path.abspath(path))
+
+
+def _is_within(path: str, root: str) -> bool:
+    path_n, root_n = _normalised(path), _normalised(root)
+    try:
+        return os.path.commonpath([path_n, root_n]) == root_n
+    except ValueError:  # different drives on Windows
+        return False
+
+
+def _refusal(c: RemovalCandidate, reference_roots: Sequence[str]) -> str | None:
+    if c.in_reference_folder or any(_is_within(c.path, root) for root in reference_roots):
+        return REASON_REFERENCE
+    return verify_unchanged(c)
+
+
+def _run(
+    cands: Sequence[RemovalCandidate],
+    action: str,
+    act: Callable[[RemovalCandidate], tuple[str | None, str]],
+    reference_roots: Sequence[str],
+    progress: ProgressSink,
+    cancel: CancelToken | None,
+) -> list[ActionResult]:
+    """The loop both actions share: cancel check, progress, verification, per-file results."""
+    results: list[ActionResult] = []
+    total = len(cands)
+    bytes_done = 0
+    for index, c in enumerate(cands):
+        if cancel is not None and cancel.cancelled:
+            logger.info("%s cancelled after %d of %d files", action, index, total)
+            results.extend(
+                ActionResult(r.doc_id, r.path, action, False, REASON_CANCELLED)
+                for r in cands[index:]
+            )
+            break
+        progress(ProgressEvent(Stage.REMOVING, index, total, c.path, bytes_done))
+        reason = _refusal(c, reference_roots)
+        destination = ""
+        if reason is None:
+            try:
+                reason, destination = act(c)
+            except OSError as exc:
+                reason = _os_reason(exc)
+            except Exception as exc:  # a bug in a trash backend must not lose the batch's results
+                logger.exception("%s of %s failed unexpectedly", action, c.path)
+                reason = f"unexpected error: {exc}"
+        if reason is None:
+            bytes_done += c.size
+            logger.info("%s: %s%s", action, c.path, f" -> {destination}" if destination else "")
+            results.append(ActionResult(c.doc_id, c.path, action, True, "", destination))
+        else:
+            logger.info("%s refused for %s: %s", action, c.path, reason)
+            results.append(ActionResult(c.doc_id, c.path, action, False, reason))
+    else:
+        progress(ProgressEvent(Stage.REMOVING, total, total, "", bytes_done))
+    return results
+
+
+def trash_files(
+    cands: Sequence[RemovalCandidate],
+    *,
+    trash: Callable[[str], None] | None = None,
+    progress: ProgressSink = null_progress,
+    cancel: CancelToken | None = None,
+    reference_roots: Sequence[str] = (),
+) -> list[ActionResult]:
+    """Send each candidate to the system trash after verifying it, one result per candidate.
+
+    ``trash`` defaults to :func:`send2trash.send2trash` (freedesktop trash on Linux, recycle bin
+    on Windows, Finder trash on macOS); tests inject a function that moves into a test folder.
+    """
+    if trash is None:
+        from send2trash import send2trash as trash  # imported late: it reads XDG dirs on import
+
+    send = trash
+
+    def act(c: RemovalCandidate) -> tuple[str | None, str]:
+        send(c.path)
+        if os.path.lexists(c.path):
+            return REASON_STILL_THERE, ""
+        return None, ""
+
+    return _run(list(cands), "trash", act, reference_roots, progress, cancel)
+
+
+def _free_names(target_dir: Path, name: str):
+    """``name``, then ``stem (1).ext``, ``stem (2).ext`` ... in ``target_dir``."""
+    stem, dot, ext = name.rpartition(".")
+    if not stem:  # no extension, or a dot file like ".bashrc"
+        stem, dot, ext = name, "", ""
+    yield target_dir / name
+    k = 1
+    while True:
+        yield target_dir / f"{stem} ({k}){dot}{ext}"
+        k += 1
+
+
+def _move_no_overwrite(src: str, dst: Path) -> None:
+    """Move ``src`` to ``dst``; raise FileExistsError instead of ever replacing ``dst``."""
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        # EXDEV: another filesystem; EPERM/ENOTSUP/...: no hard links here (FAT, some shares).
+        logger.debug("hard link %s -> %s failed (%s); using shutil.move", src, dst, exc)
+        if os.path.lexists(dst):
+            raise FileExistsError(errno.EEXIST, "destination exists", os.fspath(dst)) from exc
+        shutil.move(src, dst)
+        return
+    try:
+        os.unlink(src)
+    except OSError:
+        os.unlink(dst)  # undo the link so the file is not left in two places
+        raise
+
+
+def move_files(
+    cands: Sequence[RemovalCandidate],
+    target_dir: str | os.PathLike[str],
+    *,
+    progress: ProgressSink = null_progress,
+    cancel: CancelToken | None = None,
+    reference_roots: Sequence[str] = (),
+) -> list[ActionResult]:
+    """Move each verified candidate into ``target_dir`` (flat), never overwriting anything.
+
+    Refused as a whole with :class:`ActionError` when ``target_dir`` is missing, not a folder,
+    not writable, or inside a reference folder (moved copies would then count as references).
+    A candidate already in ``target_dir`` is refused rather than renamed in place.
+    """
+    target = Path(os.path.abspath(target_dir))
+    if not target.is_dir():
+        raise ActionError(f"target folder does not exist: {target}")
+    if not os.access(target, os.W_OK | os.X_OK):
+        raise ActionError(f"target folder is not writable: {target}")
+    if any(_is_within(str(target), root) for root in reference_roots):
+        raise ActionError(f"target folder is inside a reference folder: {target}")
+
+    def act(c: RemovalCandidate) -> tuple[str | None, str]:
+        if _normalised(os.path.dirname(os.path.abspath(c.path))) == _normalised(str(target)):
+            return REASON_ALREADY_IN_TARGET, ""
+        for candidate_dst in _free_names(target, os.path.basename(c.path)):
+            try:
+                _move_no_overwrite(c.path, candidate_dst)
+            except FileExistsError:
+                continue
+            return None, str(candidate_dst)
+        raise AssertionError("unreachable: _free_names is endless")
+
+    return _run(list(cands), "move", act, reference_roots, progress, cancel)
+
+
+__all__ = [
+    "ActionResult",
+    "RemovalCandidate",
+    "content_hash_file",
+    "move_files",
+    "trash_files",
+    "verify_unchanged",
+]
