@@ -173,6 +173,7 @@ def _run(
     total = len(cands)
     bytes_done = 0
     for index, c in enumerate(cands):
+        progress(ProgressEvent(Stage.REMOVING, index, total, c.path, bytes_done))
         if cancel is not None and cancel.cancelled:
             logger.info("%s cancelled after %d of %d files", action, index, total)
             results.extend(
@@ -180,7 +181,6 @@ def _run(
                 for r in cands[index:]
             )
             break
-        progress(ProgressEvent(Stage.REMOVING, index, total, c.path, bytes_done))
         reason = _refusal(c, reference_roots)
         destination = ""
         if reason is None:
