@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import jieba
 from hypothesis import HealthCheck, given, settings
@@ -186,3 +187,24 @@ def test_property_spans_rebuild_each_side(a: str, b: str, ignore: bool):
         assert result.rows[k].tag != "equal"
     if a == b:
         assert result.change_rows == [] and result.similarity == 1.0
+
+
+def test_one_megabyte_diff_stays_fast():
+    """Guards against a quadratic regression (the GUI opens a 1 MB text in under a second on a
+    desktop; the bound here is loose for slow CI machines)."""
+    rng = random.Random(11)
+    vocab = [f"w{k}" for k in range(3000)] + ["the", "of", "and", "，", "。", "我们", "北京"]
+    lines = []
+    while sum(map(len, lines)) < 1_000_000:
+        lines.append(" ".join(rng.choices(vocab, k=rng.randint(10, 60))) + "\n")
+    a = "".join(lines)
+    words = a.split(" ")
+    for k in rng.sample(range(len(words)), len(words) // 50):
+        words[k] = "edited"
+    b = " ".join(words)
+    start = time.perf_counter()
+    result = diff_texts(a, b)
+    elapsed = time.perf_counter() - start
+    assert 0.9 < result.similarity < 0.99
+    assert side_text(result, "b") == b
+    assert elapsed < 5.0, f"1 MB diff took {elapsed:.2f} s"

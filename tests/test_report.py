@@ -176,8 +176,11 @@ def test_csv_is_one_table_with_members_then_problems(scan):
 
 def test_html_escapes_nasty_names_and_is_self_contained(scan):
     groups, problems = scan
-    page = render_report(groups, problems, "html", app_version="1.0")
+    page = render_report(
+        groups, problems, "html", app_version="1.0", settings={"roots": [f"/home/{NASTY}"]}
+    )
     assert "<script" not in page.lower()
+    assert html.escape(f"/home/{NASTY}") in page
     assert html.escape(os.path.abspath(groups[2].members[0].path)) in page
     assert html.escape(problems[0].path) in page and "<b>" not in page
     assert html.escape(problems[0].reason) in page
