@@ -2,7 +2,25 @@
 
 Pipeline for one document (see text.py for the first two steps)::
 
-    raw text -> normalize_text -> segment (jieba, HMM off) -> features -> weights -> simhash
+    raw text -> normalize_text -> segment (jieba, HMM off) -> features -> minus edge lines
+             -> weights -> simhash
+
+Edge lines
+    Copies of a document that travelled (reposted pages, conversions to PDF/DOCX/Markdown) gain
+    lines at their two ends: a title (often the file name), an advertising banner, a disclaimer
+    or a "follow us" footer. In a short document such a line moves the fingerprint more than a
+    typical edit does, so the first and last lines are *peeled* while they look like such an
+    addition, and their tokens do not take part. A line is peelable when it is
+
+    * short: at most ``EDGE_SHORT_TOKENS`` content tokens (a title, a heading, a page number), or
+    * foreign: at most ``EDGE_MAX_SHARED`` of its content tokens occur anywhere else in the
+      document (a banner is about something else than the text it was glued to).
+
+    Peeling stops at the first line that is neither, after ``EDGE_MAX_LINES`` lines with content
+    at each end, and before the peeled tokens would exceed ``EDGE_MAX_SHARE`` of the document.
+    Because it stops at the first *real* line, two copies that differ only by an added title or
+    banner peel down to the same place, so the rule is symmetric; a real opening heading is peeled
+    from both copies alike.
 
 Features
     Tokens that contain a letter or an ideograph. Dropped: white space, punctuation, tokens
@@ -53,10 +71,16 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 3
+FINGERPRINT_VERSION = 4
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
+# Edge-line peeling (see the module docstring).
+EDGE_SHORT_TOKENS = 3
+EDGE_MAX_SHARED = 0.2
+EDGE_MAX_LINES = 3
+EDGE_MAX_SHARE = 0.25
+EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated banner
 
 _WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
 _DIGIT = re.compile(r"\d")
@@ -122,6 +146,59 @@ def content_counts(tokens: list[str]) -> Counter[str]:
     return counts
 
 
+def _line_counts(line: str, prefer_rjieba: bool) -> Counter[str]:
+    return content_counts(segment(normalize_text(line), prefer_rjieba))
+
+
+def _is_peelable(line: Counter[str], elsewhere: Counter[str]) -> bool:
+    size = sum(line.values())
+    if size <= EDGE_SHORT_TOKENS:
+        return True
+    shared = sum(n for tok, n in line.items() if elsewhere[tok] > 0)
+    return shared <= EDGE_MAX_SHARED * size
+
+
+def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) -> Counter[str]:
+    """Content tokens of the titles/banners/footers peeled from both ends of ``raw_text``.
+
+    ``doc`` holds the content counts of the whole document. Each end is peeled line by line
+    (blank lines skipped), stopping at the first line that is neither short nor foreign, so that
+    the result does not depend on what was added before it. "Elsewhere" for a line means the
+    document without every copy of that line: a banner glued to both ends must not vouch for
+    itself.
+    """
+    stripped = [line.strip() for line in raw_text.splitlines()]
+    lines = [line for line in stripped if line]
+    budget = EDGE_MAX_SHARE * sum(doc.values())
+    copies = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
+    peeled: Counter[str] = Counter()
+    used = 0
+
+    def peel(indexes: range) -> int:
+        nonlocal used
+        taken = with_content = 0
+        for i in indexes:
+            counts = _line_counts(lines[i], prefer_rjieba)
+            size = sum(counts.values())
+            if with_content >= EDGE_MAX_LINES or used + size > budget:
+                break
+            repeats = lines.count(lines[i]) if copies[lines[i]] > 1 else 1
+            elsewhere = doc.copy()
+            for tok, n in counts.items():
+                elsewhere[tok] -= n * repeats
+            if not _is_peelable(counts, elsewhere):
+                break
+            peeled.update(counts)
+            used += size
+            taken += 1
+            with_content += size > 0
+        return taken
+
+    head = peel(range(len(lines)))
+    peel(range(len(lines) - 1, head - 1, -1))
+    return peeled
+
+
 def feature_weights(counts: Counter[str]) -> dict[str, float]:
     """TF-IDF weights with squared TF and a cap on any one feature's share."""
     table, median = idf_table()
@@ -158,6 +235,9 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     """Fingerprint one document's extracted text."""
     normalized = normalize_text(raw_text)
     counts = content_counts(segment(normalized, prefer_rjieba))
+    # Counter subtraction keeps positive counts only: a peeled token that the whole-text
+    # segmentation split differently (at a line join) simply has nothing to remove.
+    counts -= edge_counts(raw_text, counts, prefer_rjieba)
     thash = text_hash(normalized)
     token_count = sum(counts.values())
     if len(counts) < MIN_FEATURES:
@@ -172,4 +252,8 @@ def parameters() -> dict[str, object]:
         "tf_exponent": TF_EXPONENT,
         "max_feature_share": MAX_FEATURE_SHARE,
         "min_features": MIN_FEATURES,
+        "edge_short_tokens": EDGE_SHORT_TOKENS,
+        "edge_max_shared": EDGE_MAX_SHARED,
+        "edge_max_lines": EDGE_MAX_LINES,
+        "edge_max_share": EDGE_MAX_SHARE,
     }
