@@ -143,6 +143,26 @@ def test_line_ending_style_is_not_a_change():
     assert side_text(result, "b") == a.replace("\n", "\r\n")
 
 
+def test_line_ending_style_inside_a_changed_line_is_not_highlighted():
+    result = diff_texts("one two three\n", "one 2 three\r\n")
+    assert changed_spans(result, "a") == ["two"]
+    assert changed_spans(result, "b") == ["2"]
+
+
+def test_many_small_edits_between_repeated_lines_align_every_line():
+    paragraphs = [f"Paragraph {k} talks about topic {k * 7 % 13}.\n" for k in range(300)]
+    a = "".join(p + "\n----\n\n" for p in paragraphs)
+    edited = [p.replace("topic", "subject") if k % 3 == 0 else p for k, p in enumerate(paragraphs)]
+    b = "".join(p + "\n----\n\n" for p in edited)
+    result = diff_texts(a, b)
+    assert len(result.rows) == len(a.splitlines())
+    assert all(row.a_lineno == row.b_lineno for row in result.rows)
+    assert len(result.change_rows) == 100
+    assert {
+        t for k in result.change_rows for t, tag in result.rows[k].b_spans if tag != "equal"
+    } == {"subject"}
+
+
 def test_long_single_line_edit_stays_local():
     rng = random.Random(7)
     words = ["river", "garden", "window", "letter", "silver", "morning", "station", "quiet"]
@@ -166,6 +186,11 @@ def test_diff_words_ops_rebuild_both_sides():
     ]
 
 
+_lines = st.lists(
+    st.sampled_from(["\n", "----\n", "alpha beta\n", "alpha gamma\n", "我们在北京。\n", "x\r\n"]),
+    max_size=40,
+).map("".join)
+
 _text = st.text(
     alphabet=st.sampled_from(list("ab c,.\n\r\t'我们北京大学学习。，") + ["\u2028", "1", "_"]),
     max_size=80,
@@ -173,7 +198,7 @@ _text = st.text(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(a=_text, b=_text, ignore=st.booleans())
+@given(a=_text | _lines, b=_text | _lines, ignore=st.booleans())
 def test_property_spans_rebuild_each_side(a: str, b: str, ignore: bool):
     result = diff_texts(a, b, ignore_whitespace_punct=ignore)
     assert side_text(result, "a") == a
@@ -185,6 +210,13 @@ def test_property_spans_rebuild_each_side(a: str, b: str, ignore: bool):
         assert (row.b_lineno is None) == (row.b_spans == [])
     for k in result.change_rows:
         assert result.rows[k].tag != "equal"
+    # Every line of each side appears exactly once, in order.
+    assert [r.a_lineno for r in result.rows if r.a_lineno] == list(
+        range(1, len(a.splitlines()) + 1)
+    )
+    assert [r.b_lineno for r in result.rows if r.b_lineno] == list(
+        range(1, len(b.splitlines()) + 1)
+    )
     if a == b:
         assert result.change_rows == [] and result.similarity == 1.0
 

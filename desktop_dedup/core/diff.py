@@ -140,6 +140,10 @@ def _strip_eol(line: str) -> str:
     return line.rstrip("\r\n")
 
 
+def _eol_neutral(token: str) -> str:
+    return token.replace("\r\n", "\n").replace("\r", "\n") if "\r" in token else token
+
+
 def _line_key(line: str, ignore_whitespace_punct: bool) -> str:
     if ignore_whitespace_punct:
         return _NOT_WORD_RE.sub("", line)
@@ -166,8 +170,9 @@ def _diff_token_lists(
     else:
         a_idx = list(range(len(a_tokens)))
         b_idx = list(range(len(b_tokens)))
-    a_keys = [a_tokens[i] for i in a_idx]
-    b_keys = [b_tokens[j] for j in b_idx]
+    # Line-ending style is not a change (same rule as for whole lines).
+    a_keys = [_eol_neutral(a_tokens[i]) for i in a_idx]
+    b_keys = [_eol_neutral(b_tokens[j]) for j in b_idx]
 
     if len(a_keys) + len(b_keys) > _MAX_WORD_DIFF_TOKENS:
         opcodes = _cheap_opcodes(a_keys, b_keys)
@@ -262,6 +267,109 @@ def _cheap_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, i
     return ops
 
 
+def _unique_anchors(
+    a: Sequence[str], b: Sequence[str], alo: int, ahi: int, blo: int, bhi: int
+) -> list[tuple[int, int]]:
+    """Patience-diff anchors: keys occurring exactly once in each range, kept in the longest
+    order-preserving chain (longest increasing subsequence of their b positions)."""
+    a_seen: dict[str, int] = {}
+    for i in range(alo, ahi):
+        a_seen[a[i]] = -1 if a[i] in a_seen else i
+    b_seen: dict[str, int] = {}
+    for j in range(blo, bhi):
+        key = b[j]
+        if a_seen.get(key, -1) >= 0:
+            b_seen[key] = -1 if key in b_seen else j
+    pairs = [(a_seen[k], j) for k, j in b_seen.items() if j >= 0]
+    if not pairs:
+        return []
+    pairs.sort()
+    # Longest increasing subsequence on j (patience sorting), O(k log k).
+    tails: list[int] = []  # tails[n]: index into pairs of the smallest tail of a chain of n+1
+    prev: list[int] = [-1] * len(pairs)
+    for idx, (_i, j) in enumerate(pairs):
+        pos = _bisect_tails(pairs, tails, j)
+        if pos > 0:
+            prev[idx] = tails[pos - 1]
+        if pos == len(tails):
+            tails.append(idx)
+        else:
+            tails[pos] = idx
+    chain: list[tuple[int, int]] = []
+    idx = tails[-1]
+    while idx >= 0:
+        chain.append(pairs[idx])
+        idx = prev[idx]
+    chain.reverse()
+    return chain
+
+
+def _bisect_tails(pairs: list[tuple[int, int]], tails: list[int], j: int) -> int:
+    lo, hi = 0, len(tails)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pairs[tails[mid]][1] < j:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _align(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+    """Opcodes aligning two sequences of hashable keys (lines or sentences), near-linear time.
+
+    ``difflib.SequenceMatcher`` alone goes quadratic on long documents with many small edits (it
+    rescans the whole remaining range for every matching block) and on popular lines such as
+    blank lines. So: common prefix/suffix off, then patience anchors (keys unique in both
+    ranges) split the problem into small gaps, and only those gaps go to SequenceMatcher.
+    """
+    blocks: list[tuple[int, int, int]] = []  # matching blocks (i, j, size)
+    stack = [(0, len(a), 0, len(b))]
+    while stack:
+        alo, ahi, blo, bhi = stack.pop()
+        while alo < ahi and blo < bhi and a[alo] == b[blo]:
+            blocks.append((alo, blo, 1))
+            alo, blo = alo + 1, blo + 1
+        while alo < ahi and blo < bhi and a[ahi - 1] == b[bhi - 1]:
+            ahi, bhi = ahi - 1, bhi - 1
+            blocks.append((ahi, bhi, 1))
+        if alo == ahi or blo == bhi:
+            continue
+        anchors = _unique_anchors(a, b, alo, ahi, blo, bhi)
+        if anchors:
+            edges = [(alo - 1, blo - 1), *anchors, (ahi, bhi)]
+            for (i0, j0), (i1, j1) in zip(edges, edges[1:], strict=False):
+                if (i1, j1) != (ahi, bhi):
+                    blocks.append((i1, j1, 1))
+                if i0 + 1 < i1 or j0 + 1 < j1:
+                    stack.append((i0 + 1, i1, j0 + 1, j1))
+            continue
+        # No unique keys: a small gap of repeated lines; SequenceMatcher is fine here, and
+        # autojunk keeps it linear if the gap is unexpectedly huge.
+        size = (ahi - alo) * (bhi - blo)
+        matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=size > 4_000_000)
+        for i, j, n in matcher.get_matching_blocks():
+            if n:
+                blocks.append((alo + i, blo + j, n))
+    blocks.sort()
+    opcodes: list[tuple[str, int, int, int, int]] = []
+    i = j = 0
+    for bi, bj, n in [*blocks, (len(a), len(b), 0)]:
+        if i < bi and j < bj:
+            opcodes.append((REPLACE, i, bi, j, bj))
+        elif i < bi:
+            opcodes.append((DELETE, i, bi, j, bj))
+        elif j < bj:
+            opcodes.append((INSERT, i, bi, j, bj))
+        if n:
+            if opcodes and opcodes[-1][0] == EQUAL and opcodes[-1][2] == bi:
+                opcodes[-1] = (EQUAL, opcodes[-1][1], bi + n, opcodes[-1][3], bj + n)
+            else:
+                opcodes.append((EQUAL, bi, bi + n, bj, bj + n))
+        i, j = bi + n, bj + n
+    return opcodes
+
+
 def _split_sentences(text: str) -> list[str]:
     pieces: list[str] = []
     pos = 0
@@ -282,10 +390,9 @@ def _diff_line_pair(a: str, b: str, ignore_whitespace_punct: bool) -> tuple[list
     b_sent = _split_sentences(b)
     a_keys = [_line_key(s, ignore_whitespace_punct) for s in a_sent]
     b_keys = [_line_key(s, ignore_whitespace_punct) for s in b_sent]
-    matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False)
     ops: list[DiffOp] = []
     matched_a = matched_b = 0
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
         a_text = "".join(a_sent[i1:i2])
         b_text = "".join(b_sent[j1:j2])
         if tag == EQUAL:
@@ -391,8 +498,7 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 
     rows: list[DiffRow] = []
     matched_a = matched_b = 0
-    matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=_use_autojunk(a_keys, b_keys))
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
         if tag == EQUAL:
             for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
                 rows.append(
@@ -439,14 +545,6 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 
 def _unpaired(n: int, m: int) -> list[tuple[int | None, int | None]]:
     return [(k, None) for k in range(n)] + [(None, k) for k in range(m)]
-
-
-def _use_autojunk(a_keys: Sequence[str], b_keys: Sequence[str]) -> bool:
-    """Junk lines that repeat a lot (blank lines, separators) when they would make the line
-    matcher quadratic; the matcher still extends matches across them, so they align anyway."""
-    counts = Counter(b_keys)
-    most = counts.most_common(1)[0][1] if counts else 0
-    return most > 200 and len(b_keys) >= 200
 
 
 __all__: list[str] = [
