@@ -65,13 +65,13 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
-from desktop_dedup.core.text import normalize_text, segment, text_hash
+from desktop_dedup.core.text import normalize_text, segment, text_hash, unwrap_fixed_width
 
 log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 4
+FINGERPRINT_VERSION = 5
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -167,7 +167,7 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
     document without every copy of that line: a banner glued to both ends must not vouch for
     itself.
     """
-    stripped = [line.strip() for line in raw_text.splitlines()]
+    stripped = [line.strip() for line in unwrap_fixed_width(raw_text).splitlines()]
     lines = [line for line in stripped if line]
     budget = EDGE_MAX_SHARE * sum(doc.values())
     copies = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])

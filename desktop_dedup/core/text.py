@@ -12,6 +12,11 @@ Why each step:
   spaces, so a space or line break there is layout (a PDF's or a re-wrapped file's line end) and
   would otherwise split a word and change its segmentation.
 * Soft hyphens and zero-width characters are dropped; they are invisible in every viewer.
+* **Hard-wrapped text is unwrapped** (:func:`unwrap_fixed_width`): a file cut into lines of
+  exactly N characters (``fold -w N``, fixed-width exports, some mail and terminal tools) breaks
+  words in the middle (``gen`` / ``erating``). When nearly every line that continues a paragraph
+  has exactly the document's longest length, those line breaks were inserted, not typed, and
+  are removed without a space; ragged, word-wrapped text is left alone.
 
 Tokens come from jieba's dictionary segmentation with the HMM off (``HMM=False``): the HMM guesses
 new words from character statistics and is the one part of jieba whose output other
@@ -47,8 +52,40 @@ _WS_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])\s+(?=[{_CJK}])")
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
+# A document is hard-wrapped at width W when at least this share of its paragraph-continuing
+# lines are exactly W characters long (W = its longest line, at least _MIN_WRAP_WIDTH).
+_WRAP_SHARE = 0.8
+_MIN_WRAP_WIDTH = 20
+_MIN_WRAPPED_LINES = 2
+
+
+def unwrap_fixed_width(text: str) -> str:
+    """Undo a hard wrap at a fixed character width; other text is returned unchanged."""
+    if text.count("\n") < 2:
+        return text
+    lines = text.splitlines()
+    width = max(map(len, lines))
+    if width < _MIN_WRAP_WIDTH:
+        return text
+    continuing = full = 0
+    for line, following in zip(lines, lines[1:], strict=False):
+        if line.strip() and following.strip():
+            continuing += 1
+            full += len(line) == width
+    if full < _MIN_WRAPPED_LINES or full < _WRAP_SHARE * continuing:
+        return text
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        joined = len(line) == width and i + 1 < len(lines) and lines[i + 1].strip()
+        if not joined:
+            out.append("\n")
+    return "".join(out)
+
+
 def normalize_text(text: str) -> str:
     """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run."""
+    text = unwrap_fixed_width(text)
     text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE)).translate(_RADICAL_SUPPLEMENT)
     text = _WS_BETWEEN_CJK.sub("", text.lower())
     return _WS_RUN.sub(" ", text).strip()
