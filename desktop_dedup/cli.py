@@ -125,7 +125,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         )
         problems = summary.problems
         if problems:
-            print(f"{len(problems)} files skipped:", file=out)
+            noun = "file" if len(problems) == 1 else "files"
+            print(f"{len(problems)} {noun} skipped:", file=out)
             for p in problems[: args.max_problems]:
                 print(f"  {p.path}: {p.reason}", file=out)
             if len(problems) > args.max_problems:
@@ -146,6 +147,49 @@ def cmd_report(args: argparse.Namespace) -> int:
             if not sys.stdout.isatty():
                 sys.stdout.flush()
     return EXIT_OK
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    from desktop_dedup.core import marking
+
+    with _service(args.db) as svc:
+        groups = svc.groups()
+        if args.keep_in:
+            ids = marking.mark_keeping(groups, marking.KeepRule.IN_FOLDER, str(Path(args.keep_in).resolve()))
+        elif args.keep == "reference":
+            ids = marking.mark_all_but_reference(groups)
+        else:
+            ids = marking.mark_keeping(groups, args.keep)
+        members = marking.marked_members(groups, ids)
+        size = sum(m.size for m in members)
+        verb = f"move to {args.move_to}" if args.move_to else "move to the trash"
+        if not members:
+            print("Nothing to remove.")
+            return EXIT_OK
+        for m in members:
+            print(f"  {m.path}")
+        if not args.yes:
+            print(
+                f"Would {verb} {len(members)} files ({_human_size(size)}); "
+                "nothing was changed. Add --yes to do it."
+            )
+            return EXIT_OK
+        cancel = CancelToken()
+        previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+        try:
+            ids_in_order = [m.doc_id for m in members]
+            if args.move_to:
+                results = svc.move(ids_in_order, args.move_to, cancel=cancel)
+            else:
+                results = svc.trash(ids_in_order, cancel=cancel)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        done = [r for r in results if r.ok]
+        failed = [r for r in results if not r.ok]
+        print(f"{len(done)} of {len(members)} files removed ({verb}).")
+        for r in failed:
+            print(f"  skipped {r.path}: {r.reason}")
+        return EXIT_OK if not cancel.cancelled else EXIT_INTERRUPTED
 
 
 _COLORS = {"delete": "\x1b[31;9m", "insert": "\x1b[32;1m", "replace": "\x1b[33m"}
@@ -235,6 +279,22 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--format", choices=("json", "csv", "html"), default="json")
     r.add_argument("--output", "-o", metavar="FILE", help="file to write (default: stdout)")
     r.set_defaults(func=cmd_report)
+
+    rm = sub.add_parser(
+        "remove",
+        help="remove the extra copies of every group (a dry run unless --yes)",
+        description="Choose one copy to keep in every group and send the others to the trash "
+        "(or move them). Each file is checked against what was scanned right before it goes: "
+        "a file changed since the scan is skipped. References and reference folders are kept.",
+    )
+    db_arg(rm)
+    rm.add_argument("--keep", default="reference",
+                    choices=("reference", "newest", "oldest", "largest", "smallest", "shortest_path"),
+                    help="which copy to keep besides the reference (default: only the reference)")
+    rm.add_argument("--keep-in", metavar="DIR", help="keep the copies inside DIR; groups without one are left alone")
+    rm.add_argument("--move-to", metavar="DIR", help="move the copies into DIR instead of the trash")
+    rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    rm.set_defaults(func=cmd_remove)
 
     d = sub.add_parser("diff", help="word-level differences between two documents' texts")
     d.add_argument("file_a")
