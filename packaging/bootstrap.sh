@@ -38,11 +38,11 @@ if [ -z "$py" ]; then
 fi
 [ -n "$py" ] || { echo "bootstrap: Python >= 3.11 is required" >&2; exit 1; }
 
-stamp="$venv/.installed-$(cat "$here/pyproject.toml" | sha1sum | cut -c1-12)"
+stamp="$venv/.installed-$(cat "$here/pyproject.toml" "$here/setup.py" "$0" 2>/dev/null | sha1sum | cut -c1-12)"
 if [ ! -f "$stamp" ]; then
   [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
   "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
-  "$venv/bin/python" -m pip install -q -e "$here[dev]"
+  "$venv/bin/python" -m pip install -q -e "$here[dev,packaging]"
   rm -f "$venv"/.installed-*
   touch "$stamp"
 fi
