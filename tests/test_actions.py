@@ -17,6 +17,7 @@ from desktop_dedup.core.actions import (
     REASON_DIRECTORY,
     REASON_MISSING,
     REASON_NO_HASH,
+    REASON_NO_TRASH,
     REASON_REFERENCE,
     REASON_SIZE,
     REASON_SYMLINK,
@@ -170,6 +171,19 @@ def test_failing_trash_backend_is_a_per_file_result(tmp_path: Path):
     results = trash_files([scanned(first, 1), scanned(second, 2)], trash=flaky)
     assert [(r.ok, r.reason) for r in results] == [(False, "permission denied"), (True, "")]
     assert first.exists() and not second.exists()
+
+
+def test_unusable_trash_folder_is_reported(tmp_path: Path):
+    from send2trash.exceptions import TrashPermissionError
+
+    doc = write(tmp_path / "on-a-stick.txt", "x")
+
+    def no_trash_here(path: str) -> None:
+        raise TrashPermissionError(path)  # what send2trash raises without a usable trash dir
+
+    (result,) = trash_files([scanned(doc)], trash=no_trash_here)
+    assert not result.ok and result.reason == REASON_NO_TRASH
+    assert doc.exists()
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores modes")

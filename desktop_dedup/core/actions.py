@@ -62,6 +62,7 @@ REASON_NO_HASH = "no content hash was recorded, so it cannot be verified"
 REASON_CANCELLED = "cancelled before this file"
 REASON_ALREADY_IN_TARGET = "is already in the target folder"
 REASON_STILL_THERE = "still exists after sending it to the trash"
+REASON_NO_TRASH = "no trash folder can be used on this drive"
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,14 @@ def trash_files(
     send = trash
 
     def act(c: RemovalCandidate) -> tuple[str | None, str]:
-        send(c.path)
+        try:
+            send(c.path)
+        except PermissionError as exc:
+            from send2trash.exceptions import TrashPermissionError
+
+            if isinstance(exc, TrashPermissionError):
+                return REASON_NO_TRASH, ""
+            raise
         if os.path.lexists(c.path):
             return REASON_STILL_THERE, ""
         return None, ""

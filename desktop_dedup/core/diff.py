@@ -491,6 +491,17 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
     changes (the full text is still shown); this is what a reviewer of two conversions of the same
     document wants, since extractors disagree about spacing and quote styles.
     """
+    try:
+        return _diff_texts(a, b, ignore_whitespace_punct)
+    finally:
+        # The token caches only serve one diff (equal lines on both sides, a changed line used
+        # for pairing, diffing and counting); dropping them keeps a long-running GUI from
+        # holding on to old documents.
+        _tokens.cache_clear()
+        _line_word_count.cache_clear()
+
+
+def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
     a_lines = a.splitlines(keepends=True)
     b_lines = b.splitlines(keepends=True)
     a_keys = [_line_key(x, ignore_whitespace_punct) for x in a_lines]
