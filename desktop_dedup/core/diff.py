@@ -211,9 +211,8 @@ def _diff_token_lists(
     return ops, matched_a, matched_b
 
 
-def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
-    """SequenceMatcher opcodes, with the common prefix and suffix taken off first (cheap, and a
-    typical edited line differs only in its middle)."""
+def _common_affixes(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+    """Lengths of the common prefix and of the common suffix (not overlapping the prefix)."""
     n = min(len(a), len(b))
     pre = 0
     while pre < n and a[pre] == b[pre]:
@@ -221,6 +220,13 @@ def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, i
     suf = 0
     while suf < n - pre and a[len(a) - 1 - suf] == b[len(b) - 1 - suf]:
         suf += 1
+    return pre, suf
+
+
+def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+    """SequenceMatcher opcodes, with the common prefix and suffix taken off first (cheap, and a
+    typical edited line differs only in its middle)."""
+    pre, suf = _common_affixes(a, b)
     ops: list[tuple[str, int, int, int, int]] = []
     if pre:
         ops.append((EQUAL, 0, pre, 0, pre))
@@ -244,13 +250,7 @@ def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, i
 
 def _cheap_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
     """Common prefix and suffix kept, the middle one replacement: linear, for huge rewrites."""
-    n = min(len(a), len(b))
-    pre = 0
-    while pre < n and a[pre] == b[pre]:
-        pre += 1
-    suf = 0
-    while suf < n - pre and a[len(a) - 1 - suf] == b[len(b) - 1 - suf]:
-        suf += 1
+    pre, suf = _common_affixes(a, b)
     ops: list[tuple[str, int, int, int, int]] = []
     if pre:
         ops.append((EQUAL, 0, pre, 0, pre))
