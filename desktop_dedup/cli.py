@@ -90,7 +90,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
         if args.exclude:
             changes["exclude_globs"] = tuple(DEFAULT_EXCLUDES) + tuple(args.exclude)
         if args.types:
-            changes["extensions"] = tuple(t.strip().lower().lstrip(".") for t in args.types.split(",") if t.strip())
+            changes["extensions"] = tuple(
+                t.strip().lower().lstrip(".") for t in args.types.split(",") if t.strip()
+            )
         if args.min_size is not None:
             changes["min_size"] = args.min_size
         if changes:
@@ -118,9 +120,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
         if summary.files_fingerprinted:
             print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
         stats = svc.stats()
+        k = svc.settings().max_distance
         print(
             f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
-            f"{_human_size(stats.reclaimable_size)} reclaimable (distance <= {svc.settings().max_distance}).",
+            f"{_human_size(stats.reclaimable_size)} reclaimable (distance <= {k}).",
             file=out,
         )
         problems = summary.problems
@@ -130,7 +133,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
             for p in problems[: args.max_problems]:
                 print(f"  {p.path}: {p.reason}", file=out)
             if len(problems) > args.max_problems:
-                print(f"  ... and {len(problems) - args.max_problems} more (see the report)", file=out)
+                print(
+                    f"  ... and {len(problems) - args.max_problems} more (see the report)", file=out
+                )
         if summary.cancelled:
             print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
             return EXIT_INTERRUPTED
@@ -155,7 +160,9 @@ def cmd_remove(args: argparse.Namespace) -> int:
     with _service(args.db) as svc:
         groups = svc.groups()
         if args.keep_in:
-            ids = marking.mark_keeping(groups, marking.KeepRule.IN_FOLDER, str(Path(args.keep_in).resolve()))
+            ids = marking.mark_keeping(
+                groups, marking.KeepRule.IN_FOLDER, str(Path(args.keep_in).resolve())
+            )
         elif args.keep == "reference":
             ids = marking.mark_all_but_reference(groups)
         else:
@@ -254,24 +261,48 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def db_arg(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--db", metavar="FILE", help="index database (default: in your user data folder)")
+        sp.add_argument(
+            "--db", metavar="FILE", help="index database (default: in your user data folder)"
+        )
 
     s = sub.add_parser("scan", help="scan folders and group duplicates")
     s.add_argument("paths", nargs="+", metavar="PATH", help="folders to scan (recursively)")
     db_arg(s)
-    s.add_argument("--distance", type=_distance, metavar="K",
-                   help="near-duplicate threshold in differing bits of 64 (default 3; saved)")
-    s.add_argument("--exclude", action="append", metavar="GLOB",
-                   help="skip files/folders whose name matches (repeatable; added to the defaults)")
-    s.add_argument("--reference", action="append", metavar="DIR",
-                   help="a folder whose files are always kept as references (repeatable)")
-    s.add_argument("--types", metavar="EXT,...",
-                   help=f"document types to scan (default: {','.join(DEFAULT_EXTENSIONS)})")
+    s.add_argument(
+        "--distance",
+        type=_distance,
+        metavar="K",
+        help="near-duplicate threshold in differing bits of 64 (default 3; saved)",
+    )
+    s.add_argument(
+        "--exclude",
+        action="append",
+        metavar="GLOB",
+        help="skip files/folders whose name matches (repeatable; added to the defaults)",
+    )
+    s.add_argument(
+        "--reference",
+        action="append",
+        metavar="DIR",
+        help="a folder whose files are always kept as references (repeatable)",
+    )
+    s.add_argument(
+        "--types",
+        metavar="EXT,...",
+        help=f"document types to scan (default: {','.join(DEFAULT_EXTENSIONS)})",
+    )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
-    s.add_argument("--workers", type=int, metavar="N", help="processes to use (default: one per core)")
+    s.add_argument(
+        "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
+    )
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    s.add_argument("--max-problems", type=int, default=20, metavar="N",
-                   help="skipped files to list in the summary (default 20)")
+    s.add_argument(
+        "--max-problems",
+        type=int,
+        default=20,
+        metavar="N",
+        help="skipped files to list in the summary (default 20)",
+    )
     s.set_defaults(func=cmd_scan)
 
     r = sub.add_parser("report", help="write the duplicate report (JSON, CSV or HTML)")
@@ -288,19 +319,31 @@ def build_parser() -> argparse.ArgumentParser:
         "a file changed since the scan is skipped. References and reference folders are kept.",
     )
     db_arg(rm)
-    rm.add_argument("--keep", default="reference",
-                    choices=("reference", "newest", "oldest", "largest", "smallest", "shortest_path"),
-                    help="which copy to keep besides the reference (default: only the reference)")
-    rm.add_argument("--keep-in", metavar="DIR", help="keep the copies inside DIR; groups without one are left alone")
-    rm.add_argument("--move-to", metavar="DIR", help="move the copies into DIR instead of the trash")
+    rm.add_argument(
+        "--keep",
+        default="reference",
+        choices=("reference", "newest", "oldest", "largest", "smallest", "shortest_path"),
+        help="which copy to keep besides the reference (default: only the reference)",
+    )
+    rm.add_argument(
+        "--keep-in",
+        metavar="DIR",
+        help="keep the copies inside DIR; groups without one are left alone",
+    )
+    rm.add_argument(
+        "--move-to", metavar="DIR", help="move the copies into DIR instead of the trash"
+    )
     rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
     rm.set_defaults(func=cmd_remove)
 
     d = sub.add_parser("diff", help="word-level differences between two documents' texts")
     d.add_argument("file_a")
     d.add_argument("file_b")
-    d.add_argument("--ignore-space-punct", action="store_true",
-                   help="differences in white space and punctuation are not changes")
+    d.add_argument(
+        "--ignore-space-punct",
+        action="store_true",
+        help="differences in white space and punctuation are not changes",
+    )
     d.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     d.set_defaults(func=cmd_diff)
     return p

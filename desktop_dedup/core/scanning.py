@@ -100,7 +100,9 @@ def walk_files(
                 except FileNotFoundError:
                     continue  # vanished between listing and stat: nothing to record
                 except OSError as exc:
-                    problems.append(Problem(printable_path(entry.path), f"cannot stat: {exc.strerror}"))
+                    problems.append(
+                        Problem(printable_path(entry.path), f"cannot stat: {exc.strerror}")
+                    )
                     continue
                 if stat.S_ISDIR(st.st_mode):
                     key = (st.st_dev, st.st_ino)

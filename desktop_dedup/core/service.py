@@ -252,11 +252,14 @@ class DedupService:
             to_read = []
             for e in entries:
                 k = known.get(e.path)
+                # Problem files are tried again: a permission fixed or a download finished
+                # changes neither size nor mtime, and retrying them costs little.
                 if (
                     k is not None
                     and k.size == e.size
                     and k.mtime_ns == e.mtime_ns
                     and k.fp_version == FINGERPRINT_VERSION
+                    and k.status != DocStatus.PROBLEM
                 ):
                     summary.files_reused += 1
                 else:
@@ -265,8 +268,12 @@ class DedupService:
             # so that a moved file's old row is still there to lend its fingerprint (below).
             gone = [k.id for p, k in known.items() if p not in seen]
             reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
-            self._read_files(to_read, reusable, state, progress, cancel, workers)
-            summary.files_removed = self.store.delete_documents(gone)
+            try:
+                self._read_files(to_read, reusable, state, progress, cancel, workers)
+            finally:
+                # The listing was complete, so what it did not see is gone, cancelled or not.
+                self._flush(state, force=True)
+                summary.files_removed = self.store.delete_documents(gone)
         except ScanCancelled:
             status = "cancelled"
             summary.cancelled = True
@@ -301,7 +308,6 @@ class DedupService:
         workers: int | None,
     ) -> None:
         total = len(entries)
-        total_bytes = sum(e.size for e in entries)
         done = 0
         bytes_done = 0
         last_emit = 0.0
@@ -316,7 +322,10 @@ class DedupService:
                 last_emit = now
                 progress(
                     ProgressEvent(
-                        Stage.READING, done=done, total=total, current=entry.path,
+                        Stage.READING,
+                        done=done,
+                        total=total,
+                        current=entry.path,
                         bytes_done=bytes_done,
                     )
                 )
@@ -390,7 +399,11 @@ class DedupService:
         rows = state.pending_rows
         if not rows:
             return
-        if force or len(rows) >= _WRITE_BATCH or time.monotonic() - state.last_write > _WRITE_INTERVAL_S:
+        if (
+            force
+            or len(rows) >= _WRITE_BATCH
+            or time.monotonic() - state.last_write > _WRITE_INTERVAL_S
+        ):
             self.store.upsert_documents(rows)
             state.pending_rows = []
             state.last_write = time.monotonic()
@@ -451,8 +464,13 @@ class DedupService:
     ) -> list[GroupSummary]:
         return [
             GroupSummary(
-                g.id, g.kind, g.member_count, g.reclaimable_size, g.reference_path,
-                g.max_distance, g.total_size,
+                g.id,
+                g.kind,
+                g.member_count,
+                g.reclaimable_size,
+                g.reference_path,
+                g.max_distance,
+                g.total_size,
             )
             for g in self.store.group_page(offset, limit, sort, descending, text, regex)
         ]
@@ -504,7 +522,7 @@ class DedupService:
             reclaimable_size=t["reclaimable_size"],
             marked=t["marked"],
             marked_size=t["marked_size"],
-            problems=t["problems"] + (len(self.store.problems()) - t["problems"]),
+            problems=len(self.store.problems()),
             last_scan=(last.finished_at or last.started_at) if last else None,
         )
 
@@ -514,7 +532,9 @@ class DedupService:
         ids = list(doc_ids)
         if marked:
             refs = self._reference_roots()
-            ids = [d.id for d in self.store.documents(ids) if not any(_under(d.path, r) for r in refs)]
+            ids = [
+                d.id for d in self.store.documents(ids) if not any(_under(d.path, r) for r in refs)
+            ]
         self.store.set_marked(ids, marked)
 
     def marked_ids(self) -> set[int]:
@@ -543,7 +563,9 @@ class DedupService:
 
     # --- actions --------------------------------------------------------------------------------
 
-    def _candidates(self, doc_ids: Iterable[int]) -> tuple[list[actions.RemovalCandidate], list[actions.ActionResult]]:
+    def _candidates(
+        self, doc_ids: Iterable[int]
+    ) -> tuple[list[actions.RemovalCandidate], list[actions.ActionResult]]:
         refs = self._reference_roots()
         cands, refused = [], []
         for d in self.store.documents(doc_ids):
@@ -559,20 +581,21 @@ class DedupService:
 
     def _after_action(self, results: list[actions.ActionResult], action: str) -> None:
         docs = {d.id: d for d in self.store.documents(r.doc_id for r in results)}
-        self.store.add_journal(
-            [
+        entries = []
+        for r in results:
+            doc = docs.get(r.doc_id)
+            entries.append(
                 {
                     "action": action,
                     "path": r.path,
                     "destination": r.destination,
-                    "content_hash": docs[r.doc_id].content_hash or "" if r.doc_id in docs else "",
-                    "size": docs[r.doc_id].size if r.doc_id in docs else 0,
+                    "content_hash": (doc.content_hash or "") if doc else "",
+                    "size": doc.size if doc else 0,
                     "ok": r.ok,
                     "reason": r.reason,
                 }
-                for r in results
-            ]
-        )
+            )
+        self.store.add_journal(entries)
         removed = [r.doc_id for r in results if r.ok]
         if removed:
             self.store.delete_documents(removed)
@@ -612,7 +635,9 @@ class DedupService:
 
     def journal(self) -> list[JournalEntry]:
         return [
-            JournalEntry(j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason)
+            JournalEntry(
+                j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason
+            )
             for j in self.store.journal()
         ]
 

@@ -32,7 +32,8 @@ def _regexp(pattern: str, value: str | None) -> bool:
 
 
 def _popcount64(a: int, b: int) -> int:
-    return (a ^ b).bit_count() if a is not None and b is not None else 64
+    # Signed 64-bit values: mask to the unsigned view so a sign difference counts as one bit.
+    return ((a ^ b) & 0xFFFF_FFFF_FFFF_FFFF).bit_count() if a is not None and b is not None else 64
 
 
 def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:

@@ -35,6 +35,7 @@ from desktop_dedup.core.store.schema import (
 log = logging.getLogger(__name__)
 
 _CHUNK = 500  # rows per executemany / IN (...) list
+_MASK64 = (1 << 64) - 1
 
 
 def now() -> datetime:
@@ -206,7 +207,9 @@ class Store:
         out = []
         with self.engine.connect() as conn:
             for doc_id, other in conn.execute(sql, params):
-                d = (simhash ^ other).bit_count() if other is not None else 65
+                # Mask to the unsigned 64-bit view: XOR of a negative and a positive signed value is
+                # negative, and int.bit_count() of a negative counts |x|, not the 64 bits.
+                d = ((simhash ^ other) & _MASK64).bit_count() if other is not None else 65
                 if d <= max_distance:
                     out.append((doc_id, d))
         return out
@@ -341,9 +344,7 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
                 .order_by(DocumentRow.path)
             ).all()
-            last = conn.execute(
-                select(func.max(ScanProblemRow.scan_id))
-            ).scalar_one_or_none()
+            last = conn.execute(select(func.max(ScanProblemRow.scan_id))).scalar_one_or_none()
             other = []
             if last is not None:
                 other = conn.execute(
@@ -440,7 +441,9 @@ class Store:
         with self.session() as s:
             return list(s.scalars(stmt))
 
-    def group_members(self, group_ids: Sequence[int]) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
+    def group_members(
+        self, group_ids: Sequence[int]
+    ) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
         out: dict[int, list[tuple[GroupMemberRow, DocumentRow]]] = {g: [] for g in group_ids}
         with self.session() as s:
             for i in range(0, len(group_ids), _CHUNK):
@@ -484,8 +487,9 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
             ).scalar_one()
             marked, marked_size = conn.execute(
-                select(func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0))
-                .where(DocumentRow.marked)
+                select(
+                    func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0)
+                ).where(DocumentRow.marked)
             ).one()
         return {
             "groups": groups,
@@ -567,7 +571,10 @@ class Store:
         if not conds:
             return []
         with self.engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))]
+            return [
+                tuple(r)
+                for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))
+            ]
 
     def vacuum_wal(self) -> None:
         with self.engine.connect() as conn:
