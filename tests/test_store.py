@@ -1,0 +1,171 @@
+"""The SQLite store: block-indexed lookups, WAL, schema versions, and refusing what it cannot use.
+
+Everything runs against real SQLite files in tmp_path; the CLI checks run the real entry point
+in a subprocess so the message a user sees is what is asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
+from desktop_dedup.core.store import SCHEMA_VERSION, Store, explain_query_plan, split_blocks
+
+MASK64 = (1 << 64) - 1
+
+
+def to_signed(u: int) -> int:
+    return u - (1 << 64) if u >= 1 << 63 else u
+
+
+def hamming(a: int, b: int) -> int:
+    return ((a ^ b) & MASK64).bit_count()
+
+
+def doc_row(i: int, simhash: int | None) -> dict:
+    return {
+        "path": f"/docs/{i:06d}.txt",
+        "size": 100 + i,
+        "mtime_ns": 1_700_000_000_000_000_000 + i,
+        "content_hash": f"{i:032x}",
+        "text_hash": f"{i:032x}",
+        "simhash": simhash,
+        "token_count": 50,
+        "text_chars": 200,
+        "format": "txt",
+        "status": "ok",
+        "error": None,
+        "fp_version": 1,
+    }
+
+
+def flip_bits(value: int, n: int, rng: random.Random) -> int:
+    u = value & MASK64
+    for bit in rng.sample(range(64), n):
+        u ^= 1 << bit
+    return to_signed(u)
+
+
+@pytest.fixture(scope="module")
+def filled_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[int, int], list[int]]:
+    """~3,000 fingerprints: random ones plus clusters around centres at 0..8 flipped bits.
+
+    Clusters make sure every k has true neighbours to find (random 64-bit values almost never
+    lie within 6 bits of each other), and both signs of the 64-bit value are present.
+    """
+    rng = random.Random(20261122)
+    values: list[int] = [to_signed(rng.getrandbits(64)) for _ in range(1500)]
+    centres = [to_signed(rng.getrandbits(64)) for _ in range(60)]
+    # Centres near the sign bit boundary as well: signed/unsigned mix-ups show up there.
+    centres += [to_signed((1 << 63) | rng.getrandbits(20)), rng.getrandbits(20)]
+    for c in centres:
+        values.append(c)
+        for _ in range(24):
+            values.append(flip_bits(c, rng.randint(0, 8), rng))
+    values += [0, -1, to_signed(1 << 63), (1 << 63) - 1]
+    store = Store(tmp_path_factory.mktemp("store") / "index.sqlite")
+    store.upsert_documents([doc_row(i, v) for i, v in enumerate(values)])
+    store.upsert_documents([doc_row(len(values), None) | {"status": "short"}])
+    by_id = {doc_id: simhash for doc_id, simhash in _all_fingerprints(store)}
+    assert len(by_id) == len(values)
+    yield store, by_id, centres + [0, -1, to_signed(1 << 63)]
+    store.close()
+
+
+def _all_fingerprints(store: Store) -> list[tuple[int, int]]:
+    with sqlite3.connect(store.path) as conn:
+        return conn.execute("SELECT id, simhash FROM documents WHERE simhash IS NOT NULL").fetchall()
+
+
+def test_lookup_plan_uses_the_four_block_indexes(filled_store) -> None:
+    store, _, _ = filled_store
+    b = split_blocks(-123456789)
+    plan = explain_query_plan(store.engine, Store.LOOKUP_SQL, dict(zip(("b0", "b1", "b2", "b3"), b)))
+    searches = [line for line in plan if "documents" in line]
+    assert len(searches) == 4, plan
+    for block in ("b0", "b1", "b2", "b3"):
+        assert any(f"USING INDEX ix_documents_{block} ({block}=?)" in line for line in searches), plan
+    # No full table scan and no full index scan of documents.
+    assert not any(line.startswith("SCAN") and "documents" in line for line in plan), plan
+    assert all(line.startswith("SEARCH documents USING INDEX") for line in searches), plan
+
+
+@pytest.mark.parametrize("k", range(7))
+def test_lookup_near_equals_brute_force(filled_store, k: int) -> None:
+    store, by_id, centres = filled_store
+    rng = random.Random(k)
+    queries = centres[:20] + [flip_bits(c, rng.randint(0, 4), rng) for c in centres[20:40]]
+    queries += [to_signed(rng.getrandbits(64)) for _ in range(5)]
+    found_any = 0
+    for q in queries:
+        expected = sorted((i, hamming(q, v)) for i, v in by_id.items() if hamming(q, v) <= k)
+        got = sorted(store.lookup_near(q, k))
+        assert got == expected, f"k={k} query={q}"
+        found_any += len(expected)
+    assert found_any > len(queries)  # the clusters did give neighbours to find
+
+
+def test_wal_mode_and_schema_version_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "index.sqlite"
+    Store(path).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"documents", "ignored_pairs", "scan_runs", "settings", "groups"} <= tables
+    # Opening again is a no-op migration: the version stays and data survives.
+    store = Store(path)
+    store.set_setting("probe", {"a": 1})
+    store.close()
+    store = Store(path)
+    assert store.get_setting("probe") == {"a": 1}
+    store.close()
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "desktop_dedup", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_newer_database_is_refused_by_store_and_cli(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite"
+    Store(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(DatabaseTooNewError) as info:
+        Store(path)
+    message = str(info.value)
+    assert "newer desktop_dedup" in message
+    assert f"database schema {SCHEMA_VERSION + 1}" in message
+    # Refused, not touched: the version is still the future one.
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+    for args in (["report", "--db", str(path)], ["scan", str(tmp_path), "--db", str(path)]):
+        proc = _run_cli(*args)
+        assert proc.returncode == 1, proc.stderr
+        assert message in proc.stderr
+        assert "Traceback" not in proc.stderr
+
+
+def test_non_database_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("These are my notes, not a database.\n" * 100, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(DatabaseError, match="cannot open the database"):
+        Store(path)
+    proc = _run_cli("report", "--db", str(path))
+    assert proc.returncode == 1
+    assert f"cannot open the database {path}" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert path.read_bytes() == before
