@@ -53,7 +53,9 @@ def flip_bits(value: int, n: int, rng: random.Random) -> int:
 
 
 @pytest.fixture(scope="module")
-def filled_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[int, int], list[int]]:
+def filled_store(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Store, dict[int, int], list[int]]:
     """~3,000 fingerprints: random ones plus clusters around centres at 0..8 flipped bits.
 
     Clusters make sure every k has true neighbours to find (random 64-bit values almost never
@@ -80,17 +82,21 @@ def filled_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[
 
 def _all_fingerprints(store: Store) -> list[tuple[int, int]]:
     with sqlite3.connect(store.path) as conn:
-        return conn.execute("SELECT id, simhash FROM documents WHERE simhash IS NOT NULL").fetchall()
+        sql = "SELECT id, simhash FROM documents WHERE simhash IS NOT NULL"
+        return conn.execute(sql).fetchall()
 
 
 def test_lookup_plan_uses_the_four_block_indexes(filled_store) -> None:
     store, _, _ = filled_store
     b = split_blocks(-123456789)
-    plan = explain_query_plan(store.engine, Store.LOOKUP_SQL, dict(zip(("b0", "b1", "b2", "b3"), b)))
+    plan = explain_query_plan(
+        store.engine, Store.LOOKUP_SQL, dict(zip(("b0", "b1", "b2", "b3"), b, strict=True))
+    )
     searches = [line for line in plan if "documents" in line]
     assert len(searches) == 4, plan
     for block in ("b0", "b1", "b2", "b3"):
-        assert any(f"USING INDEX ix_documents_{block} ({block}=?)" in line for line in searches), plan
+        wanted = f"USING INDEX ix_documents_{block} ({block}=?)"
+        assert any(wanted in line for line in searches), plan
     # No full table scan and no full index scan of documents.
     assert not any(line.startswith("SCAN") and "documents" in line for line in plan), plan
     assert all(line.startswith("SEARCH documents USING INDEX") for line in searches), plan

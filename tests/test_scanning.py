@@ -1,0 +1,204 @@
+"""Walking folders and incremental rescans, through DedupService on real files and a real index.
+
+What the index holds after a scan is read back with ``Store.known_files()`` (path -> size, mtime,
+fingerprint version), so each test checks what a user would get, not an internal list.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from desktop_dedup.core import fingerprint, pipeline, service
+from desktop_dedup.core.models import DEFAULT_EXCLUDES
+from desktop_dedup.core.service import DedupService
+
+
+def words_text(seed: int, n: int = 220) -> str:
+    """Text whose vocabulary is its own: made-up words, so no two seeds look alike."""
+    rng = random.Random(seed)
+    vocab = ["".join(rng.choices(string.ascii_lowercase, k=rng.randint(4, 9))) for _ in range(90)]
+    lines = []
+    for _ in range(n // 11):
+        lines.append(" ".join(rng.choice(vocab) for _ in range(11)) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def svc(tmp_path: Path):
+    with DedupService(tmp_path / "db.sqlite") as s:
+        yield s
+
+
+def indexed(svc: DedupService) -> set[str]:
+    return set(svc.store.known_files())
+
+
+def real(p: Path) -> str:
+    return os.path.realpath(p)
+
+
+def test_recursion_extensions_and_default_excludes(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    keep = [
+        write(root / "top.txt", words_text(1)),
+        write(root / "a" / "b" / "c" / "deep.md", words_text(2)),
+        write(root / "a" / "page.HTML", "<p>" + words_text(3) + "</p>"),
+    ]
+    skipped = [
+        write(root / "script.py", words_text(4)),
+        write(root / "data.csv", words_text(5)),
+    ]
+    for folder in (".git", "node_modules", "__pycache__", ".Trash-1000", "sub/.git/objects"):
+        skipped.append(write(root / folder / "hidden.txt", words_text(6)))
+    summary = svc.scan([root], workers=1)
+    assert indexed(svc) == {real(p) for p in keep}
+    assert summary.files_seen == len(keep)
+    assert not summary.problems
+
+    # Extensions are a setting: with only txt, the md and HTML leave the index on the next scan.
+    svc.update_settings(extensions=("txt",))
+    summary = svc.scan([root], workers=1)
+    assert indexed(svc) == {real(keep[0])}
+    assert summary.files_removed == 2
+
+
+def test_custom_exclude_and_min_size(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    big = write(root / "big.txt", words_text(10))
+    small = write(root / "small.txt", "tiny words here\n")
+    draft = write(root / "drafts-2026" / "d.txt", words_text(11))
+    backup = write(root / "notes.bak.txt", words_text(12))
+    svc.scan([root], workers=1)
+    assert indexed(svc) == {real(p) for p in (big, small, draft, backup)}
+
+    svc.update_settings(exclude_globs=DEFAULT_EXCLUDES + ("drafts-*", "*.bak.txt"), min_size=100)
+    summary = svc.scan([root], workers=1)
+    assert indexed(svc) == {real(big)}
+    # Too small is a filter, not a problem; only a 0-byte file is reported as one.
+    assert not summary.problems
+
+
+def test_symlinks_are_not_followed(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    target = write(root / "real.txt", words_text(20))
+    outside = write(tmp_path / "elsewhere" / "outside.txt", words_text(21))
+    os.symlink(target, root / "link.txt")
+    os.symlink(root, root / "loop")  # a directory loop: must not hang
+    os.symlink(root / "missing.txt", root / "dangling.txt")
+    os.symlink(outside.parent, root / "to_elsewhere")
+    summary = svc.scan([root], workers=1)
+    assert indexed(svc) == {real(target)}
+    assert summary.files_seen == 1
+    assert summary.groups == 0  # the link did not make the file its own duplicate
+
+
+def test_paths_are_absolute_and_resolved(
+    tmp_path: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "docs"
+    one = write(root / "sub" / "one.txt", words_text(30))
+    monkeypatch.chdir(tmp_path)
+    svc.scan(["docs"], workers=1)
+    assert indexed(svc) == {real(one)}
+    assert all(os.path.isabs(p) for p in indexed(svc))
+    svc.scan([f"docs{os.sep}sub{os.sep}..{os.sep}sub{os.sep}.."], workers=1)
+    assert indexed(svc) == {real(one)}
+    # Reached through a symlinked root, the stored path is still the resolved one.
+    os.symlink(root, tmp_path / "alias")
+    svc.scan([tmp_path / "alias"], workers=1)
+    assert indexed(svc) == {real(one)}
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "tree"
+    for i in range(6):
+        write(root / f"d{i % 2}" / f"doc{i}.txt", words_text(100 + i))
+    write(root / "d0" / "copy_of_doc1.txt", words_text(101))  # one identical pair
+    return root
+
+
+def test_unchanged_rescan_opens_no_file(
+    tree: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = svc.scan([tree], workers=1)
+    assert first.files_fingerprinted == 7 and first.groups == 1
+    calls: list[str] = []
+    original = pipeline.analyse_file
+
+    def counting(entry):
+        calls.append(entry.path)
+        return original(entry)
+
+    monkeypatch.setattr(pipeline, "analyse_file", counting)
+    again = svc.scan([tree], workers=1)
+    assert calls == []
+    assert again.files_fingerprinted == 0
+    assert again.files_reused == 7
+    assert again.groups == 1
+
+    # A modified file is read again (and only that one).
+    write(tree / "d1" / "doc3.txt", words_text(999))
+    changed = svc.scan([tree], workers=1)
+    assert calls == [real(tree / "d1" / "doc3.txt")]
+    assert changed.files_fingerprinted == 1 and changed.files_reused == 6
+
+
+def test_moved_file_reuses_its_fingerprint(
+    tree: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc.scan([tree], workers=1)
+    old = tree / "d0" / "doc2.txt"
+    new = tree / "d1" / "renamed" / "moved.txt"
+    new.parent.mkdir()
+    old.rename(new)
+    original = pipeline.extract_text
+
+    def guarded(path, ext=None):
+        if os.fspath(path) == real(new):
+            raise AssertionError("a moved file with known content must not be extracted")
+        return original(path, ext)
+
+    monkeypatch.setattr(pipeline, "extract_text", guarded)
+    summary = svc.scan([tree], workers=1)
+    assert summary.files_fingerprinted == 0
+    assert summary.files_reused == 7
+    assert summary.files_removed == 1
+    assert real(new) in indexed(svc) and real(old) not in indexed(svc)
+    assert not summary.problems
+
+
+def test_deleted_file_leaves_index_and_groups(tree: Path, svc: DedupService) -> None:
+    svc.scan([tree], workers=1)
+    copy = real(tree / "d0" / "copy_of_doc1.txt")
+    assert any(copy in {m.path for m in g.members} for g in svc.groups())
+    os.remove(copy)
+    summary = svc.scan([tree], workers=1)
+    assert summary.files_removed == 1
+    assert copy not in indexed(svc)
+    assert svc.groups() == [] and summary.groups == 0
+
+
+def test_new_fingerprint_version_refingerprints(
+    tree: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc.scan([tree], workers=1)
+    new_version = fingerprint.FINGERPRINT_VERSION + 1
+    for module in (fingerprint, pipeline, service):
+        monkeypatch.setattr(module, "FINGERPRINT_VERSION", new_version)
+    summary = svc.scan([tree], workers=1)
+    assert summary.files_fingerprinted == 7
+    assert summary.files_reused == 0
+    assert {k.fp_version for k in svc.store.known_files().values()} == {new_version}
+    assert summary.groups == 1
