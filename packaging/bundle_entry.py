@@ -21,11 +21,12 @@ def self_test() -> dict[str, object]:
     """Exercise each bundled component once and report what worked."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QCoreApplication, QLibraryInfo
-    from PySide6.QtGui import QGuiApplication, QImageReader
+    from PySide6.QtGui import QImageReader
+    from PySide6.QtWidgets import QApplication
 
     from desktop_dedup import __version__, i18n, resources
 
-    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(sys.argv[:1])
     report: dict[str, object] = {"version": __version__, "platform": app.platformName()}
     report["plugins_path"] = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
     report["image_formats"] = sorted(
@@ -53,7 +54,33 @@ def self_test() -> dict[str, object]:
     import pypdfium2
 
     report["pdfium"] = str(getattr(pypdfium2, "PDFIUM_INFO", "loaded"))
+    report["main_window"] = _open_main_window()
     return report
+
+
+def _open_main_window() -> str:
+    """Build and show the real main window on a throw-away database; "ok" or the error."""
+    import tempfile
+
+    from PySide6.QtWidgets import QApplication
+
+    try:
+        from desktop_dedup.core.service import DedupService
+        from desktop_dedup.gui.main_window import MainWindow
+
+        with tempfile.TemporaryDirectory() as tmp:
+            service = DedupService(os.path.join(tmp, "selftest.sqlite3"))
+            window = MainWindow(service)
+            window.show()
+            QApplication.processEvents()
+            shown = window.isVisible() and not window.grab().isNull()
+            window.close()
+            window.deleteLater()
+            QApplication.processEvents()
+            service.close()
+        return "ok" if shown else "not shown"
+    except Exception as exc:  # reported, so one run shows every broken part at once
+        return f"{type(exc).__name__}: {exc}"
 
 
 def main() -> int:

@@ -303,6 +303,7 @@ def test_bundle_self_test_headless(bundle: Path, tmp_path: Path) -> None:
     assert report["language"] == "zh_CN" and report["translated"] != "Log file:"
     assert report["qt_translated"] == "取消"
     assert report["jieba_dict"] is True and report["jieba_cut"] == ["重复", "文档", "检测"]
+    assert report["main_window"] == "ok"
 
 
 @pytest.mark.slow
