@@ -1,0 +1,375 @@
+"""DedupService end to end: grouping kinds, reference folders, settings, ignores, marks, pages,
+stats, the journal of trash/move, and refusing a file that changed after the scan.
+
+Documents are real files (docgen writes TXT/DOCX/HTML/PDF with the libraries people use); the
+index is a real SQLite file per test.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+from pathlib import Path
+
+import docgen
+import pytest
+
+from desktop_dedup.core.actions import REASON_REFERENCE
+from desktop_dedup.core.fingerprint import fingerprint_text
+from desktop_dedup.core.models import GroupKind
+from desktop_dedup.core.service import DedupService
+
+MASK64 = (1 << 64) - 1
+FILLERS_EN = ["harbour", "lantern", "orchard", "meadow", "granite", "willow", "compass", "thimble"]
+FILLERS_ZH = ["电脑", "手机", "飞机", "火车", "银行", "钢笔", "地图", "雨伞"]
+
+
+def made_up_text(seed: int) -> str:
+    """Text with its own vocabulary of made-up words: near nothing else in a test."""
+    rng = random.Random(seed)
+    vocab = [
+        "".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=rng.randint(4, 9))) for _ in range(90)
+    ]
+    return "\n".join(" ".join(rng.choice(vocab) for _ in range(11)) for _ in range(20)) + "\n"
+
+
+def hamming(a: int, b: int) -> int:
+    return ((a ^ b) & MASK64).bit_count()
+
+
+def _edit(text: str, fraction: float, seed: int, chinese: bool) -> str:
+    rng = random.Random(seed)
+    if chinese:
+        import jieba
+
+        tokens = list(jieba.cut(text, HMM=False))
+        words = [i for i, t in enumerate(tokens) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", t)]
+        fillers = FILLERS_ZH
+        joiner = ""
+    else:
+        tokens = text.split(" ")
+        words = [i for i, t in enumerate(tokens) if t.isalpha()]
+        fillers = FILLERS_EN
+        joiner = " "
+    for i in rng.sample(words, max(1, round(len(words) * fraction))):
+        tokens[i] = rng.choice(fillers)
+    return joiner.join(tokens)
+
+
+def near_copy(text: str, chinese: bool) -> tuple[str, int]:
+    """A 1-3 % word edit of ``text`` whose simhash is 1..3 bits away (the first seed that is).
+
+    Chosen by the fingerprint module itself, so this test is about what the service does with
+    a near pair (store, group, report distance), not about the fingerprint's recall.
+    """
+    base = fingerprint_text(text).simhash
+    for fraction in (0.01, 0.02, 0.03):
+        for seed in range(40):
+            edited = _edit(text, fraction, seed, chinese)
+            d = hamming(base, fingerprint_text(edited).simhash)
+            if 1 <= d <= 3:
+                return edited, d
+    raise AssertionError("no 1-3 % edit lands within 3 bits")
+
+
+@pytest.fixture(scope="module")
+def near_texts() -> dict[str, tuple[str, int]]:
+    return {
+        "en": near_copy(docgen.SAMPLE_EN, chinese=False),
+        "zh": near_copy(docgen.SAMPLE_ZH, chinese=True),
+    }
+
+
+@pytest.fixture
+def svc(tmp_path: Path):
+    with DedupService(tmp_path / "db.sqlite") as s:
+        yield s
+
+
+def by_path(svc: DedupService) -> dict[str, int]:
+    return {m.path: m.doc_id for g in svc.groups() for m in g.members}
+
+
+def member_sets(svc: DedupService) -> set[frozenset[str]]:
+    return {frozenset(m.path for m in g.members) for g in svc.groups()}
+
+
+def rp(p: Path) -> str:
+    return os.path.realpath(p)
+
+
+def test_same_text_in_four_formats_is_one_group(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    files: dict[str, list[Path]] = {}
+    for lang, text in (("zh", docgen.SAMPLE_ZH), ("en", docgen.SAMPLE_EN)):
+        files[lang] = [
+            docgen.write_txt(root / lang / "a.txt", text),
+            docgen.write_docx(root / lang / "b.docx", text),
+            docgen.write_html(root / lang / "c.html", text),
+            docgen.write_pdf(root / lang / "d.pdf", text),
+        ]
+    summary = svc.scan([root], workers=1)
+    assert not summary.problems
+    assert summary.groups == 2
+    assert member_sets(svc) == {frozenset(rp(p) for p in files[k]) for k in ("zh", "en")}
+    for group in svc.groups():
+        assert group.kind in (GroupKind.SAME_TEXT, GroupKind.NEAR)
+        assert {m.format for m in group.members} == {"txt", "docx", "html", "pdf"}
+        assert sum(m.is_reference for m in group.members) == 1
+        for m in group.members:
+            assert m.similarity == pytest.approx(1 - m.distance / 64, abs=1e-4)
+
+
+def test_identical_and_near_pairs(
+    tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
+) -> None:
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "same" / "a.txt", made_up_text(7))
+    b = root / "same" / "b.txt"
+    shutil.copyfile(a, b)
+    expected_distance = {}
+    pairs = {
+        "en": (docgen.SAMPLE_EN, near_texts["en"][0]),
+        "zh": (docgen.SAMPLE_ZH, near_texts["zh"][0]),
+    }
+    for lang, (text, edited) in pairs.items():
+        orig = docgen.write_txt(root / lang / "orig.txt", text)
+        copy = docgen.write_txt(root / lang / "edit.txt", edited)
+        expected_distance[frozenset((rp(orig), rp(copy)))] = hamming(
+            fingerprint_text(text).simhash, fingerprint_text(edited).simhash
+        )
+    svc.scan([root], workers=1)
+    groups = {frozenset(m.path for m in g.members): g for g in svc.groups()}
+    assert set(groups) == {frozenset((rp(a), rp(b)))} | set(expected_distance)
+    assert groups[frozenset((rp(a), rp(b)))].kind == GroupKind.IDENTICAL
+    for key, distance in expected_distance.items():
+        group = groups[key]
+        assert group.kind == GroupKind.NEAR
+        other = next(m for m in group.members if not m.is_reference)
+        assert other.distance == distance and 1 <= distance <= 3
+        assert other.similarity == pytest.approx(1 - distance / 64, abs=1e-4)
+
+
+def test_reference_folder_member_is_kept_and_protected(tmp_path: Path, svc: DedupService) -> None:
+    work, ref = tmp_path / "work", tmp_path / "archive"
+    original = docgen.write_txt(ref / "master.txt", docgen.SAMPLE_EN)
+    copies = [work / "copy1.txt", work / "sub" / "copy2.txt"]
+    for c in copies:
+        c.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(original, c)
+        os.utime(c, ns=(1_600_000_000_000_000_000,) * 2)  # older than the reference copy
+    svc.scan([work, ref], reference_roots=[ref], workers=1)
+    (group,) = svc.groups()
+    assert group.reference.path == rp(original)
+    assert group.reference.in_reference_folder
+    ids = by_path(svc)
+    ref_id = ids[rp(original)]
+
+    svc.set_marked(ids.values(), True)
+    assert svc.marked_ids() == {ids[rp(c)] for c in copies}
+
+    trashed: list[str] = []
+    results = svc.trash([ref_id], trash=trashed.append)
+    assert [(r.ok, r.reason) for r in results] == [(False, REASON_REFERENCE)]
+    assert trashed == [] and original.exists()
+    assert svc.group(group.id).reference.path == rp(original)
+
+
+def test_distance_setting_regroups(
+    tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
+) -> None:
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "orig.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(root / "edit.txt", near_texts["en"][0])
+    docgen.write_txt(root / "zh1.txt", docgen.SAMPLE_ZH)
+    docgen.write_html(root / "zh2.html", docgen.SAMPLE_ZH)
+    svc.scan([root], workers=1)
+    assert svc.group_count() == 2
+    # A what-if count changes nothing stored.
+    assert svc.count_groups_at(0) == 1
+    assert svc.group_count() == 2 and svc.settings().max_distance == 3
+    svc.update_settings(max_distance=0)
+    assert svc.group_count() == 1
+    assert {g.kind for g in svc.groups()} == {GroupKind.SAME_TEXT}
+    svc.update_settings(max_distance=3)
+    assert svc.group_count() == 2
+
+
+def test_ignores_are_keyed_by_content_and_survive_renames(
+    tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
+) -> None:
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    b = docgen.write_txt(root / "b.txt", near_texts["en"][0])
+    z = [
+        docgen.write_txt(root / "z1.txt", docgen.SAMPLE_ZH),
+        docgen.write_html(root / "z2.html", docgen.SAMPLE_ZH),
+        docgen.write_docx(root / "z3.docx", docgen.SAMPLE_ZH),
+    ]
+    svc.scan([root], workers=1)
+    before = member_sets(svc)
+    assert frozenset((rp(a), rp(b))) in before and len(before) == 2
+    ids = by_path(svc)
+    svc.ignore_pair(ids[rp(a)], ids[rp(b)])
+    zh_group = next(g for g in svc.groups() if rp(z[0]) in {m.path for m in g.members})
+    svc.ignore_group(zh_group.id)
+    assert svc.groups() == []
+    assert len(svc.ignored_pairs()) == 1 + 3
+
+    (root / "renamed").mkdir()
+    b.rename(root / "renamed" / "b-moved.txt")
+    z[1].rename(root / "z2-renamed.html")
+    summary = svc.scan([root], workers=1)
+    assert summary.files_fingerprinted == 0  # moved: fingerprints reused
+    assert svc.groups() == []
+
+    svc.clear_ignored()
+    assert svc.ignored_pairs() == []
+    after = member_sets(svc)
+    assert frozenset((rp(a), rp(root / "renamed" / "b-moved.txt"))) in after
+    assert frozenset((rp(z[0]), rp(root / "z2-renamed.html"), rp(z[2]))) in after
+
+
+def test_marks_persist_across_service_instances(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    shutil.copyfile(a, root / "b.txt")
+    db = tmp_path / "db.sqlite"
+    with DedupService(db) as first:
+        first.scan([root], workers=1)
+        (group,) = first.groups()
+        victim = next(m for m in group.members if not m.is_reference)
+        first.set_marked([victim.doc_id], True)
+    with DedupService(db) as second:
+        assert second.marked_ids() == {victim.doc_id}
+        stats = second.stats()
+        assert (stats.marked, stats.marked_size) == (1, victim.size)
+        second.set_marked([victim.doc_id], False)
+        assert second.marked_ids() == set()
+        second.set_marked([victim.doc_id], True)
+        second.clear_marks()
+        assert second.marked_ids() == set()
+
+
+@pytest.fixture
+def three_groups(tmp_path: Path, svc: DedupService) -> DedupService:
+    """alpha: 2 copies of a short text; beta: 3 copies of SAMPLE_EN; gamma: 4 of SAMPLE_ZH."""
+    root = tmp_path / "docs"
+    texts = {
+        "alpha": docgen.SAMPLE_EN.split("\n")[0],
+        "beta": docgen.SAMPLE_EN,
+        "gamma": docgen.SAMPLE_ZH,
+    }
+    for n, (name, text) in enumerate(texts.items(), start=2):
+        first = docgen.write_txt(root / name / f"{name}_0.txt", text)
+        for i in range(1, n):
+            shutil.copyfile(first, root / name / f"{name}_{i}.txt")
+    svc.scan([root], workers=1)
+    return svc
+
+
+def test_group_page_sorts_and_filters(three_groups: DedupService) -> None:
+    svc = three_groups
+    full = svc.group_page(0, 100)
+    assert len(full) == 3 == svc.group_count()
+    reclaim = [g.reclaimable_size for g in full]
+    assert reclaim == sorted(reclaim, reverse=True)
+    truth = {g.id: g.reclaimable_size for g in svc.groups()}
+    assert {g.id: g.reclaimable_size for g in full} == truth
+    assert [g.member_count for g in svc.group_page(0, 10, sort="members", descending=False)] == [
+        2,
+        3,
+        4,
+    ]
+    paths = [g.reference_path for g in svc.group_page(0, 10, sort="path", descending=False)]
+    assert paths == sorted(paths)
+    # Paging returns consecutive slices of the same order.
+    assert [g.id for g in svc.group_page(1, 1)] == [full[1].id]
+    assert svc.group_page(3, 10) == []
+
+    (beta,) = svc.group_page(0, 10, text="BETA_2")  # substring, case-insensitive
+    assert beta.member_count == 3 and svc.group_count(text="BETA_2") == 1
+    assert svc.group_page(0, 10, text="beta_.") == []  # plain text: the dot is literal
+    (gamma,) = svc.group_page(0, 10, text=r"gamma_[3-9]\.txt$", regex=True)
+    assert gamma.member_count == 4
+    assert svc.group_count(text=r"_[01]\.txt$", regex=True) == 3
+    assert svc.group_count(text="(unclosed", regex=True) == 0  # a bad pattern matches nothing
+
+
+def test_stats_agree_with_groups(three_groups: DedupService) -> None:
+    svc = three_groups
+    stats = svc.stats()
+    groups = svc.groups()
+    assert stats.groups == len(groups) == 3
+    assert stats.documents == 9
+    assert stats.duplicate_documents == sum(len(g.members) for g in groups) == 9
+    assert stats.reclaimable_size == sum(g.reclaimable_size for g in groups)
+    assert stats.problems == 0 and stats.marked == 0
+    assert stats.last_scan is not None and stats.last_scan.tzinfo is not None
+
+
+def test_trash_journal_and_file_changed_after_scan(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    b, c = root / "b.txt", root / "c.txt"
+    shutil.copyfile(a, b)
+    shutil.copyfile(a, c)
+    os.utime(a, ns=(1_500_000_000_000_000_000,) * 2)  # oldest: the reference
+    svc.scan([root], workers=1)
+    ids = by_path(svc)
+    # c is rewritten after the scan: same size, mtime restored, one letter different.
+    st = c.stat()
+    data = bytearray(c.read_bytes())
+    data[10] = ord("X") if data[10] != ord("X") else ord("Y")
+    c.write_bytes(bytes(data))
+    os.utime(c, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert c.stat().st_size == st.st_size and c.stat().st_mtime_ns == st.st_mtime_ns
+
+    bin_dir = tmp_path / "trash-can"
+    bin_dir.mkdir()
+
+    def to_bin(path: str) -> None:
+        shutil.move(path, bin_dir / Path(path).name)
+
+    results = {r.path: r for r in svc.trash([ids[rp(b)], ids[rp(c)]], trash=to_bin)}
+    assert results[rp(b)].ok
+    assert not results[rp(c)].ok and "content differs" in results[rp(c)].reason
+    assert not b.exists() and (bin_dir / "b.txt").exists() and c.exists()
+    journal = {j.path: j for j in svc.journal()}
+    assert set(journal) == {rp(b), rp(c)}
+    assert journal[rp(b)].action == "trash" and journal[rp(b)].ok
+    assert journal[rp(b)].size == st.st_size and journal[rp(b)].content_hash
+    assert not journal[rp(c)].ok and journal[rp(c)].reason == results[rp(c)].reason
+    # The trashed copy left the index and its group; the changed one is still indexed.
+    assert rp(b) not in svc.store.known_files()
+    assert member_sets(svc) == {frozenset((rp(a), rp(c)))}
+
+
+def test_move_renames_on_conflict_and_journals(tmp_path: Path, svc: DedupService) -> None:
+    root = tmp_path / "docs"
+    first = docgen.write_txt(root / "x" / "doc.txt", docgen.SAMPLE_ZH)
+    for sub in ("y", "z"):
+        (root / sub).mkdir()
+        shutil.copyfile(first, root / sub / "doc.txt")
+    os.utime(first, ns=(1_500_000_000_000_000_000,) * 2)
+    target = tmp_path / "moved"
+    target.mkdir()
+    (target / "doc.txt").write_text("already here", encoding="utf-8")
+    svc.scan([root], workers=1)
+    ids = by_path(svc)
+    movers = [rp(root / "y" / "doc.txt"), rp(root / "z" / "doc.txt")]
+    results = svc.move([ids[p] for p in movers], target)
+    assert all(r.ok for r in results), results
+    destinations = sorted(os.path.basename(r.destination) for r in results)
+    assert destinations == ["doc (1).txt", "doc (2).txt"]
+    assert (target / "doc.txt").read_text(encoding="utf-8") == "already here"
+    for r in results:
+        assert Path(r.destination).read_bytes() == first.read_bytes()
+        assert not Path(r.path).exists()
+    journal = svc.journal()
+    assert {(j.action, j.path, j.destination) for j in journal} == {
+        ("move", r.path, r.destination) for r in results
+    }
+    assert svc.groups() == []  # one copy left: no group
