@@ -18,8 +18,9 @@ import logging
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +50,11 @@ ICON_NAMES: tuple[str, ...] = (
     "journal",
     "about",
 )
+
+# The neutral stroke colour of the UI icons, and what it becomes on a dark palette.
+ICON_INK = "#4b5563"
+ICON_INK_ON_DARK = "#d1d5db"
+_DARK_ICON_SIZES = (16, 20, 24, 32, 40, 48, 64, 96, 128)
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _CANDIDATES: tuple[Path, ...] = (
@@ -84,18 +90,44 @@ def available_icons() -> list[str]:
     return sorted(p.stem for p in resource_path("icons").glob("*.svg"))
 
 
-@cache
 def icon(name: str) -> QIcon:
     """The UI icon ``name`` (see :data:`ICON_NAMES`) as a scalable QIcon.
 
-    Unknown names log a warning and give an empty icon rather than crash a running window;
-    tests check that every name in ICON_NAMES exists.
+    The icons are drawn in a neutral grey that reads well on light windows; under a dark
+    palette that grey is swapped for a light one so toolbars stay legible. Unknown names log a
+    warning and give an empty icon rather than crash a running window; tests check that every
+    name in ICON_NAMES exists.
     """
+    return _icon(name, _palette_is_dark())
+
+
+def _palette_is_dark() -> bool:
+    app = QGuiApplication.instance()
+    if app is None:
+        return False
+    return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+@cache
+def _icon(name: str, dark: bool) -> QIcon:
     path = resource_path(f"icons/{name}.svg")
     if not path.is_file():
         logger.warning("unknown icon %r (no %s)", name, path)
         return QIcon()
-    return QIcon(str(path))
+    if not dark:
+        return QIcon(str(path))
+    svg = path.read_bytes().replace(ICON_INK.encode(), ICON_INK_ON_DARK.encode())
+    renderer = QSvgRenderer(QByteArray(svg))
+    result = QIcon()
+    for size in _DARK_ICON_SIZES:
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+        result.addPixmap(QPixmap.fromImage(image))
+    return result
 
 
 @cache

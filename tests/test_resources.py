@@ -109,3 +109,36 @@ def test_committed_pngs_match_the_svg(qapp, tmp_path: Path) -> None:
                 total += abs(a.blue() - b.blue()) + abs(a.alpha() - b.alpha())
                 count += 4
         assert total / count < 4.0, f"{fresh_path.name} differs from its SVG: re-run render_icons"
+
+
+def _mean_ink_lightness(image: QImage) -> float:
+    values = [
+        image.pixelColor(x, y).lightness()
+        for y in range(image.height())
+        for x in range(image.width())
+        if image.pixelColor(x, y).alpha() > 200
+    ]
+    assert values, "icon rendered nothing opaque"
+    return sum(values) / len(values)
+
+
+def test_icons_stay_legible_on_a_dark_palette(qapp) -> None:
+    from PySide6.QtGui import QColor, QPalette
+
+    light_palette = qapp.palette()
+    light = _mean_ink_lightness(resources.icon("trash").pixmap(32, 32).toImage())
+    dark_palette = QPalette(light_palette)
+    dark_palette.setColor(QPalette.ColorRole.Window, QColor("#202124"))
+    dark_palette.setColor(QPalette.ColorRole.WindowText, QColor("#e8eaed"))
+    qapp.setPalette(dark_palette)
+    try:
+        on_dark = resources.icon("trash")
+        assert not on_dark.isNull()
+        dark = _mean_ink_lightness(on_dark.pixmap(32, 32).toImage())
+        # Coloured accents (the gold star) are kept; the grey ink turns light.
+        star = resources.icon("reference").pixmap(32, 32).toImage()
+        assert _mean_ink_lightness(star) > 100
+    finally:
+        qapp.setPalette(light_palette)
+    assert light < 110 < dark, (light, dark)
+    assert _mean_ink_lightness(resources.icon("trash").pixmap(32, 32).toImage()) == light
