@@ -152,12 +152,14 @@ def install_translator(app: QCoreApplication, language: str | None = None) -> st
         code = system_language()
     _remove_installed(app)
     if code == SOURCE_LANGUAGE or code not in _codes():
+        QLocale.setDefault(QLocale.system())  # undo a previous call's language formatting
         return SOURCE_LANGUAGE
 
     ours = _ContextFallbackTranslator(app)
     qm = translation_file(code)
     if not ours.load(qm):
         logger.warning("translation %s not found or unreadable; using English", qm)
+        QLocale.setDefault(QLocale.system())
         return SOURCE_LANGUAGE
     app.installTranslator(ours)
     _installed.append(ours)

@@ -127,6 +127,7 @@ def test_installing_chinese_translates_ours_and_qts_strings(
     assert i18n.install_translator(qapp, "en") == "en"
     assert QCoreApplication.translate("AboutDialog", "Log file:") == "Log file:"
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+    assert QLocale() == QLocale.system()
 
 
 def test_about_dialog_in_chinese(qtbot, qapp, settings_dir: Path, compiled_qm: Path) -> None:
