@@ -825,10 +825,15 @@ class MainWindow(QMainWindow):
             return None
         task = ServiceTask(self.service.db_path, job, name=name)
         task.progressed.connect(self.progress_panel.update_event)
-        task.succeeded.connect(on_success)
-        task.failed.connect(self._on_task_failed)
+
+        def done(finished: ServiceTask) -> None:
+            if finished.error is not None:
+                self._on_task_failed(*finished.error)
+            else:
+                on_success(finished.result)
+
         self.progress_panel.start(title)
-        self.tasks.start(task)
+        self.tasks.start(task, done)
         return task
 
     def cancel_task(self) -> None:
@@ -1012,7 +1017,7 @@ class MainWindow(QMainWindow):
             return
         row = self.current_group_row()
         self.service.ignore_pair(group.reference.doc_id, member.doc_id)
-        self.reload_results(keep_group=group.id, keep_row=row)
+        self.reload_results(keep_row=row)  # group ids are renumbered by a regroup
 
     def ignore_current_group(self) -> None:
         group = self.current_group()

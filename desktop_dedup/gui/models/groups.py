@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from typing import Any
 
 from PySide6.QtCore import (
@@ -101,9 +102,11 @@ class GroupsModel(QAbstractTableModel):
     def set_filter(self, text: str, regex: bool = False) -> bool:
         """Filter by member path text (or regex); False (and old filter kept) if it is invalid."""
         if regex and text:
+            # The store evaluates REGEXP with Python's re and treats a bad pattern as "no
+            # match"; check here so the user hears why instead of seeing an empty list.
             try:
-                self._service.group_count(text=text, regex=True)
-            except Exception as exc:  # invalid pattern: tell the user, keep what is shown
+                re.compile(text)
+            except re.error as exc:
                 self.filterError.emit(str(exc))
                 return False
         self._filter_text = text
