@@ -22,7 +22,7 @@ import difflib
 import logging
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -42,14 +42,18 @@ except ImportError:  # pragma: no cover - rjieba is a declared dependency; jieba
 
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_TOKEN_RE = re.compile(
-    rf"(?P<han>[{_HAN}]+)"  # Chinese run: segmented with jieba afterwards
-    rf"|(?P<word>[^\W\d{_HAN}]+(?:['\u2019][^\W\d{_HAN}]+)*)"  # Latin-script word, don't, it's
-    r"|(?P<digits>\d+)"
-    r"|(?P<space>\s+)"
-    r"|(?P<other>.)",
+_HAN_RUN_RE = re.compile(f"([{_HAN}]+)")  # capturing: re.split keeps the runs
+# Applied only between Chinese runs, so the word class need not exclude Chinese characters
+# (a plain class keeps the regex fast).
+_NON_HAN_TOKEN_RE = re.compile(
+    r"[^\W\d]+(?:['\u2019][^\W\d]+)*"  # Latin-script word, with don't, it's
+    r"|\d+"  # digit run
+    r"|\s+"  # whitespace run
+    r"|.",  # any other character (punctuation, symbols) on its own
     re.DOTALL,
 )
+# The word and digit alternatives of _NON_HAN_TOKEN_RE alone: counts the words of a stretch in C.
+_WORD_TOKEN_RE = re.compile(r"[^\W\d]+(?:['\u2019][^\W\d]+)*|\d+")
 _NOT_WORD_RE = re.compile(r"[\W_]+")
 # Sentence ends (Chinese and Western), with closing quotes/brackets and trailing spaces kept.
 _SENTENCE_END_RE = re.compile(r"[。！？!?；;.…]+[\"'”’」』）)\]]*\s*")
@@ -104,18 +108,25 @@ def tokenize_for_diff(text: str) -> list[str]:
     same words); Latin-script words keep inner apostrophes; digit runs, whitespace runs and each
     punctuation character are tokens of their own, so a diff can highlight just the edited word.
     """
+    return _tokenize_counted(text)[0]
+
+
+def _tokenize_counted(text: str) -> tuple[list[str], int]:
+    """Tokens of ``text`` and how many of them are words (what the similarity counts)."""
     tokens: list[str] = []
-    append = tokens.append
-    for match in _TOKEN_RE.finditer(text):
-        if match.lastgroup == "han":
-            tokens.extend(_cut_han(match.group()))
+    words = 0
+    # re.split with a capturing group alternates: non-Chinese, Chinese run, non-Chinese, ...
+    for k, part in enumerate(_HAN_RUN_RE.split(text)):
+        if not part:
+            continue
+        if k % 2:
+            cut = _cut_han(part)
+            tokens.extend(cut)
+            words += len(cut)  # every piece of a Chinese run is a word
         else:
-            append(match.group())
-    return tokens
-
-
-def _is_space(token: str) -> bool:
-    return token.isspace()
+            tokens.extend(_NON_HAN_TOKEN_RE.findall(part))
+            words += len(_WORD_TOKEN_RE.findall(part))
+    return tokens, words
 
 
 def _is_word(token: str) -> bool:
@@ -133,7 +144,12 @@ def _tokens(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=65_536)
 def _line_word_count(line: str) -> int:
     # Cached because equal lines appear on both sides and repeated lines are common.
-    return sum(1 for tok in _tokens(line) if _is_word(tok))
+    return _tokenize_counted(line)[1]
+
+
+def _count_words(tokens: Sequence[str]) -> int:
+    # Inlined _is_word: this runs over every token of both documents.
+    return sum(1 for t in tokens if t[0].isalnum() or t[0] == "_")
 
 
 def _strip_eol(line: str) -> str:
@@ -177,7 +193,11 @@ def _diff_token_lists(
     if len(a_keys) + len(b_keys) > _MAX_WORD_DIFF_TOKENS:
         opcodes = _cheap_opcodes(a_keys, b_keys)
     else:
-        opcodes = _token_opcodes(a_keys, b_keys)
+        # Same anchored alignment as for lines: plain SequenceMatcher is quadratic in the
+        # popular tokens (spaces, "the", "的") of a long line.
+        # Whitespace is junk for anchoring inside gaps, for the same reason; matches still
+        # absorb equal whitespace next to them.
+        opcodes = _align(a_keys, b_keys, isjunk=str.isspace)
     if not opcodes:  # nothing significant on either side (e.g. two punctuation-only lines)
         opcodes = [(EQUAL, 0, 0, 0, 0)]
 
@@ -199,8 +219,8 @@ def _diff_token_lists(
         if not a_text and not b_text:
             continue
         if tag == EQUAL:
-            matched_a += sum(1 for t in a_tokens[bounds_a[n] : bounds_a[n + 1]] if _is_word(t))
-            matched_b += sum(1 for t in b_tokens[bounds_b[n] : bounds_b[n + 1]] if _is_word(t))
+            matched_a += _count_words(a_tokens[bounds_a[n] : bounds_a[n + 1]])
+            matched_b += _count_words(b_tokens[bounds_b[n] : bounds_b[n + 1]])
         else:  # an op may have gained text on the other side from ridealongs
             tag = REPLACE if a_text and b_text else (DELETE if a_text else INSERT)
         if ops and ops[-1].tag == tag:
@@ -221,31 +241,6 @@ def _common_affixes(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
     while suf < n - pre and a[len(a) - 1 - suf] == b[len(b) - 1 - suf]:
         suf += 1
     return pre, suf
-
-
-def _token_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
-    """SequenceMatcher opcodes, with the common prefix and suffix taken off first (cheap, and a
-    typical edited line differs only in its middle)."""
-    pre, suf = _common_affixes(a, b)
-    ops: list[tuple[str, int, int, int, int]] = []
-    if pre:
-        ops.append((EQUAL, 0, pre, 0, pre))
-    # Whitespace is junk for anchoring: as a popular element it would make the matcher
-    # quadratic, and matches still absorb equal whitespace next to them.
-    matcher = difflib.SequenceMatcher(
-        _is_space, a[pre : len(a) - suf], b[pre : len(b) - suf], autojunk=False
-    )
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if ops and tag == EQUAL and ops[-1][0] == EQUAL:
-            ops[-1] = (EQUAL, ops[-1][1], pre + i2, ops[-1][3], pre + j2)
-        else:
-            ops.append((tag, pre + i1, pre + i2, pre + j1, pre + j2))
-    if suf:
-        if ops and ops[-1][0] == EQUAL:
-            ops[-1] = (EQUAL, ops[-1][1], len(a), ops[-1][3], len(b))
-        else:
-            ops.append((EQUAL, len(a) - suf, len(a), len(b) - suf, len(b)))
-    return ops
 
 
 def _cheap_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
@@ -315,7 +310,9 @@ def _bisect_tails(pairs: list[tuple[int, int]], tails: list[int], j: int) -> int
     return lo
 
 
-def _align(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+def _align(
+    a: Sequence[str], b: Sequence[str], isjunk: Callable[[str], bool] | None = None
+) -> list[tuple[str, int, int, int, int]]:
     """Opcodes aligning two sequences of hashable keys (lines or sentences), near-linear time.
 
     ``difflib.SequenceMatcher`` alone goes quadratic on long documents with many small edits (it
@@ -347,7 +344,7 @@ def _align(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int,
         # No unique keys: a small gap of repeated lines; SequenceMatcher is fine here, and
         # autojunk keeps it linear if the gap is unexpectedly huge.
         size = (ahi - alo) * (bhi - blo)
-        matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=size > 4_000_000)
+        matcher = difflib.SequenceMatcher(isjunk, a[alo:ahi], b[blo:bhi], autojunk=size > 4_000_000)
         for i, j, n in matcher.get_matching_blocks():
             if n:
                 blocks.append((alo + i, blo + j, n))
