@@ -1,0 +1,191 @@
+"""The command line as a user runs it: ``python -m desktop_dedup`` and the ``desktop-dedup`` script
+in subprocesses, on real documents, checking output text, files written and exit codes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import docgen
+import pytest
+
+from desktop_dedup import __version__
+
+SCRIPT = Path(sys.executable).parent / "desktop-dedup"
+EVIL_DIR = "<script>alert(1)<"  # with the file name below: .../<script>alert(1)</script>.txt
+EVIL_FILE = "script>.txt"
+
+
+def run(*args: str, exe: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = (exe or [sys.executable, "-m", "desktop_dedup"]) + list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+
+
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    base = tmp_path_factory.mktemp("cli")
+    root = base / "docs"
+    zh = [docgen.write_txt(root / "zh" / "江南.txt", docgen.SAMPLE_ZH)]
+    zh.append(docgen.write_docx(root / "zh" / "江南.docx", docgen.SAMPLE_ZH))
+    en = [docgen.write_txt(root / "en" / "river.txt", docgen.SAMPLE_EN)]
+    en.append(docgen.write_pdf(root / "en" / "river.pdf", docgen.SAMPLE_EN))
+    evil = root / EVIL_DIR / EVIL_FILE
+    evil.parent.mkdir()
+    shutil.copyfile(en[0], evil)
+    en.append(evil)
+    # Excluded on the command line: would otherwise join the Chinese group.
+    docgen.write_html(root / "drafts" / "copy.html", docgen.SAMPLE_ZH)
+    (root / "empty.md").touch()
+    (root / "binary.txt").write_bytes(b"\x00\x01\x02\xff" * 4000)
+    db = base / "index.sqlite"
+    proc = run("scan", str(root), "--db", str(db), "--exclude", "drafts", "--workers", "1")
+    return {
+        "base": base,
+        "root": root,
+        "db": db,
+        "proc": proc,
+        "zh": [os.path.realpath(p) for p in zh],
+        "en": [os.path.realpath(p) for p in en],
+        "problems": {
+            os.path.realpath(root / "empty.md"): "empty",
+            os.path.realpath(root / "binary.txt"): "binary",
+        },
+    }
+
+
+def test_version_both_ways() -> None:
+    for exe in ([sys.executable, "-m", "desktop_dedup"], [str(SCRIPT)]):
+        proc = run("--version", exe=exe)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip() == f"desktop-dedup {__version__}"
+
+
+def test_bad_usage_exits_2() -> None:
+    proc = run("frobnicate", exe=[str(SCRIPT)])
+    assert proc.returncode == 2
+    assert "invalid choice" in proc.stderr and "frobnicate" in proc.stderr
+    proc = run("scan", "--distance", "99", ".")
+    assert proc.returncode == 2
+    assert "--distance" in proc.stderr
+
+
+def test_scan_summary(scanned: dict) -> None:
+    proc = scanned["proc"]
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    # 5 readable documents + the binary .txt are candidates (the binary one is read but not
+    # fingerprinted); the empty one is filtered while walking (and reported); drafts excluded.
+    assert re.search(r"^Scanned 6 files in [\d.]+ s: 5 read", out, re.M), out
+    assert "2 duplicate groups, 5 documents" in out
+    assert "2 files skipped:" in out
+    lines = out.splitlines()
+    for path, word in scanned["problems"].items():
+        (line,) = [ln for ln in lines if ln.startswith(f"  {path}: ")]
+        assert word in line.lower()
+    assert "drafts" not in out
+
+
+def _json(scanned: dict) -> dict:
+    proc = run("report", "--db", str(scanned["db"]), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_json_report_schema_stdout_and_file(scanned: dict) -> None:
+    data = _json(scanned)
+    assert {"groups", "problems", "schema_version", "summary"} <= set(data)
+    groups = {frozenset(m["path"] for m in g["members"]) for g in data["groups"]}
+    assert groups == {frozenset(scanned["zh"]), frozenset(scanned["en"])}
+    for group in data["groups"]:
+        assert {"id", "kind", "members"} <= set(group)
+        assert group["kind"] in ("identical", "same_text", "near")
+        assert sum(m["is_reference"] for m in group["members"]) == 1
+        for m in group["members"]:
+            assert {
+                "path",
+                "size",
+                "modified",
+                "format",
+                "is_reference",
+                "distance",
+                "similarity",
+            } <= set(m)
+            assert os.path.isabs(m["path"])
+            assert m["size"] == os.path.getsize(m["path"])
+            assert datetime.fromisoformat(m["modified"]).tzinfo is not None
+            assert 0 <= m["distance"] <= 3 and 0.0 <= m["similarity"] <= 1.0
+    problems = {p["path"]: p["reason"] for p in data["problems"]}
+    assert set(problems) == set(scanned["problems"])
+    assert all(set(p) == {"path", "reason"} for p in data["problems"])
+
+    out = scanned["base"] / "report.json"
+    proc = run("report", "--db", str(scanned["db"]), "--format", "json", "--output", str(out))
+    assert proc.returncode == 0 and proc.stdout == ""
+    written = json.loads(out.read_text(encoding="utf-8"))
+    written.pop("generated_at")
+    data.pop("generated_at")
+    assert written == data
+
+
+def test_csv_report(scanned: dict) -> None:
+    proc = run("report", "--db", str(scanned["db"]), "--format", "csv")
+    assert proc.returncode == 0, proc.stderr
+    rows = list(csv.DictReader(io.StringIO(proc.stdout)))
+    member_paths = {r["path"] for r in rows if r["group_id"]}
+    assert member_paths == set(scanned["zh"]) | set(scanned["en"])
+    assert {r["path"] for r in rows if r["problem"]} == set(scanned["problems"])
+
+    out = scanned["base"] / "report.csv"
+    proc = run("report", "--db", str(scanned["db"]), "--format", "csv", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # Excel needs the BOM to read Chinese names
+    assert list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")))) == rows
+
+
+def test_html_report_escapes_a_script_file_name(scanned: dict) -> None:
+    evil = os.path.realpath(scanned["root"] / EVIL_DIR / EVIL_FILE)
+    assert evil.endswith("<script>alert(1)</script>.txt")
+    proc = run("report", "--db", str(scanned["db"]), "--format", "html")
+    assert proc.returncode == 0, proc.stderr
+    out = scanned["base"] / "report.html"
+    assert (
+        run("report", "--db", str(scanned["db"]), "--format", "html", "-o", str(out)).returncode
+        == 0
+    )
+    for page in (proc.stdout, out.read_text(encoding="utf-8")):
+        assert "<html" in page.lower()
+        assert "<script" not in page.lower()
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;.txt" in page
+        assert "江南.docx" in page
+
+
+def test_diff_marks_changed_chinese_words(tmp_path: Path) -> None:
+    first = docgen.SAMPLE_ZH.splitlines()[1]
+    changed = first.replace("老人", "姑娘")
+    assert changed != first
+    a = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_ZH.splitlines()[0] + "\n" + first)
+    b = docgen.write_docx(tmp_path / "b.docx", docgen.SAMPLE_ZH.splitlines()[0] + "\n" + changed)
+    proc = run("diff", str(a), str(b), "--color", "never")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith(f"--- {a}\n+++ {b}\n")
+    assert "\x1b[" not in out
+    removed = re.findall(r"\[-(.*?)-\]", out)
+    added = re.findall(r"\{\+(.*?)\+\}", out)
+    # Word level: only the changed word is marked, not the whole sentence or line.
+    assert removed == ["老人"] and added == ["姑娘"], out
+    assert "卖豆浆的" in out
+
+    missing = run("diff", str(a), str(tmp_path / "nope.txt"))
+    assert missing.returncode == 1
+    assert "nope.txt" in missing.stderr and "Traceback" not in missing.stderr
