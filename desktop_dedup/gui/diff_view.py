@@ -13,6 +13,7 @@ block; no HTML is built.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,10 +21,10 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
+    QTextBlock,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
-    QTextFormat,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,7 +33,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QSizePolicy,
     QSplitter,
-    QTextEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -53,7 +53,7 @@ WORD_COLOURS = {
     "a": QColor("#f4a9a3"),  # removed / changed on the reference side
     "b": QColor("#9fd8ac"),  # added / changed on the other side
 }
-CURRENT_CHANGE_COLOUR = QColor("#cfe2ff")
+CURRENT_CHANGE_COLOUR = QColor("#dce8ff")
 
 _SEPARATORS = str.maketrans({"\n": " ", "\r": " ", "\u2029": " ", "\x0b": " ", "\x0c": " "})
 
@@ -91,6 +91,8 @@ class DiffPane(QPlainTextEdit):
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
         font.setPointSizeF(max(font.pointSizeF(), 10.5))
         self.document().setDefaultFont(font)
+        self._current_row: int | None = None
+        self._row_colours: dict[int, QColor] = {}
 
     def render_rows(self, rows: Sequence[Any]) -> None:
         lines: list[str] = []
@@ -106,7 +108,8 @@ class DiffPane(QPlainTextEdit):
             lines.append(text)
             if row.tag != "equal":
                 changed.append((i, row.tag, spans, text))
-        self.setExtraSelections([])
+        self._current_row = None
+        self._row_colours = {}
         self.setPlainText("\n".join(lines))
         if changed:
             self._apply_formats(changed)
@@ -128,8 +131,10 @@ class DiffPane(QPlainTextEdit):
                 block_number += 1
             if not block.isValid():
                 break
+            colour = LINE_COLOURS.get(tag, LINE_COLOURS["replace"])
+            self._row_colours[row_index] = colour
             block_format = QTextBlockFormat()
-            block_format.setBackground(LINE_COLOURS.get(tag, LINE_COLOURS["replace"]))
+            block_format.setBackground(colour)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(block_format)
             if tag == "filler":
@@ -147,21 +152,35 @@ class DiffPane(QPlainTextEdit):
         cursor.endEditBlock()
 
     def show_current_row(self, row: int | None) -> None:
-        """Outline the current change and scroll it into the middle of the pane."""
+        """Give the current change a stronger line background and scroll it to the middle.
+
+        A block background is painted beneath the word highlights, so the changed words stay
+        visible (an extra selection would paint over them).
+        """
+        doc = self.document()
+        if self._current_row is not None:
+            previous = doc.findBlockByNumber(self._current_row)
+            if previous.isValid():
+                self._set_block_background(previous, self._row_colours.get(self._current_row))
+        self._current_row = None
         if row is None:
-            self.setExtraSelections([])
             return
-        block = self.document().findBlockByNumber(row)
+        block = doc.findBlockByNumber(row)
         if not block.isValid():
             return
-        selection = QTextEdit.ExtraSelection()
-        selection.cursor = QTextCursor(block)
-        selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        selection.format.setBackground(CURRENT_CHANGE_COLOUR)
-        self.setExtraSelections([selection])
-        cursor = QTextCursor(block)
-        self.setTextCursor(cursor)
+        self._set_block_background(block, CURRENT_CHANGE_COLOUR)
+        self._current_row = row
+        self.setTextCursor(QTextCursor(block))
         self.centerCursor()
+
+    def _set_block_background(self, block: QTextBlock, colour: QColor | None) -> None:
+        cursor = QTextCursor(block)
+        block_format = QTextBlockFormat()
+        if colour is None:
+            block_format.clearBackground()
+        else:
+            block_format.setBackground(colour)
+        cursor.setBlockFormat(block_format)
 
 
 class DiffView(QWidget):
@@ -198,7 +217,10 @@ class DiffView(QWidget):
         self.previous_button = self._tool_button(self.tr("Previous change"), "previous")
         self.next_button = self._tool_button(self.tr("Next change"), "next")
         self.swap_button = self._tool_button(self.tr("Swap sides"), "swap")
-        self.ignore_box = QCheckBox(self.tr("Ignore whitespace and punctuation"))
+        self.ignore_box = QCheckBox(self.tr("Ignore spaces and punctuation"))
+        self.ignore_box.setToolTip(
+            self.tr("Differences in whitespace and punctuation are not shown as changes")
+        )
         self.similarity_label = QLabel()
         self.similarity_label.setAccessibleName(self.tr("Similarity"))
         self.change_label = QLabel()
@@ -252,7 +274,12 @@ class DiffView(QWidget):
         try:
             from desktop_dedup.resources import icon
 
-            button.setIcon(icon(icon_name))
+            button_icon = icon(icon_name)
+            if not button_icon.isNull():
+                # Icon only keeps the bar narrow enough for the panes to share the window;
+                # the text stays as tooltip and accessible name.
+                button.setIcon(button_icon)
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         except Exception:  # icons are decoration; a missing one must not break the view
             log.debug("no icon %s", icon_name)
         return button
@@ -330,8 +357,9 @@ class DiffView(QWidget):
         self._paths = (path_a, path_b)
         ref, other = self.tr("Reference"), self.tr("Compared")
         left_role, right_role = (ref, other) if self._reference_left else (other, ref)
-        self.left_title.setText(self.tr("{role}: {path}").format(role=left_role, path=path_a))
-        self.right_title.setText(self.tr("{role}: {path}").format(role=right_role, path=path_b))
+        # The file name first: long folders are cut at the end, the name never is.
+        self.left_title.setText(self._title(left_role, path_a))
+        self.right_title.setText(self._title(right_role, path_b))
         self.left_title.setToolTip(path_a)
         self.right_title.setToolTip(path_b)
         with (
@@ -354,6 +382,10 @@ class DiffView(QWidget):
         self.rendered.emit(float(result.similarity), changes)
 
     # -- internals ---------------------------------------------------------------------------
+    def _title(self, role: str, path: str) -> str:
+        folder, name = os.path.split(path)
+        return self.tr("{role}: {name}  —  {folder}").format(role=role, name=name, folder=folder)
+
     def _change_rows(self) -> list[int]:
         return list(self._result.change_rows) if self._result is not None else []
 

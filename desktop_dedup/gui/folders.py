@@ -86,6 +86,11 @@ class FolderPanel(QWidget):
         )
         self.hint = QLabel(self.tr("Add folders with the button or drop them here."))
         self.hint.setWordWrap(True)
+        self.reference_hint = QLabel(
+            self.tr("Tick a folder to make it a reference: its files are always kept.")
+        )
+        self.reference_hint.setWordWrap(True)
+        self.reference_hint.setEnabled(False)  # drawn in the muted colour of help text
         self.add_button = QPushButton(self.tr("Add folder…"))
         self.remove_button = QPushButton(self.tr("Remove"))
         self.add_button.setAccessibleName(self.tr("Add folder"))
@@ -106,6 +111,7 @@ class FolderPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.hint)
+        layout.addWidget(self.reference_hint)
         layout.addLayout(buttons)
 
         self.add_button.clicked.connect(self.choose_and_add)
@@ -147,6 +153,7 @@ class FolderPanel(QWidget):
         finally:
             self.list.blockSignals(False)
         self.hint.setVisible(self.list.count() == 0)
+        self.reference_hint.setVisible(self.list.count() > 0)
         self._update_buttons()
 
     def choose_and_add(self) -> None:

@@ -24,7 +24,11 @@ def format_datetime(value: datetime | None) -> str:
     if value is None:
         return ""
     qdt = QDateTime.fromSecsSinceEpoch(int(value.timestamp()), QTimeZone.systemTimeZone())
-    return QLocale().toString(qdt, QLocale.FormatType.ShortFormat)
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        # The POSIX locale's short format is cryptic ("22 11 2026"); ISO reads everywhere.
+        return qdt.toString("yyyy-MM-dd HH:mm")
+    return locale.toString(qdt, QLocale.FormatType.ShortFormat)
 
 
 def format_duration(seconds: float) -> str:

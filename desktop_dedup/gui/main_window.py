@@ -65,7 +65,7 @@ from desktop_dedup.gui.list_dialogs import (
     ProblemsDialog,
 )
 from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
-from desktop_dedup.gui.models.members import COL_NAME, MembersModel
+from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME, MembersModel
 from desktop_dedup.gui.progress_panel import ProgressPanel
 from desktop_dedup.gui.settings_dialog import SettingsDialog
 from desktop_dedup.gui.tasks import ServiceTask, TaskHolder
@@ -209,8 +209,8 @@ class MainWindow(QMainWindow):
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.main_splitter.addWidget(self.left_splitter)
         self.main_splitter.addWidget(self.diff_view)
-        self.main_splitter.setStretchFactor(0, 2)
-        self.main_splitter.setStretchFactor(1, 3)
+        self.main_splitter.setStretchFactor(0, 1)
+        self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setChildrenCollapsible(False)
 
         self.progress_panel = ProgressPanel()
@@ -511,10 +511,25 @@ class MainWindow(QMainWindow):
             value = s.value(key)
             if isinstance(value, QByteArray) and not value.isEmpty():
                 restore(value)
-        if s.value("window/main_splitter") is None:
-            self.main_splitter.setSizes([560, 840])
-            self.left_splitter.setSizes([480, 320])
+        self._first_layout = s.value("window/main_splitter") is None
+        if self._first_layout:
+            for column, width in ((0, 120), (1, 50), (2, 100), (3, 220), (4, 260)):
+                self.groups_view.setColumnWidth(column, width)
         self.regex_box.setChecked(s.value("filter/regex", False, type=bool))
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._first_layout:
+            # Sizes only stick once the layouts have given the splitters their real size.
+            self._first_layout = False
+            QTimer.singleShot(0, self._apply_first_layout)
+
+    def _apply_first_layout(self) -> None:
+        self.resizeDocks([self.folder_dock], [230], Qt.Orientation.Horizontal)
+        width = max(800, self.main_splitter.width())
+        self.main_splitter.setSizes([width * 50 // 100, width * 50 // 100])
+        height = max(400, self.left_splitter.height())
+        self.left_splitter.setSizes([height * 55 // 100, height * 45 // 100])
 
     def save_layout(self) -> None:
         s = self._settings
@@ -663,9 +678,10 @@ class MainWindow(QMainWindow):
             self.tr("Files in this group ({count})").format(count=len(group.members))
         )
         self.members_view.resizeColumnsToContents()
-        self.members_view.horizontalHeader().resizeSection(
-            COL_NAME, min(320, self.members_view.horizontalHeader().sectionSize(COL_NAME))
-        )
+        header = self.members_view.horizontalHeader()
+        # Long names and folders would push size/date/similarity out of sight.
+        header.resizeSection(COL_NAME, min(200, header.sectionSize(COL_NAME)))
+        header.resizeSection(COL_FOLDER, min(160, header.sectionSize(COL_FOLDER)))
         # Start on the first non-reference member: that is the one to judge.
         row = 1 if len(group.members) > 1 else 0
         self.members_view.selectionModel().setCurrentIndex(

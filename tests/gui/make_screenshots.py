@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,6 +78,7 @@ def main() -> int:
     window.show()
     for _ in range(20):
         app.processEvents()
+        time.sleep(0.01)
     # Show the Chinese near-duplicate group, the edited copy against the reference.
     for row in range(window.groups_model.rowCount()):
         summary = window.groups_model.summary(row)
@@ -94,6 +96,11 @@ def main() -> int:
         app.processEvents()
     OUT.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(OUT / "main-window.png"))
+    # The diff on its own, given most of the window's width.
+    window.main_splitter.setSizes([360, 1200])
+    for _ in range(10):
+        app.processEvents()
+        time.sleep(0.01)
     window.diff_view.grab().save(str(OUT / "diff-view.png"))
     print(OUT / "main-window.png")
     print(OUT / "diff-view.png")
