@@ -16,8 +16,11 @@ Edge lines
     * foreign: at most ``EDGE_MAX_SHARED`` of its content tokens occur anywhere else in the
       document (a banner is about something else than the text it was glued to).
 
-    Peeling stops at the first line that is neither, after ``EDGE_MAX_LINES`` lines with content
-    at each end, and before the peeled tokens would exceed ``EDGE_MAX_SHARE`` of the document.
+    Peeling stops at the first line that is neither, at a line of more than
+    ``EDGE_MAX_LINE_TOKENS`` tokens (a paragraph of the text itself, whatever its vocabulary),
+    after ``EDGE_MAX_LINES`` lines with content, and before the tokens peeled at that end would
+    exceed ``EDGE_MAX_SHARE`` of the document. Each end has its own budget, so a banner added at
+    the top cannot change what is peeled at the bottom.
     Because it stops at the first *real* line, two copies that differ only by an added title or
     banner peel down to the same place, so the rule is symmetric; a real opening heading is peeled
     from both copies alike.
@@ -71,7 +74,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 5
+FINGERPRINT_VERSION = 6
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -79,7 +82,8 @@ MIN_FEATURES = 8
 EDGE_SHORT_TOKENS = 3
 EDGE_MAX_SHARED = 0.2
 EDGE_MAX_LINES = 3
-EDGE_MAX_SHARE = 0.25
+EDGE_MAX_SHARE = 0.2  # per end
+EDGE_MAX_LINE_TOKENS = 30  # a longer line is text, never a banner
 EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated banner
 
 _WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
@@ -150,11 +154,12 @@ def _line_counts(line: str, prefer_rjieba: bool) -> Counter[str]:
     return content_counts(segment(normalize_text(line), prefer_rjieba))
 
 
-def _is_peelable(line: Counter[str], elsewhere: Counter[str]) -> bool:
+def _is_peelable(line: Counter[str], doc: Counter[str], copies: int) -> bool:
+    """Short, or foreign: few of its tokens occur in ``doc`` outside the ``copies`` of the line."""
     size = sum(line.values())
     if size <= EDGE_SHORT_TOKENS:
         return True
-    shared = sum(n for tok, n in line.items() if elsewhere[tok] > 0)
+    shared = sum(n for tok, n in line.items() if doc[tok] > n * copies)
     return shared <= EDGE_MAX_SHARED * size
 
 
@@ -170,23 +175,23 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
     stripped = [line.strip() for line in unwrap_fixed_width(raw_text).splitlines()]
     lines = [line for line in stripped if line]
     budget = EDGE_MAX_SHARE * sum(doc.values())
-    copies = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
+    near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
     peeled: Counter[str] = Counter()
-    used = 0
 
     def peel(indexes: range) -> int:
-        nonlocal used
+        used = 0  # each end has its own budget: what one end peels must not change the other
         taken = with_content = 0
         for i in indexes:
             counts = _line_counts(lines[i], prefer_rjieba)
             size = sum(counts.values())
-            if with_content >= EDGE_MAX_LINES or used + size > budget:
+            if (
+                with_content >= EDGE_MAX_LINES
+                or size > EDGE_MAX_LINE_TOKENS
+                or used + size > budget
+            ):
                 break
-            repeats = lines.count(lines[i]) if copies[lines[i]] > 1 else 1
-            elsewhere = doc.copy()
-            for tok, n in counts.items():
-                elsewhere[tok] -= n * repeats
-            if not _is_peelable(counts, elsewhere):
+            copies = lines.count(lines[i]) if near_ends[lines[i]] > 1 else 1
+            if not _is_peelable(counts, doc, copies):
                 break
             peeled.update(counts)
             used += size
@@ -206,8 +211,35 @@ def feature_weights(counts: Counter[str]) -> dict[str, float]:
         tok: (n**TF_EXPONENT) * (table.get(tok, median) if _CJK.search(tok) else median)
         for tok, n in counts.items()
     }
-    cap = MAX_FEATURE_SHARE * sum(weights.values())
+    cap = share_cap(list(weights.values()), MAX_FEATURE_SHARE)
     return {tok: min(w, cap) for tok, w in weights.items()}
+
+
+def share_cap(values: list[float], share: float) -> float:
+    """The largest cap ``c`` such that, after ``min(w, c)``, no value exceeds ``share`` of the sum.
+
+    The cap is measured against the *capped* total: measured against the raw total, a word
+    repeated a hundred times would still own most of the weight after capping, because its own
+    excess counts in the total it is capped against. With n values the cap is solved exactly:
+    capping the top m values at c gives c = share * rest / (1 - m * share), where rest is the sum
+    of the others; the right m is the one whose c falls between the m-th and (m+1)-th value.
+    When share * len(values) <= 1 no cap can do it, and all values become equal (the smallest).
+    """
+    ordered = sorted(values, reverse=True)
+    if not ordered:
+        return 0.0
+    rest = sum(ordered)
+    if ordered[0] <= share * rest:
+        return ordered[0]
+    for m in range(1, len(ordered)):
+        rest -= ordered[m - 1]
+        room = 1.0 - m * share
+        if room <= 0:
+            break
+        cap = share * rest / room
+        if cap >= ordered[m]:
+            return cap
+    return ordered[-1]
 
 
 _BIT_SHIFTS = np.arange(64, dtype=np.uint64)
@@ -256,4 +288,6 @@ def parameters() -> dict[str, object]:
         "edge_max_shared": EDGE_MAX_SHARED,
         "edge_max_lines": EDGE_MAX_LINES,
         "edge_max_share": EDGE_MAX_SHARE,
+        "edge_max_line_tokens": EDGE_MAX_LINE_TOKENS,
+        "hard_wrap_undone": True,
     }

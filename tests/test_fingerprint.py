@@ -1,0 +1,236 @@
+"""Fingerprint behaviour: segmenter agreement, robustness to small edits and to the lines that
+reposting adds at a document's ends, separation of unrelated documents, the short rule, and the
+tokens that must not matter (stop words, numbers)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import jieba
+import pytest
+
+from desktop_dedup.core import fingerprint as fp
+from desktop_dedup.core.fingerprint import MIN_FEATURES, Fingerprint, fingerprint_text, parameters
+from tests.docgen import SAMPLE_EN, SAMPLE_ZH
+
+MIXED = (
+    "使用 Python 的 json 模块可以把 dict 对象序列化为 JSON 字符串。The json module exposes "
+    "dumps and loads; 调用 json.dumps 时传入 ensure_ascii=False 可以保留中文字符。\n"
+    "Linux 服务器上的 nginx 配置文件通常位于 /etc/nginx 目录，修改后需要执行 reload。"
+)
+
+
+def distance(a: int | None, b: int | None) -> int:
+    assert a is not None and b is not None
+    return bin((a ^ b) & (2**64 - 1)).count("1")
+
+
+@pytest.fixture(scope="module")
+def chinese_words() -> list[str]:
+    """Real Chinese words (jieba's dictionary), so that segmentation finds them again."""
+    words = []
+    for line in Path(jieba.__file__).with_name("dict.txt").read_text(encoding="utf-8").splitlines():
+        word, freq, *_ = line.split(" ")
+        if len(word) >= 2 and int(freq) >= 50 and all("\u4e00" <= c <= "\u9fff" for c in word):
+            words.append(word)
+    return words
+
+
+def topic_tokens(seed: int, lang: str, chinese_words: list[str], n: int = 3000) -> list[str]:
+    """A long document's words: a topic vocabulary of its own, drawn with Zipf weights."""
+    rng = random.Random(seed)
+    if lang == "zh":
+        vocab = rng.sample(chinese_words, 4000)
+    else:
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        vocab = ["".join(rng.choices(letters, k=rng.randint(4, 9))) for _ in range(4000)]
+    weights = [1.0 / (rank + 1) for rank in range(len(vocab))]
+    return rng.choices(vocab, weights, k=n)
+
+
+def render(tokens: list[str], lang: str) -> str:
+    """Sentences of 15 words, paragraphs of 10 sentences."""
+    out = []
+    for i, tok in enumerate(tokens):
+        out.append(tok if lang == "zh" else tok + " ")
+        if i % 15 == 14:
+            out.append("。" if lang == "zh" else ". ")
+        if i % 150 == 149:
+            out.append("\n")
+    return "".join(out)
+
+
+def edit(tokens: list[str], share: float, seed: int) -> list[str]:
+    """Replace, delete or insert ``share`` of the words at random places."""
+    rng = random.Random(seed)
+    edited = list(tokens)
+    for _ in range(round(len(edited) * share)):
+        i = rng.randrange(len(edited))
+        op = rng.random()
+        if op < 1 / 3:
+            edited[i] = rng.choice(edited)
+        elif op < 2 / 3:
+            del edited[i]
+        else:
+            edited.insert(i, rng.choice(edited))
+    return edited
+
+
+@pytest.mark.parametrize("text", [SAMPLE_ZH, SAMPLE_EN, MIXED], ids=["zh", "en", "mixed"])
+def test_rjieba_and_jieba_give_identical_fingerprints(text):
+    pytest.importorskip("rjieba")
+    assert fingerprint_text(text, prefer_rjieba=True) == fingerprint_text(text, prefer_rjieba=False)
+
+
+def test_fingerprint_fields_and_parameters():
+    result = fingerprint_text(SAMPLE_ZH)
+    assert isinstance(result, Fingerprint)
+    assert result.simhash is not None and -(2**63) <= result.simhash < 2**63
+    assert result.feature_count >= MIN_FEATURES
+    assert result.token_count >= result.feature_count
+    assert len(result.text_hash) == 32
+    params = parameters()
+    assert params["version"] == fp.FINGERPRINT_VERSION
+    assert params["min_features"] == MIN_FEATURES
+
+
+def test_fingerprint_is_deterministic_and_per_document():
+    first = fingerprint_text(SAMPLE_EN)
+    fingerprint_text(SAMPLE_ZH)  # another document in between must not matter
+    assert fingerprint_text(SAMPLE_EN) == first
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_small_edits_of_a_long_document_stay_within_three_bits(lang, chinese_words):
+    for seed in range(4):
+        tokens = topic_tokens(seed, lang, chinese_words)
+        original = fingerprint_text(render(tokens, lang)).simhash
+        for share in (0.01, 0.02, 0.03):
+            edited = fingerprint_text(render(edit(tokens, share, seed + 100), lang)).simhash
+            assert distance(original, edited) <= 3, (lang, seed, share)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_unrelated_documents_are_more_than_ten_bits_apart(lang, chinese_words):
+    texts = [render(topic_tokens(seed, lang, chinese_words), lang) for seed in range(6)]
+    hashes = [fingerprint_text(text).simhash for text in texts]
+    hashes.append(fingerprint_text(SAMPLE_ZH if lang == "zh" else SAMPLE_EN).simhash)
+    for i in range(len(hashes)):
+        for j in range(i + 1, len(hashes)):
+            assert distance(hashes[i], hashes[j]) > 10
+
+
+def test_english_and_chinese_versions_of_one_story_are_unrelated():
+    assert distance(fingerprint_text(SAMPLE_ZH).simhash, fingerprint_text(SAMPLE_EN).simhash) > 10
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   \n\t ", "你好，世界。", "Hello, world!", "1234 5678 2024-01-01", "的 了 the of and"],
+)
+def test_short_texts_have_no_simhash(text):
+    result = fingerprint_text(text)
+    assert result.simhash is None
+    assert result.feature_count < MIN_FEATURES
+
+
+def test_exactly_min_features_gets_a_simhash():
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india"]
+    assert fingerprint_text(" ".join(words[: MIN_FEATURES - 1])).simhash is None
+    assert fingerprint_text(" ".join(words[:MIN_FEATURES])).simhash is not None
+
+
+def test_english_stop_words_do_not_change_the_fingerprint():
+    words = SAMPLE_EN.split(" ")
+    rng = random.Random(3)
+    padded = []
+    for word in words:
+        padded.append(word)
+        if rng.random() < 0.3:
+            padded.append(rng.choice(["the", "of", "and", "which", "would", "THE", "Of"]))
+    assert fingerprint_text(" ".join(padded)).simhash == fingerprint_text(SAMPLE_EN).simhash
+
+
+def test_chinese_stop_words_do_not_change_the_fingerprint():
+    # Stop words added as whole sentences/clauses, so they cannot merge with neighbouring words.
+    padded = SAMPLE_ZH.replace("。", "。我们，但是，因此，")
+    assert fingerprint_text(padded).simhash == fingerprint_text(SAMPLE_ZH).simhash
+
+
+@pytest.mark.parametrize("text", [SAMPLE_ZH, SAMPLE_EN], ids=["zh", "en"])
+def test_numbers_do_not_change_the_fingerprint(text):
+    rng = random.Random(5)
+    sentences = text.replace("。", "。|").replace(". ", ". |").split("|")
+
+    def numbers() -> str:
+        version = f"v{rng.randint(1, 9)}.{rng.randint(0, 9)}"
+        return f"{rng.randint(1, 99999)} {version} 2024-03-1{rng.randint(0, 9)}"
+
+    numbered = "".join(f"{sentence} {numbers()} " for sentence in sentences)
+    assert fingerprint_text(numbered).simhash == fingerprint_text(text).simhash
+
+
+@pytest.mark.parametrize("text", [SAMPLE_ZH, SAMPLE_EN], ids=["zh", "en"])
+def test_added_title_line_does_not_change_the_fingerprint(text):
+    """Converters (PDF, DOCX, Markdown) often put the file name on a line of its own on top."""
+    assert fingerprint_text("river-town.txt\n" + text).simhash == fingerprint_text(text).simhash
+    assert fingerprint_text("# River town\n\n" + text).simhash == fingerprint_text(text).simhash
+
+
+@pytest.mark.parametrize(
+    ("text", "banner", "footer"),
+    [
+        (
+            SAMPLE_ZH,
+            "本文转载自网络，版权归原作者所有，如有侵权请联系删除。",
+            "扫码关注公众号，获取精彩内容，点击阅读原文。",
+        ),
+        (
+            SAMPLE_EN,
+            "Sponsored: save 40% on premium headphones with free shipping this weekend only.",
+            "Disclaimer: opinions expressed by contributors are their own; subscribe for updates.",
+        ),
+    ],
+    ids=["zh", "en"],
+)
+def test_reposting_banner_and_footer_are_peeled(text, banner, footer):
+    original = fingerprint_text(text)
+    reposted = fingerprint_text(f"{banner}\n\n{text}\n\n{footer}\n")
+    assert reposted.simhash == original.simhash
+    assert reposted.token_count == original.token_count
+    # the same banner at both ends must not vouch for itself
+    assert fingerprint_text(f"{banner}\n{text}\n{banner}").simhash == original.simhash
+
+
+def test_a_real_opening_paragraph_is_kept():
+    """Peeling stops at the first line that belongs to the text: its words count."""
+    first, rest = SAMPLE_EN.split("\n", 1)
+    counts = fp.content_counts(fp.segment(fp.normalize_text(SAMPLE_EN)))
+    assert not fp.edge_counts(SAMPLE_EN, counts)
+    assert fingerprint_text(rest).simhash != fingerprint_text(SAMPLE_EN).simhash
+    assert first  # the sample has a first paragraph
+
+
+def test_hard_wrapped_copy_fingerprints_like_the_original():
+    flat = SAMPLE_EN.replace("\n", "\n\n")
+    wrapped = "\n\n".join(
+        "\n".join(par[i : i + 40] for i in range(0, len(par), 40)) for par in flat.split("\n\n")
+    )
+    assert fingerprint_text(wrapped) == fingerprint_text(flat)
+
+
+def test_share_cap_is_measured_against_the_capped_total():
+    values = [3600.0] + [1.0] * 30  # one word repeated 60 times among 30 others
+    cap = fp.share_cap(values, 0.1)
+    capped = [min(v, cap) for v in values]
+    assert max(capped) == pytest.approx(0.1 * sum(capped))
+    assert fp.share_cap([5.0, 4.0, 3.0] + [1.0] * 20, 0.5) == 5.0  # nothing to cap
+    assert fp.share_cap([9.0, 1.0, 1.0], 0.1) == 1.0  # impossible share: all equal
+
+
+def test_one_dominant_word_cannot_take_over_the_fingerprint():
+    """A page that repeats one command name must not collide with every page about it."""
+    a = ("grep " * 60) + SAMPLE_EN
+    b = ("grep " * 60) + SAMPLE_ZH
+    assert distance(fingerprint_text(a).simhash, fingerprint_text(b).simhash) > 10
