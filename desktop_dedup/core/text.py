@@ -75,11 +75,11 @@ def unwrap_fixed_width(text: str) -> str:
     if full < _MIN_WRAPPED_LINES or full < _WRAP_SHARE * continuing:
         return text
     out: list[str] = []
-    for i, line in enumerate(lines):
+    for line, following in zip(lines, lines[1:], strict=False):
         out.append(line)
-        joined = len(line) == width and i + 1 < len(lines) and lines[i + 1].strip()
-        if not joined:
+        if not (len(line) == width and following.strip()):
             out.append("\n")
+    out.append(lines[-1])
     return "".join(out)
 
 

@@ -1,0 +1,125 @@
+"""Normalisation and tokenisation: the variants a format conversion produces must fold to the
+same text, and the same-text hash must see words only."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from desktop_dedup.core.text import (
+    normalize_text,
+    segment,
+    text_hash,
+    unwrap_fixed_width,
+    words_only,
+)
+from tests.docgen import SAMPLE_EN, SAMPLE_ZH
+
+
+def test_nfkc_folds_full_width_latin_digits_and_punctuation():
+    assert normalize_text("ＰｙＴｈｏｎ　３．１１，ＯＫ！") == "python 3.11,ok!"
+
+
+def test_kangxi_and_supplement_radicals_become_ideographs():
+    # PDF text layers write 广, 见 and 页 with radical code points.
+    pdf_layer = "\u2f34告 另\u2ec5 第\u2eda"
+    assert normalize_text(pdf_layer) == normalize_text("广告 另见 第页")
+    assert normalize_text(pdf_layer) == "广告另见第页"
+
+
+def test_whitespace_runs_collapse_and_latin_is_lower_cased():
+    assert normalize_text("  Hello\r\n\tWORLD  \n\n again ") == "hello world again"
+
+
+def test_line_breaks_inside_chinese_are_layout_not_spaces():
+    assert normalize_text("江南的春\n天总是来得\r\n悄无声息") == "江南的春天总是来得悄无声息"
+    assert segment(normalize_text("悄无\n声息")) == segment(normalize_text("悄无声息"))
+
+
+def test_invisible_characters_are_dropped():
+    assert normalize_text("infor\u00admation\u200b te\u200dxt\ufeff") == "information text"
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        SAMPLE_ZH.replace("，", ",").replace("。", ". "),  # half-width punctuation
+        SAMPLE_ZH.replace("\n", "\r\n\r\n"),  # CRLF and blank lines
+        "\n".join(textwrap.wrap(SAMPLE_ZH, 33)),  # re-wrapped lines
+        SAMPLE_ZH.replace("一", "\u2f00"),  # Kangxi radical for 一
+        "\ufeff" + SAMPLE_ZH.replace("江南", "江\u200b南"),  # BOM, zero-width space
+        SAMPLE_ZH.replace("。", "！"),  # other punctuation
+    ],
+)
+def test_text_hash_ignores_format_variants_zh(variant):
+    assert text_hash(normalize_text(variant)) == text_hash(normalize_text(SAMPLE_ZH))
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        SAMPLE_EN.upper(),
+        textwrap.fill(SAMPLE_EN, 50),
+        SAMPLE_EN.replace(" ", "   ").replace("\n", "\n\n"),
+        SAMPLE_EN.replace(",", "，").replace("A", "Ａ"),  # full width
+    ],
+)
+def test_text_hash_ignores_format_variants_en(variant):
+    assert text_hash(normalize_text(variant)) == text_hash(normalize_text(SAMPLE_EN))
+
+
+def test_text_hash_sees_a_changed_or_moved_word():
+    base = text_hash(normalize_text(SAMPLE_EN))
+    assert text_hash(normalize_text(SAMPLE_EN.replace("river", "lake", 1))) != base
+    first, rest = SAMPLE_EN.split(" ", 1)
+    assert text_hash(normalize_text(rest + " " + first)) != base
+    assert len(base) == 32 and int(base, 16) >= 0
+
+
+def test_words_only_drops_spaces_and_punctuation():
+    assert words_only(normalize_text("Hello, world! 你好，世界。 a_b")) == "helloworld你好世界ab"
+
+
+def test_segment_keeps_dictionary_words_and_no_hmm_guesses():
+    tokens = segment(normalize_text("我们在北京大学学习自然语言处理"))
+    assert "北京大学" in tokens
+    assert "".join(tokens) == "我们在北京大学学习自然语言处理"
+
+
+@pytest.mark.parametrize("text", [SAMPLE_ZH, SAMPLE_EN, "Linux 服务器上的 nginx 配置文件"])
+def test_rjieba_and_jieba_segment_alike(text):
+    pytest.importorskip("rjieba")
+    normalized = normalize_text(text)
+    assert segment(normalized, prefer_rjieba=True) == segment(normalized, prefer_rjieba=False)
+
+
+def hard_wrap(text: str, width: int) -> str:
+    """What `fold -w WIDTH` does: cut every paragraph line every WIDTH characters."""
+    return "\n".join(
+        "\n".join(line[i : i + width] for i in range(0, len(line), width)) if line else ""
+        for line in text.split("\n")
+    )
+
+
+@pytest.mark.parametrize("width", [40, 60, 77])
+@pytest.mark.parametrize("text", [SAMPLE_EN, SAMPLE_ZH], ids=["en", "zh"])
+def test_fixed_width_hard_wrap_is_undone(text, width):
+    paragraphs = text.replace("\n", "\n\n")
+    wrapped = hard_wrap(paragraphs, width)
+    assert wrapped != paragraphs
+    assert unwrap_fixed_width(wrapped) == paragraphs
+    assert segment(normalize_text(wrapped)) == segment(normalize_text(paragraphs))
+
+
+def test_ragged_word_wrapped_text_is_left_alone():
+    ragged = "\n".join(textwrap.wrap(SAMPLE_EN, 60))
+    assert unwrap_fixed_width(ragged) == ragged
+    # a table of equal-length rows separated by blank lines has nothing to join
+    rows = "\n\n".join(["alpha beta gamma delta epsilon zeta"] * 5)
+    assert unwrap_fixed_width(rows) == rows
+
+
+@pytest.mark.parametrize("text", ["", "one line only", "short\nlines\nhere\n"])
+def test_unwrap_leaves_small_texts_alone(text):
+    assert unwrap_fixed_width(text) == text
