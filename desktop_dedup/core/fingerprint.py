@@ -74,7 +74,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 6
+FINGERPRINT_VERSION = 7
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -83,7 +83,7 @@ EDGE_SHORT_TOKENS = 3
 EDGE_MAX_SHARED = 0.2
 EDGE_MAX_LINES = 3
 EDGE_MAX_SHARE = 0.2  # per end
-EDGE_MAX_LINE_TOKENS = 30  # a longer line is text, never a banner
+EDGE_MAX_LINE_TOKENS = 20  # a banner is one sentence; a longer line is the text itself
 EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated banner
 
 _WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
