@@ -14,7 +14,8 @@ Edge lines
 
     * short: at most ``EDGE_SHORT_TOKENS`` content tokens (a title, a heading, a page number), or
     * foreign: at most ``EDGE_MAX_SHARED`` of its content tokens occur anywhere else in the
-      document (a banner is about something else than the text it was glued to).
+      document, not counting other copies of the same line (a banner is about something else
+      than the text it was glued to, and is often glued to both ends).
 
     Peeling stops at the first line that is neither, at a line of more than
     ``EDGE_MAX_LINE_TOKENS`` tokens (a paragraph of the text itself, whatever its vocabulary),
@@ -23,7 +24,11 @@ Edge lines
     the top cannot change what is peeled at the bottom.
     Because it stops at the first *real* line, two copies that differ only by an added title or
     banner peel down to the same place, so the rule is symmetric; a real opening heading is peeled
-    from both copies alike.
+    from both copies alike. Lines are those of the extracted text after undoing fixed-width hard
+    wraps (text.py), and every limit is in tokens, so that the same text in another format peels
+    alike. Measured on the public corpus (mean over 8 xxhash seeds, so that the numbers are not
+    one hash's luck): pair recall at k = 3 went from 0.93 to 0.98, on the English and Chinese
+    halves and on either half of the article ids alike, with no false pair.
 
 Features
     Tokens that contain a letter or an ideograph. Dropped: white space, punctuation, tokens
@@ -34,15 +39,19 @@ Features
 Weights  ``w(t) = tf(t)^TF_EXPONENT * idf(t)``, then capped at ``MAX_FEATURE_SHARE`` of the total
     * IDF: jieba's table (``jieba/analyse/idf.txt``) for words it knows; unknown Chinese words
       get the table's median, as jieba.analyse does. The table has no Latin words at all, so every
-      Latin word gets ``LATIN_IDF``; English stop words are removed instead of relying on IDF.
+      Latin word gets that median too (:func:`latin_idf`); English stop words are removed instead
+      of relying on IDF. (Other constants, and IDF^2 or IDF^0.5, measured no better.)
     * Term frequency is squared: a near-duplicate keeps its repeated topic words (their counts
       move by one or two), while edits, a reposting banner or a footer add words that occur once.
       Squaring concentrates the weight on what both copies share, which is what keeps their
       fingerprints within a few bits. Linear TF (the seeds' recipe) lets the once-only words
-      decide too many bits.
-    * No single feature may hold more than ``MAX_FEATURE_SHARE`` of the total weight: otherwise a
-      document dominated by one word (a command name repeated 40 times) takes that word's hash
-      as its fingerprint and collides with every other document about the same word.
+      decide too many bits. Measured: TF^1 0.87, TF^1.5 0.90, TF^2 0.93, TF^3 0.90 recall before
+      edge peeling; log and BM25-style saturation 0.76-0.78.
+    * No single feature may hold more than ``MAX_FEATURE_SHARE`` of the total weight, measured
+      after capping (:func:`share_cap`): otherwise a document dominated by one word (a command
+      name repeated 40 times) takes that word's hash as its fingerprint and collides with every
+      other document about the same word. The cap also makes a title or heading that adds one
+      more occurrence of the top word cost nothing.
     * All features take part (no top-N cut): a top-N boundary makes features flip in and out of
       the set under small edits, which costs more bits than the tail's tiny weights.
 
