@@ -12,11 +12,16 @@ from typing import Any
 
 from desktop_dedup.core.actions import content_hash_file
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.extract import MAX_TEXT_BYTES, canonical_format, extract_text
+from desktop_dedup.core.extract._common import too_large
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
 from desktop_dedup.core.models import DocStatus, FileEntry
 
 log = logging.getLogger(__name__)
+
+# Formats whose whole file is text: over the text cap they are refused before being hashed, so a
+# 1 GB log named .txt costs a stat, not a full read.
+_WHOLE_FILE_TEXT = frozenset({"txt", "md", "rst", "html", "rtf"})
 
 # Content hashes whose current-version fingerprint the index already holds (set per worker by
 # init_worker): a moved or copied file is hashed but not extracted again.
@@ -61,6 +66,8 @@ def _os_reason(exc: OSError) -> str:
 
 def analyse_file(entry: FileEntry) -> dict[str, Any]:
     """Hash, extract and fingerprint one file; returns a documents row (plus ``reused``)."""
+    if entry.size > MAX_TEXT_BYTES and canonical_format(entry.ext) in _WHOLE_FILE_TEXT:
+        return _problem(entry, too_large(entry.size).reason)
     try:
         content_hash = content_hash_file(entry.path)
     except OSError as exc:

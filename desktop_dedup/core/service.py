@@ -564,14 +564,14 @@ class DedupService:
     # --- actions --------------------------------------------------------------------------------
 
     def _candidates(
-        self, doc_ids: Iterable[int]
+        self, doc_ids: Iterable[int], action: str
     ) -> tuple[list[actions.RemovalCandidate], list[actions.ActionResult]]:
         refs = self._reference_roots()
         cands, refused = [], []
         for d in self.store.documents(doc_ids):
             if any(_under(d.path, r) for r in refs):
                 refused.append(
-                    actions.ActionResult(d.id, d.path, "", False, "is in a reference folder")
+                    actions.ActionResult(d.id, d.path, action, False, "is in a reference folder")
                 )
                 continue
             cands.append(
@@ -610,7 +610,7 @@ class DedupService:
         cancel: CancelToken | None = None,
     ) -> list[actions.ActionResult]:
         """Send documents to the system trash, each verified unchanged right before it goes."""
-        cands, refused = self._candidates(doc_ids)
+        cands, refused = self._candidates(doc_ids, "trash")
         results = refused + actions.trash_files(
             cands, trash=trash, progress=progress, cancel=cancel
         )
@@ -626,7 +626,7 @@ class DedupService:
         cancel: CancelToken | None = None,
     ) -> list[actions.ActionResult]:
         """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...)."""
-        cands, refused = self._candidates(doc_ids)
+        cands, refused = self._candidates(doc_ids, "move")
         results = refused + actions.move_files(
             cands, os.fspath(target_dir), progress=progress, cancel=cancel
         )
