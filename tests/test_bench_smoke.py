@@ -1,0 +1,74 @@
+"""The scan, lookup and rescan benchmarks' core functions at a tiny size, so a broken benchmark
+fails the suite instead of the night someone runs it. No timing is asserted here: the figures
+only mean something at full size (``python -m tests.bench``)."""
+
+from __future__ import annotations
+
+import os
+
+from desktop_dedup.core.fingerprint import fingerprint_text
+from tests.bench import bench_lookup, bench_rescan, bench_scan
+
+
+def test_scan_benchmark_corpus_scan_and_baseline(tmp_path):
+    corpus = bench_scan.generate_corpus(tmp_path / "docs", total_bytes=300_000, seed=3)
+    assert corpus.text_bytes >= 300_000
+    assert {p.suffix for p in corpus.files} <= {".txt", ".md", ".html", ".docx"}
+    assert all(p.exists() for p in corpus.files)
+    # varied prose, not one paragraph repeated
+    texts = [p.read_text(encoding="utf-8") for p, _ in corpus.txt_files]
+    lines = [line for t in texts for line in t.splitlines() if line]
+    assert len(set(lines)) > 0.9 * len(lines)
+    seconds, summary, cpu = bench_scan.time_scan(corpus.folder, tmp_path / "scan.db")
+    assert seconds > 0 and cpu > 0
+    assert summary.files_fingerprinted == len(corpus.files)
+    assert not summary.problems
+    subset, n_bytes = bench_scan.baseline_subset(corpus, 50_000)
+    assert subset and n_bytes >= min(50_000, sum(b for _, b in corpus.txt_files))
+    hashes = bench_scan.seeds_recipe(subset)
+    assert len(hashes) == len(subset) and all(0 <= h < 2**64 for h in hashes)
+
+
+def test_seeds_simhash_follows_the_weights():
+    # one keyword: the simhash is that keyword's own hash
+    import xxhash
+
+    assert bench_scan.seeds_simhash([("江南", 1.0)]) == xxhash.xxh64_intdigest("江南".encode())
+    assert bench_scan.seeds_simhash([]) == 0
+
+
+def test_lookup_benchmark_finds_every_planted_neighbour(tmp_path):
+    r = bench_lookup.run(tmp_path / "lookup.db", n=3_000, queries=60, store_rows=500)
+    assert r["rows"] == 3_000
+    assert r["store_rows"] == 500 and r["direct_rows"] == 2_500
+    assert r["planted"] == 30 and r["found"] == 30
+    assert r["median_ms"] > 0 and r["p95_ms"] >= r["median_ms"]
+    assert any("USING INDEX" in line for line in r["plan"])
+
+
+def test_lookup_baselines_agree_with_the_store(tmp_path):
+    built = bench_lookup.build_store(tmp_path / "l.db", 2_000, store_rows=200)
+    store, sims = built["store"], built["sims"]
+    try:
+        for q, _ in bench_lookup.make_queries(sims, 10):
+            ours = sorted(d for d, _ in store.lookup_near(q, bench_lookup.K))
+            assert bench_lookup.sql_full_scan(store, q) == ours
+            numpy_ids = bench_lookup.numpy_full_scan(sims.view("uint64"), q) + 1
+            assert sorted(numpy_ids.tolist()) == ours
+    finally:
+        store.close()
+
+
+def test_rescan_benchmark_reuses_every_file(tmp_path):
+    r = bench_rescan.run(
+        tmp_path / "tree", tmp_path / "r.db", n_files=60, n_folders=6, runs=1, profile=True
+    )
+    assert r["first"].files_fingerprinted == 60 and not r["first"].problems
+    (last,) = r["summaries"]
+    assert last.files_reused == 60 and last.files_fingerprinted == 0
+    assert r["walk_count"] == 60
+    assert "scan" in r["profile"]
+    assert len(os.listdir(tmp_path / "tree")) == 6
+    texts = {p.read_text(encoding="utf-8") for p in (tmp_path / "tree").rglob("*.txt")}
+    assert len(texts) == 60
+    assert all(fingerprint_text(t).token_count > 0 for t in list(texts)[:5])
