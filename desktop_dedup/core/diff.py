@@ -135,16 +135,20 @@ def _is_word(token: str) -> bool:
     return first.isalnum() or first == "_"
 
 
-@lru_cache(maxsize=16_384)
-def _tokens(text: str) -> tuple[str, ...]:
-    # Cached because a changed line is tokenised for pairing, diffing and counting.
-    return tuple(tokenize_for_diff(text))
-
-
 @lru_cache(maxsize=65_536)
+def _tokenized(text: str) -> tuple[tuple[str, ...], int]:
+    # Cached because every line is counted, equal lines appear on both sides, and a changed line
+    # is also tokenised for pairing and diffing.
+    tokens, words = _tokenize_counted(text)
+    return tuple(tokens), words
+
+
+def _tokens(text: str) -> tuple[str, ...]:
+    return _tokenized(text)[0]
+
+
 def _line_word_count(line: str) -> int:
-    # Cached because equal lines appear on both sides and repeated lines are common.
-    return _tokenize_counted(line)[1]
+    return _tokenized(line)[1]
 
 
 def _count_words(tokens: Sequence[str]) -> int:
@@ -494,8 +498,7 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
         # The token caches only serve one diff (equal lines on both sides, a changed line used
         # for pairing, diffing and counting); dropping them keeps a long-running GUI from
         # holding on to old documents.
-        _tokens.cache_clear()
-        _line_word_count.cache_clear()
+        _tokenized.cache_clear()
 
 
 def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
