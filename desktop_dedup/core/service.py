@@ -612,7 +612,11 @@ class DedupService:
         """Send documents to the system trash, each verified unchanged right before it goes."""
         cands, refused = self._candidates(doc_ids, "trash")
         results = refused + actions.trash_files(
-            cands, trash=trash, progress=progress, cancel=cancel
+            cands,
+            trash=trash,
+            progress=progress,
+            cancel=cancel,
+            reference_roots=self._reference_roots(),  # second guard, checked per file
         )
         self._after_action(results, "trash")
         return results
@@ -628,7 +632,11 @@ class DedupService:
         """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...)."""
         cands, refused = self._candidates(doc_ids, "move")
         results = refused + actions.move_files(
-            cands, os.fspath(target_dir), progress=progress, cancel=cancel
+            cands,
+            os.fspath(target_dir),
+            progress=progress,
+            cancel=cancel,
+            reference_roots=self._reference_roots(),
         )
         self._after_action(results, "move")
         return results
