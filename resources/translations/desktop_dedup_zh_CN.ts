@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop_dedup/gui/formatting.py" line="+36"/>
+        <location filename="../../desktop_dedup/gui/formatting.py" line="+40"/>
         <source>{h} h {m:02d} min</source>
         <translation>{h} 小时 {m:02d} 分</translation>
     </message>
@@ -446,7 +446,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+195"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+214"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id).</extracomment>
         <translation>参考文本</translation>
@@ -473,16 +473,21 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Ignore whitespace and punctuation</source>
-        <translation>忽略空白和标点</translation>
+        <source>Ignore spaces and punctuation</source>
+        <translation>忽略空格和标点</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Differences in whitespace and punctuation are not shown as changes</source>
+        <translation>空白和标点的差异不显示为改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+88"/>
         <source>Select a group to compare its files</source>
         <translation>选择一组以对比其中的文件</translation>
     </message>
@@ -497,13 +502,7 @@
         <translation>对比文件</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+1"/>
-        <source>{role}: {path}</source>
-        <translation>{role}：{path}</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
@@ -518,7 +517,12 @@
         <translation>没有改动</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+10"/>
+        <source>{role}: {name}  —  {folder}</source>
+        <translation>{role}：{name}  —  {folder}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Change {index} of {count}</source>
         <translation>第 {index} 处改动，共 {count} 处</translation>
     </message>
@@ -541,7 +545,12 @@
         <translation>点击按钮添加文件夹，或把文件夹拖放到这里。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Tick a folder to make it a reference: its files are always kept.</source>
+        <translation>勾选文件夹可将其设为参考文件夹：其中的文件始终保留。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
@@ -561,7 +570,7 @@
         <translation>移除文件夹</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+63"/>
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -594,7 +603,7 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/groups.py" line="+157"/>
+        <location filename="../../desktop_dedup/gui/models/groups.py" line="+160"/>
         <source>Kind</source>
         <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression).</extracomment>
         <translation>类型</translation>
@@ -782,12 +791,12 @@
     </message>
     <message>
         <location line="+18"/>
-        <location line="+460"/>
+        <location line="+475"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-430"/>
+        <location line="-445"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -802,7 +811,7 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+105"/>
         <location line="+3"/>
         <source>Invalid regular expression: {error}</source>
         <translation>无效的正则表达式：{error}</translation>
@@ -843,7 +852,7 @@
         <translation>本组文件（{count}）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Cannot compare: {error}</source>
         <translation>无法对比：{error}</translation>
     </message>
@@ -868,7 +877,7 @@
         <translation>已复制 {path}</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
