@@ -611,7 +611,7 @@
     <message>
         <location line="+1"/>
         <source>Files</source>
-        <translation>文件</translation>
+        <translation>文件数</translation>
     </message>
     <message>
         <location line="+1"/>
