@@ -246,3 +246,23 @@ def test_one_megabyte_diff_stays_fast():
     assert 0.9 < result.similarity < 0.99
     assert side_text(result, "b") == b
     assert elapsed < 5.0, f"1 MB diff took {elapsed:.2f} s of CPU"
+
+
+def test_pdf_radical_forms_are_not_changes_but_text_is_shown_as_written():
+    # PDF text layers often use Kangxi radical / radical-supplement code points (U+2F42 "⽂",
+    # U+2EDA "⻚") that look exactly like the ideographs; full-width letters likewise.
+    plain = "本页面的文件名是ABC。\n第二行没有变化。\n"
+    from_pdf = "本⻚⾯的⽂件名是ＡＢＣ。\n第二行没有变化。\n"
+    result = diff_texts(plain, from_pdf)
+    assert result.change_rows == []
+    assert result.similarity == 1.0
+    rebuilt = "".join(text for row in result.rows for text, _ in row.b_spans)
+    assert rebuilt == from_pdf  # displayed as written, not as folded
+    assert "".join(tokenize_for_diff(from_pdf)) == from_pdf
+    # A real edit next to the look-alikes is still found, and only it.
+    edited = from_pdf.replace("第二行", "第三行")
+    rows = diff_texts(plain, edited).rows
+    changed_b = [text for row in rows for text, tag in row.b_spans if tag != "equal"]
+    changed_a = [text for row in rows for text, tag in row.a_spans if tag != "equal"]
+    # jieba's word for the edited spot, on each side; nothing on the look-alike first line.
+    assert (changed_a, changed_b) == (["第二行"], ["第三行"])

@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from desktop_dedup.core.text import fold_compat
+
 logger = logging.getLogger(__name__)
 
 try:  # rjieba is a Rust port of jieba: same dictionary, same tokens with hmm=False, much faster.
@@ -115,8 +117,11 @@ def _tokenize_counted(text: str) -> tuple[list[str], int]:
     """Tokens of ``text`` and how many of them are words (what the similarity counts)."""
     tokens: list[str] = []
     words = 0
+    # Segment the compatibility-folded text (a PDF's "⽂件" is the word "文件"), then cut the
+    # original at the same places: folding is one character for one.
+    folded = fold_compat(text)
     # re.split with a capturing group alternates: non-Chinese, Chinese run, non-Chinese, ...
-    for k, part in enumerate(_HAN_RUN_RE.split(text)):
+    for k, part in enumerate(_HAN_RUN_RE.split(folded)):
         if not part:
             continue
         if k % 2:
@@ -126,6 +131,11 @@ def _tokenize_counted(text: str) -> tuple[list[str], int]:
         else:
             tokens.extend(_NON_HAN_TOKEN_RE.findall(part))
             words += len(_WORD_TOKEN_RE.findall(part))
+    if folded is not text:
+        pos = 0
+        for i, tok in enumerate(tokens):
+            tokens[i] = text[pos : pos + len(tok)]
+            pos += len(tok)
     return tokens, words
 
 
@@ -161,10 +171,14 @@ def _strip_eol(line: str) -> str:
 
 
 def _eol_neutral(token: str) -> str:
+    # The comparison key of a token: line-ending style and look-alike compatibility characters
+    # (text.fold_compat) are not changes.
+    token = fold_compat(token)
     return token.replace("\r\n", "\n").replace("\r", "\n") if "\r" in token else token
 
 
 def _line_key(line: str, ignore_whitespace_punct: bool) -> str:
+    line = fold_compat(line)
     if ignore_whitespace_punct:
         return _NOT_WORD_RE.sub("", line)
     return _strip_eol(line)

@@ -86,6 +86,31 @@ def unwrap_fixed_width(text: str) -> str:
     return "".join(out)
 
 
+def _build_compat_fold() -> dict[int, str]:
+    table: dict[int, str] = {}
+    ranges = [(0x2F00, 0x2FE0), (0xFF01, 0xFF5F), (0x3000, 0x3001)]
+    for lo, hi in ranges:
+        for cp in range(lo, hi):
+            folded = unicodedata.normalize("NFKC", chr(cp))
+            if len(folded) == 1 and folded != chr(cp):
+                table[cp] = folded
+    for cp, target in _RADICAL_SUPPLEMENT.items():
+        table[cp] = target if isinstance(target, str) else chr(target)
+    return table
+
+
+_COMPAT_FOLD = _build_compat_fold()
+_COMPAT_PRESENT = re.compile("[\u2e80-\u2fdf\u3000\uff01-\uff5e]")
+
+
+def fold_compat(text: str) -> str:
+    """Fold look-alike compatibility characters, one character for one: CJK radical code points
+    (as PDF text layers emit them) to ideographs, full-width ASCII to ASCII, the ideographic
+    space to a space. Length-preserving, so positions in the folded text are positions in the
+    original: the diff compares folded tokens and still shows the text as written."""
+    return text.translate(_COMPAT_FOLD) if _COMPAT_PRESENT.search(text) else text
+
+
 def normalize_text(text: str) -> str:
     """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run."""
     text = unwrap_fixed_width(text)
