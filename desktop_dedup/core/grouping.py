@@ -8,30 +8,39 @@ module builds groups that are cliques instead.
 
 Grouping rules
 --------------
+* **Text classes.** Documents with equal normalised-text hashes (any format) form one *text
+  class*; documents with equal content hashes always share a class, because bytes determine text
+  (the text hash of the first such document wins if a stale index disagrees). A class carries
+  the *set* of its members' distinct simhashes: same text legitimately fingerprints slightly
+  differently, because the simhash sees line structure and punctuation that "same text" ignores
+  (public corpus: 14 of 100 same-text pairs differ, one by more than 3 bits). Collapsing a class
+  to one value would reject a near copy that is close to the PDF's fingerprint but not the TXT's.
 * **Relations.** Two documents are *identical* when their content hashes are equal, *same text*
-  when their normalised-text hashes are equal (any format), and *near* when both have a simhash
-  and the simhashes differ in at most ``k`` bits (``k = max_distance``, 0..12; default 3).
-  Documents with the same text hash or the same simhash are at distance 0. Documents too short
-  to fingerprint (``simhash is None``) are only matched as identical / same text.
+  when they are in one text class, and *near* when the distance between their classes is at
+  most ``k`` bits (``k = max_distance``, 0..12; default 3). The distance between two classes is
+  the *minimum* Hamming distance over pairs of their simhashes (0 within one class, and 0 when
+  they share a value). Documents too short to fingerprint (``simhash is None``) add no value to
+  their class; a class without any value is only matched as identical / same text.
 * **No chaining.** Every member of a group is related (identical, same text or near) to *every*
-  other member. If A~B and B~C but not A~C, A and C are never in one group.
+  other member, i.e. every pair of text classes in a group is within ``k`` by the class
+  distance. If A~B and B~C but not A~C, A and C are never in one group, even when B's class
+  reaches A and C through different members' simhashes.
 * **Greedy, deterministic cliques** (after dupeGuru's ``get_groups``): documents are processed in
   reference-priority order; the best document not yet in a group seeds a new group; its
-  unassigned neighbours are tried in order of (distance to the seed, identical before same text
-  before near, priority) and each joins if it is related to every current member. A seed that
-  gathers nobody stays alone and is not reported.
+  unassigned neighbours are tried in order of (class distance to the seed, identical before same
+  text before near, priority) and each joins if it is related to every current member. A seed
+  that gathers nobody stays alone and is not reported.
 * **Kind** is the weakest relation among the members: ``identical`` if all content hashes are
-  equal, else ``same_text`` if all text hashes are equal, else ``near``.
+  equal, else ``same_text`` if all members are in one text class, else ``near``.
 * **Reference** is the member with the smallest ``priority`` (the seed). Each member's distance
-  is measured to the reference: 0 for identical / same text, otherwise the Hamming distance of the
-  simhashes. Members are listed reference first, then by (distance, priority).
+  is measured to the reference: 0 for identical / same text, otherwise the class distance between
+  its text class and the reference's. Members are listed reference first, then by (distance,
+  priority).
 * **Ignored pairs** are keyed by content hashes, unordered. Two documents whose content hashes
   form an ignored pair are treated as unrelated, so they never share a group; ignoring a whole
   group means ignoring all of its pairs.
 * Groups of one document are not groups. Groups are returned in order of their reference's
   priority.
-* Bytes determine text, so documents with the same content hash are put in the same text class
-  (the text hash of the first such document wins if a stale index disagrees).
 
 Pair finding (``find_near_value_pairs``)
 ----------------------------------------
@@ -49,8 +58,12 @@ to k=8 (k=8: ~0.1 s) and k >= 9 falls back to the brute force, ~2 ns per pair (2
 ~0.5 s; 100,000 values: ~10 s), because random 64-bit fingerprints offer no cheap exact filter at
 such distances.
 
-Expansion to documents works on unique values too, so 20,000 documents with one fingerprint cost
-O(n) in ``build_groups`` (``find_near_pairs`` must still list their n*(n-1)/2 pairs, by contract).
+Pair finding runs once on the unique simhash values of all documents; value pairs are then
+mapped to class pairs keeping the minimum distance. Classes with the same value set are interned
+as one *signature*, distances between signatures are cached, and a group tracks the values all
+its signatures share, so 20,000 documents with one fingerprint (or 20,000 classes that all hold
+one common value) cost O(n) in ``build_groups`` (``find_near_pairs`` must still list their
+n*(n-1)/2 pairs, by contract).
 """
 
 from __future__ import annotations
@@ -448,39 +461,26 @@ def build_groups(
     n_text = int(tid.max()) + 1
     has, sim = _simhash_array(items)
 
-    # One simhash per text class (same text -> same fingerprint; a stale index may disagree, then
-    # the best-priority member's fingerprint stands for the class).
-    text_size = np.bincount(tid, minlength=n_text)
-    text_has = np.bincount(tid[has], minlength=n_text) > 0
-    lo = np.full(n_text, np.iinfo(np.int64).max, dtype=np.int64)
-    hi = np.full(n_text, np.iinfo(np.int64).min, dtype=np.int64)
-    np.minimum.at(lo, tid[has], sim[has])
-    np.maximum.at(hi, tid[has], sim[has])
-    text_val = np.where(text_has, lo, 0)
-    mixed = np.flatnonzero(text_has & (lo != hi))
-    if len(mixed):
-        log.warning("%d text classes have differing simhashes; using the reference's", len(mixed))
-        mixed_set = set(mixed.tolist())
-        best: dict[int, int] = {}
-        for d in np.flatnonzero(has & np.isin(tid, mixed)).tolist():
-            t = int(tid[d])
-            if t in mixed_set and (t not in best or items[d].priority < items[best[t]].priority):
-                best[t] = d
-        for t, d in best.items():
-            text_val[t] = sim[d]
-
-    # Unique fingerprints over text classes, and which of them have near neighbours.
-    val_texts = np.flatnonzero(text_has)
-    uniq, vinv, vcount = np.unique(text_val[val_texts], return_inverse=True, return_counts=True)
-    text_vidx = np.full(n_text, -1, dtype=np.int64)
-    text_vidx[val_texts] = vinv.ravel()
+    # Unique fingerprints over all documents; a text class carries the set of its members'
+    # distinct values (same text may legitimately fingerprint differently, see the docstring).
+    hd = np.flatnonzero(has)
+    uniq, vinv, vdocs = np.unique(sim[hd], return_inverse=True, return_counts=True)
+    vinv = vinv.ravel().astype(np.int64, copy=False)
+    n_val = len(uniq)
+    doc_v = np.full(n, -1, dtype=np.int64)
+    doc_v[hd] = vinv
+    # A value held by two text classes relates them at distance 0. Only values held by more than
+    # one document can be shared, so distinct (value, class) pairs are sorted for those alone.
+    v_related = np.zeros(n_val, dtype=bool)
+    shared = np.flatnonzero(vdocs[vinv] > 1)
+    if len(shared):
+        tv = np.unique(vinv[shared] * n_text + tid[hd[shared]])
+        v_related = np.bincount(tv // n_text, minlength=n_val) > 1
     vp = find_near_value_pairs(uniq, k)
-    v_has_near = np.zeros(len(uniq), dtype=bool)
-    v_has_near[vp[:, 0]] = True
-    v_has_near[vp[:, 1]] = True
-    v_related = (vcount > 1) | v_has_near
-    text_related = text_size > 1
-    text_related[val_texts] |= v_related[text_vidx[val_texts]]
+    v_related[vp[:, 0]] = True
+    v_related[vp[:, 1]] = True
+    text_related = np.bincount(tid, minlength=n_text) > 1
+    text_related[tid[hd[v_related[vinv]]]] = True
     cand = np.flatnonzero(text_related[tid])
     if len(cand) < 2:
         return []
@@ -490,22 +490,57 @@ def build_groups(
     order_arr = np.asarray(order, dtype=np.int64)
     l_tid = tid[order_arr].tolist()
     l_cid = cid[order_arr].tolist()
-    l_vidx = text_vidx[tid[order_arr]].tolist()
-    l_val = [
-        int(v) if i >= 0 else None for v, i in zip(text_val[tid[order_arr]], l_vidx, strict=True)
-    ]
+    l_v = doc_v[order_arr].tolist()
+    l_sim = sim[order_arr].tolist()
     text_members: dict[int, list[int]] = {}
-    for i, t in enumerate(l_tid):
+    class_vals: dict[int, dict[int, int]] = {}  # text class -> {value index: simhash}
+    for i, (t, v) in enumerate(zip(l_tid, l_v, strict=True)):
         text_members.setdefault(t, []).append(i)
-    value_texts: dict[int, list[int]] = {}
-    for t, mem in text_members.items():  # insertion order = best member's rank
-        v = l_vidx[mem[0]]
         if v >= 0:
+            class_vals.setdefault(t, {})[v] = l_sim[i]
+    # Classes with the same value set ("signature") are interchangeable for every distance, so
+    # checks and distances work on interned signatures: n classes sharing one fingerprint cost
+    # O(n), not O(n^2).
+    sig_ids: dict[tuple[int, ...], int] = {}
+    sig_sets: list[frozenset[int]] = []  # value indices
+    sig_vals: list[tuple[int, ...]] = []  # the simhashes themselves
+    class_sig: dict[int, int] = {}
+    value_texts: dict[int, list[int]] = {}
+    for t in text_members:  # insertion order = best member's rank
+        vals = class_vals.get(t)
+        if vals is None:
+            continue
+        key = tuple(sorted(vals))
+        sid = sig_ids.get(key)
+        if sid is None:
+            sid = sig_ids[key] = len(sig_sets)
+            sig_sets.append(frozenset(key))
+            sig_vals.append(tuple(vals[v] for v in key))
+        class_sig[t] = sid
+        for v in key:
             value_texts.setdefault(v, []).append(t)
+    multi_valued = sum(1 for t in class_sig if len(class_vals[t]) > 1)
+    if multi_valued:
+        log.debug("%d text classes carry more than one simhash", multi_valued)
     near: dict[int, list[tuple[int, int]]] = {}
     for a, b, d in vp.tolist():
         near.setdefault(a, []).append((d, b))
         near.setdefault(b, []).append((d, a))
+    dist_cache: dict[tuple[int, int], int] = {}
+
+    def sig_dist(a: int, b: int) -> int:
+        """Class distance: the minimum Hamming distance over pairs of the two value sets."""
+        if a == b:
+            return 0
+        key = (a, b) if a < b else (b, a)
+        d = dist_cache.get(key)
+        if d is None:
+            if sig_sets[a].isdisjoint(sig_sets[b]):
+                d = min(((x ^ y) & MASK64).bit_count() for x in sig_vals[a] for y in sig_vals[b])
+            else:
+                d = 0
+            dist_cache[key] = d
+        return d
 
     names = {c: contents[d] for c, d in zip(l_cid, order, strict=True)}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)
@@ -522,46 +557,63 @@ def build_groups(
     for s in range(size):
         if assigned[s]:
             continue
-        t_s, c_s, v_s, val_s = l_tid[s], l_cid[s], l_vidx[s], l_val[s]
+        t_s, c_s = l_tid[s], l_cid[s]
+        sid_s = class_sig.get(t_s, -1)
         cands: list[tuple[int, int, int]] = [
             (0, 0 if l_cid[i] == c_s else 1, i) for i in unassigned(t_s) if i != s
         ]
-        if v_s >= 0:
-            for t in value_texts[v_s]:
-                if t != t_s:
-                    cands.extend((0, 2, i) for i in unassigned(t))
-            for d, v2 in near.get(v_s, ()):
-                for t in value_texts.get(v2, ()):
-                    cands.extend((d, 2, i) for i in unassigned(t))
+        if sid_s >= 0:
+            # other classes within k of the seed's class, each at its minimum distance
+            cls_d: dict[int, int] = {}
+            for v in sig_sets[sid_s]:
+                for t in value_texts[v]:
+                    cls_d[t] = 0
+            for v in sig_sets[sid_s]:
+                for d, v2 in near.get(v, ()):
+                    for t in value_texts.get(v2, ()):
+                        if cls_d.get(t, 65) > d:
+                            cls_d[t] = d
+            cls_d.pop(t_s, None)
+            for t, d in cls_d.items():
+                cands.extend((d, 2, i) for i in unassigned(t))
         if not cands:
             continue
         cands.sort()
         members = [s]
         g_texts = {t_s}
-        g_vals: list[int] = [] if val_s is None else [val_s]
-        g_val_set = set(g_vals)
-        g_short = val_s is None
+        g_sigs: list[int] = [] if sid_s < 0 else [sid_s]
+        g_sig_set = set(g_sigs)
+        # value indices shared by every signature in the group: a class holding one of them is
+        # at distance 0 from every member class
+        common: set[int] = set(sig_sets[sid_s]) if sid_s >= 0 else set()
+        g_short = sid_s < 0
         g_contents = {c_s}
         for _, _, i in cands:
-            t, v = l_tid[i], l_val[i]
-            if v is None:
-                if len(g_texts) != 1 or t not in g_texts:
+            t = l_tid[i]
+            new_class = t not in g_texts
+            if new_class:
+                sid = class_sig.get(t, -1)
+                if g_short or sid < 0:
                     continue
-            elif t not in g_texts or len(g_texts) > 1:
-                if g_short or any(((v ^ g) & MASK64).bit_count() > k for g in g_vals):
+                if (
+                    sid not in g_sig_set
+                    and common.isdisjoint(sig_sets[sid])
+                    and any(sig_dist(sid, g) > k for g in g_sigs)
+                ):
                     continue
             c = l_cid[i]
             if check_ignore and ign.blocks(c, g_contents):
                 continue
             members.append(i)
             assigned[i] = True
-            g_texts.add(t)
             g_contents.add(c)
-            if v is None:
-                g_short = True
-            elif v not in g_val_set:
-                g_val_set.add(v)
-                g_vals.append(v)
+            if new_class:
+                g_texts.add(t)
+                if sid not in g_sig_set:
+                    g_sig_set.add(sid)
+                    g_sigs.append(sid)
+                    if common:
+                        common &= sig_sets[sid]
         if len(members) < 2:
             continue
         assigned[s] = True
@@ -572,8 +624,7 @@ def build_groups(
         else:
             kind = GroupKind.NEAR
         dist = [
-            (0 if l_tid[i] == t_s else hamming(l_val[i], val_s), i)  # type: ignore[arg-type]
-            for i in members[1:]
+            (0 if l_tid[i] == t_s else sig_dist(class_sig[l_tid[i]], sid_s), i) for i in members[1:]
         ]
         dist.sort()
         ref_id = items[order[s]].doc_id
