@@ -7,6 +7,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
@@ -58,18 +59,11 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the app until its window closes; returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = parse_args(argv)
-    try:
-        from desktop_dedup.logs import setup_logging
+def open_main_window(args: argparse.Namespace) -> Any:
+    """Open the database and build the main window (not shown); an exit code on failure.
 
-        setup_logging()
-    except Exception:
-        logging.basicConfig(level=logging.INFO)
-    app = create_application([sys.argv[0], *argv])
-
+    Separate from :func:`main` so tests can check start-up without running ``app.exec()``.
+    """
     from desktop_dedup.core.errors import DatabaseTooNewError, DedupError
     from desktop_dedup.core.service import DedupService
     from desktop_dedup.gui import dialogs
@@ -94,10 +88,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             str(exc),
         )
         return 2
-    window = MainWindow(service)
+    return MainWindow(service)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app until its window closes; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(argv)
+    try:
+        from desktop_dedup.logs import setup_logging
+
+        setup_logging()
+    except Exception:
+        logging.basicConfig(level=logging.INFO)
+    app = create_application([sys.argv[0], *argv])
+    window = open_main_window(args)
+    if isinstance(window, int):
+        return window
     window.show()
     code = app.exec()
-    service.close()
+    window.service.close()
     return int(code)
 
 

@@ -14,9 +14,12 @@ import pytest
 # tests/docgen.py (real documents of every format) lives one level up.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gui_helpers import make_test_trash  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 
+from desktop_dedup.core.service import DedupService  # noqa: E402
 from desktop_dedup.gui import dialogs  # noqa: E402
+from desktop_dedup.gui.main_window import MainWindow  # noqa: E402
 
 
 class ScriptedDialogs(dialogs.Dialogs):
@@ -94,3 +97,24 @@ def scripted_dialogs():
 @pytest.fixture
 def window_settings(tmp_path):
     return QSettings(str(tmp_path / "window.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def service(tmp_path):
+    svc = DedupService(tmp_path / "db.sqlite3")
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def trash_dir(tmp_path):
+    return tmp_path / "test-trash"
+
+
+@pytest.fixture
+def window(qtbot, service, window_settings, scripted_dialogs, trash_dir):
+    win = MainWindow(service, trash=make_test_trash(trash_dir), settings=window_settings)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.tasks.wait(30_000)

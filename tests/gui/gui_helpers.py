@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import docgen
+from PySide6.QtCore import QItemSelectionModel
 
 ORIGINAL_WORD = "lighthouse"
+SCAN_TIMEOUT_MS = 120_000
 
 
 def edited_english() -> tuple[str, str, str]:
@@ -70,7 +72,7 @@ def build_many(root: Path, count: int) -> list[Path]:
     return paths
 
 
-def test_trash(trash_dir: Path) -> Callable[[str], None]:
+def make_test_trash(trash_dir: Path) -> Callable[[str], None]:
     """A trash function that moves files into ``trash_dir`` (what send2trash would do)."""
     trash_dir.mkdir(parents=True, exist_ok=True)
 
@@ -81,9 +83,6 @@ def test_trash(trash_dir: Path) -> Callable[[str], None]:
     return trash
 
 
-test_trash.__test__ = False  # not a pytest test despite the name
-
-
 def change_same_size(path: Path) -> None:
     """Change one byte but keep size and mtime: only the content hash can catch it."""
     stat = path.stat()
@@ -91,3 +90,27 @@ def change_same_size(path: Path) -> None:
     data[0] = ord("Q") if data[0] != ord("Q") else ord("R")
     path.write_bytes(bytes(data))
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
+def scan(qtbot, window):
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
+        window.act_scan.trigger()
+    return blocker.args[0]
+
+
+def select_member(window, path: Path) -> None:
+    row = window.members_model.row_of_doc(
+        next(m.doc_id for m in window.members_model.group.members if m.path == str(path))
+    )
+    assert row is not None
+    window.members_view.selectionModel().setCurrentIndex(
+        window.members_model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+
+
+def filter_to(qtbot, window, text: str) -> None:
+    window.filter_edit.setText(text)
+    window.apply_filter()  # what the debounce timer or Enter would do
+    assert window.groups_model.total == 1
+    assert any(text in m.path for m in window.members_model.group.members)

@@ -11,8 +11,17 @@ import time
 from pathlib import Path
 
 import pytest
-from gui_helpers import build_library, build_many, change_same_size, edited_english, test_trash
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer
+from gui_helpers import (
+    SCAN_TIMEOUT_MS,
+    build_library,
+    build_many,
+    change_same_size,
+    edited_english,
+    filter_to,
+    scan,
+    select_member,
+)
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from test_gui_diff_view import all_highlighted
 
 from desktop_dedup.core.service import DedupService
@@ -20,59 +29,12 @@ from desktop_dedup.gui.diff_view import WORD_COLOURS
 from desktop_dedup.gui.main_window import MainWindow
 from desktop_dedup.gui.models.members import COL_NAME
 
-SCAN_TIMEOUT_MS = 120_000
-
 
 @pytest.fixture
 def library(tmp_path):
     root = tmp_path / "docs"
     files = build_library(root)
     return root, files
-
-
-@pytest.fixture
-def service(tmp_path):
-    svc = DedupService(tmp_path / "db.sqlite3")
-    yield svc
-    svc.close()
-
-
-@pytest.fixture
-def trash_dir(tmp_path):
-    return tmp_path / "test-trash"
-
-
-@pytest.fixture
-def window(qtbot, service, window_settings, scripted_dialogs, trash_dir):
-    win = MainWindow(service, trash=test_trash(trash_dir), settings=window_settings)
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.tasks.wait(30_000)
-
-
-def scan(qtbot, window):
-    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
-        window.act_scan.trigger()
-    return blocker.args[0]
-
-
-def select_member(window, path: Path) -> None:
-    row = window.members_model.row_of_doc(
-        next(m.doc_id for m in window.members_model.group.members if m.path == str(path))
-    )
-    assert row is not None
-    window.members_view.selectionModel().setCurrentIndex(
-        window.members_model.index(row, 0),
-        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-    )
-
-
-def filter_to(qtbot, window, text: str) -> None:
-    window.filter_edit.setText(text)
-    window.apply_filter()  # what the debounce timer or Enter would do
-    assert window.groups_model.total == 1
-    assert any(text in m.path for m in window.members_model.group.members)
 
 
 def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_dir, tmp_path):
