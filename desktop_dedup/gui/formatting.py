@@ -8,10 +8,6 @@ from datetime import datetime
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Formatting", text)
-
-
 def format_size(size: int) -> str:
     """Human-readable size in the user's locale ("1.5 MB"), 1024-based like file managers."""
     return QLocale().formattedDataSize(
@@ -37,39 +33,49 @@ def format_duration(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return tr("{h} h {m:02d} min").format(h=hours, m=minutes)
+        return QCoreApplication.translate("Formatting", "{h} h {m:02d} min").format(
+            h=hours, m=minutes
+        )
     if minutes:
-        return tr("{m} min {s:02d} s").format(m=minutes, s=secs)
-    return tr("{s} s").format(s=secs)
+        return QCoreApplication.translate("Formatting", "{m} min {s:02d} s").format(
+            m=minutes, s=secs
+        )
+    return QCoreApplication.translate("Formatting", "{s} s").format(s=secs)
 
 
 def kind_label(kind: str) -> str:
     """Plain words for a group kind (the enum values are for machines)."""
     labels = {
-        "identical": tr("Identical"),
-        "same_text": tr("Same text"),
-        "near": tr("Near duplicate"),
+        "identical": QCoreApplication.translate("Formatting", "Identical"),
+        "same_text": QCoreApplication.translate("Formatting", "Same text"),
+        "near": QCoreApplication.translate("Formatting", "Near duplicate"),
     }
     return labels.get(str(kind), str(kind))
 
 
 def kind_explanation(kind: str) -> str:
     explanations = {
-        "identical": tr("Every file has exactly the same bytes."),
-        "same_text": tr("Same text, possibly in different formats."),
-        "near": tr("Almost the same text: small edits between the files."),
+        "identical": QCoreApplication.translate(
+            "Formatting", "Every file has exactly the same bytes."
+        ),
+        "same_text": QCoreApplication.translate(
+            "Formatting", "Same text, possibly in different formats."
+        ),
+        "near": QCoreApplication.translate(
+            "Formatting", "Almost the same text: small edits between the files."
+        ),
     }
     return explanations.get(str(kind), "")
 
 
 def stage_label(stage: str) -> str:
     labels = {
-        "listing": tr("Listing files"),
-        "reading": tr("Reading"),
-        "fingerprinting": tr("Fingerprinting"),
-        "grouping": tr("Grouping"),
-        "removing": tr("Removing"),
-        "done": tr("Done"),
+        "listing": QCoreApplication.translate("Formatting", "Listing files"),
+        "reading": QCoreApplication.translate("Formatting", "Reading"),
+        "fingerprinting": QCoreApplication.translate("Formatting", "Fingerprinting"),
+        "grouping": QCoreApplication.translate("Formatting", "Grouping"),
+        "removing": QCoreApplication.translate("Formatting", "Removing"),
+        "done": QCoreApplication.translate("Formatting", "Done"),
     }
     return labels.get(stage, stage)
 
@@ -81,4 +87,6 @@ def split_path(path: str) -> tuple[str, str]:
 
 
 def format_similarity(similarity: float) -> str:
-    return tr("{pct}%").format(pct=QLocale().toString(similarity * 100, "f", 1))
+    return QCoreApplication.translate("Formatting", "{pct}%").format(
+        pct=QLocale().toString(similarity * 100, "f", 1)
+    )

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -37,7 +38,11 @@ def write_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) 
 
 
 class RowsDialog(QDialog):
-    """A table of rows with Export… and Close; subclasses add their own buttons."""
+    """A table of rows with Export… and Close; subclasses add their own buttons.
+
+    Its own strings use ``QCoreApplication.translate("RowsDialog", ...)``: PySide's ``self.tr``
+    looks up the *runtime* class name, which would miss them on ProblemsDialog etc.
+    """
 
     def __init__(
         self,
@@ -61,8 +66,8 @@ class RowsDialog(QDialog):
         self.intro = QLabel(intro)
         self.intro.setWordWrap(True)
         self.intro.setVisible(bool(intro))
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.close_button = QPushButton(self.tr("Close"))
+        self.export_button = QPushButton(QCoreApplication.translate("RowsDialog", "Export…"))
+        self.close_button = QPushButton(QCoreApplication.translate("RowsDialog", "Close"))
         self.export_button.clicked.connect(self.export)
         self.close_button.clicked.connect(self.accept)
         self.buttons = QHBoxLayout()
@@ -84,7 +89,10 @@ class RowsDialog(QDialog):
 
     def export(self) -> str | None:
         path = dialogs.current().choose_save_file(
-            self, self.tr("Export"), self.windowTitle() + ".csv", self.tr("CSV files (*.csv)")
+            self,
+            QCoreApplication.translate("RowsDialog", "Export"),
+            self.windowTitle() + ".csv",
+            QCoreApplication.translate("RowsDialog", "CSV files (*.csv)"),
         )
         if not path:
             return None
@@ -93,8 +101,10 @@ class RowsDialog(QDialog):
         except OSError as exc:
             dialogs.current().error(
                 self,
-                self.tr("Export failed"),
-                self.tr("Could not write {path}.").format(path=path),
+                QCoreApplication.translate("RowsDialog", "Export failed"),
+                QCoreApplication.translate("RowsDialog", "Could not write {path}.").format(
+                    path=path
+                ),
                 str(exc),
             )
             return None

@@ -269,107 +269,117 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        tr = self.tr
         self.act_add_folder = self._action(
-            tr("Add folder…"),
+            self.tr("Add folder…"),
             self.folder_panel.choose_and_add,
             QKeySequence.StandardKey.Open,
             "folder-add",
-            tr("Add a folder to scan"),
+            self.tr("Add a folder to scan"),
         )
         self.act_scan = self._action(
-            tr("Scan"),
+            self.tr("Scan"),
             self.start_scan,
             QKeySequence.StandardKey.Refresh,
             "scan",
-            tr("Scan the folders for duplicate documents"),
+            self.tr("Scan the folders for duplicate documents"),
         )
         self.act_cancel = self._action(
-            tr("Cancel"), self.cancel_task, "Esc", "cancel", tr("Stop the running task")
+            self.tr("Cancel"), self.cancel_task, "Esc", "cancel", self.tr("Stop the running task")
         )
         self.act_export = {
             fmt: self._action(label, partial(self.export_results, fmt), icon="export")
             for fmt, label in (
-                ("html", tr("Export as HTML…")),
-                ("csv", tr("Export as CSV…")),
-                ("json", tr("Export as JSON…")),
+                ("html", self.tr("Export as HTML…")),
+                ("csv", self.tr("Export as CSV…")),
+                ("json", self.tr("Export as JSON…")),
             )
         }
-        self.act_quit = self._action(tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_quit = self._action(self.tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
 
         self.act_next_group = self._action(
-            tr("Next group"), self.next_group, ["N", "Alt+Down"], "next"
+            self.tr("Next group"), self.next_group, ["N", "Alt+Down"], "next"
         )
         self.act_previous_group = self._action(
-            tr("Previous group"), self.previous_group, ["P", "Alt+Up"], "previous"
+            self.tr("Previous group"), self.previous_group, ["P", "Alt+Up"], "previous"
         )
         self.act_next_change = self._action(
-            tr("Next change"), self.diff_view.next_change, "F8", "next"
+            self.tr("Next change"), self.diff_view.next_change, "F8", "next"
         )
         self.act_previous_change = self._action(
-            tr("Previous change"), self.diff_view.previous_change, "Shift+F8", "previous"
+            self.tr("Previous change"), self.diff_view.previous_change, "Shift+F8", "previous"
         )
         self.act_swap = self._action(
-            tr("Swap sides"), self.diff_view.swap_sides, "Ctrl+Shift+X", "swap"
+            self.tr("Swap sides"), self.diff_view.swap_sides, "Ctrl+Shift+X", "swap"
         )
-        self.act_open = self._action(tr("Open file"), self.open_current_file, "Ctrl+Return", "open")
+        self.act_open = self._action(
+            self.tr("Open file"), self.open_current_file, "Ctrl+Return", "open"
+        )
         self.act_reveal = self._action(
-            tr("Show in file manager"), self.reveal_current_file, "Ctrl+Shift+R", "reveal"
+            self.tr("Show in file manager"), self.reveal_current_file, "Ctrl+Shift+R", "reveal"
         )
         self.act_copy_path = self._action(
-            tr("Copy path"), self.copy_current_path, "Ctrl+Shift+C", "copy"
+            self.tr("Copy path"), self.copy_current_path, "Ctrl+Shift+C", "copy"
         )
 
         self.act_toggle_mark = self._action(
-            tr("Mark / unmark file"), self.toggle_mark_current, "M", "mark"
+            self.tr("Mark / unmark file"), self.toggle_mark_current, "M", "mark"
         )
         self.act_mark_group = self._action(
-            tr("Mark all but the reference in this group"), self.mark_current_group, "Ctrl+M"
+            self.tr("Mark all but the reference in this group"), self.mark_current_group, "Ctrl+M"
         )
         self.act_mark_all = self._action(
-            tr("Mark all but the reference in every group"), self.mark_all_groups
+            self.tr("Mark all but the reference in every group"), self.mark_all_groups
         )
         self.act_keep = {
             rule: self._action(label, partial(self.apply_keep_rule, rule))
             for rule, label in (
-                (KeepRule.NEWEST, tr("Keep the newest, mark the rest")),
-                (KeepRule.OLDEST, tr("Keep the oldest, mark the rest")),
-                (KeepRule.LARGEST, tr("Keep the largest, mark the rest")),
-                (KeepRule.SMALLEST, tr("Keep the smallest, mark the rest")),
-                (KeepRule.SHORTEST_PATH, tr("Keep the shortest path, mark the rest")),
+                (KeepRule.NEWEST, self.tr("Keep the newest, mark the rest")),
+                (KeepRule.OLDEST, self.tr("Keep the oldest, mark the rest")),
+                (KeepRule.LARGEST, self.tr("Keep the largest, mark the rest")),
+                (KeepRule.SMALLEST, self.tr("Keep the smallest, mark the rest")),
+                (KeepRule.SHORTEST_PATH, self.tr("Keep the shortest path, mark the rest")),
             )
         }
         self.act_keep_in_folder = self._action(
-            tr("Keep the one in folder…"), self.keep_in_chosen_folder
+            self.tr("Keep the one in folder…"), self.keep_in_chosen_folder
         )
         self.act_mark_in_folder = self._action(
-            tr("Mark everything in folder…"), self.mark_in_chosen_folder
+            self.tr("Mark everything in folder…"), self.mark_in_chosen_folder
         )
-        self.act_invert = self._action(tr("Invert marks"), self.invert_marks, "Ctrl+I")
-        self.act_clear_marks = self._action(tr("Clear all marks"), self.clear_marks, "Ctrl+Shift+M")
+        self.act_invert = self._action(self.tr("Invert marks"), self.invert_marks, "Ctrl+I")
+        self.act_clear_marks = self._action(
+            self.tr("Clear all marks"), self.clear_marks, "Ctrl+Shift+M"
+        )
 
         self.act_trash = self._action(
-            tr("Move marked to trash…"),
+            self.tr("Move marked to trash…"),
             self.trash_marked,
             QKeySequence.StandardKey.Delete,
             "trash",
-            tr("Move the marked files to the trash"),
+            self.tr("Move the marked files to the trash"),
         )
-        self.act_move = self._action(tr("Move marked to folder…"), self.move_marked, icon="export")
+        self.act_move = self._action(
+            self.tr("Move marked to folder…"), self.move_marked, icon="export"
+        )
         self.act_ignore_pair = self._action(
-            tr("Not duplicates: ignore this pair"), self.ignore_current_pair, icon="ignore"
+            self.tr("Not duplicates: ignore this pair"), self.ignore_current_pair, icon="ignore"
         )
         self.act_ignore_group = self._action(
-            tr("Not duplicates: ignore this group"), self.ignore_current_group, icon="ignore"
+            self.tr("Not duplicates: ignore this group"), self.ignore_current_group, icon="ignore"
         )
 
-        self.act_problems = self._action(tr("Problems…"), self.show_problems, icon="problems")
-        self.act_journal = self._action(tr("Removal journal…"), self.show_journal, icon="journal")
-        self.act_ignored = self._action(tr("Ignored pairs…"), self.show_ignored)
-        self.act_settings = self._action(
-            tr("Settings…"), self.show_settings, QKeySequence.StandardKey.Preferences, "settings"
+        self.act_problems = self._action(self.tr("Problems…"), self.show_problems, icon="problems")
+        self.act_journal = self._action(
+            self.tr("Removal journal…"), self.show_journal, icon="journal"
         )
-        self.act_about = self._action(tr("About Desktop Dedup"), self.show_about, icon="about")
+        self.act_ignored = self._action(self.tr("Ignored pairs…"), self.show_ignored)
+        self.act_settings = self._action(
+            self.tr("Settings…"),
+            self.show_settings,
+            QKeySequence.StandardKey.Preferences,
+            "settings",
+        )
+        self.act_about = self._action(self.tr("About Desktop Dedup"), self.show_about, icon="about")
 
         # Actions that change files or the database must wait while a task runs.
         self._mutating_actions = [
@@ -391,20 +401,19 @@ class MainWindow(QMainWindow):
         ]
 
     def _build_menus_and_toolbar(self) -> None:
-        tr = self.tr
         bar = self.menuBar()
-        file_menu = bar.addMenu(tr("&File"))
+        file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.act_add_folder)
         file_menu.addAction(self.act_scan)
         file_menu.addAction(self.act_cancel)
         file_menu.addSeparator()
-        export_menu = file_menu.addMenu(_icon("export"), tr("Export results"))
+        export_menu = file_menu.addMenu(_icon("export"), self.tr("Export results"))
         for action in self.act_export.values():
             export_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
-        review = bar.addMenu(tr("&Review"))
+        review = bar.addMenu(self.tr("&Review"))
         for action in (
             self.act_next_group,
             self.act_previous_group,
@@ -419,7 +428,7 @@ class MainWindow(QMainWindow):
         ):
             review.addSeparator() if action is None else review.addAction(action)
 
-        mark = bar.addMenu(tr("&Mark"))
+        mark = bar.addMenu(self.tr("&Mark"))
         mark.addAction(self.act_toggle_mark)
         mark.addAction(self.act_mark_group)
         mark.addAction(self.act_mark_all)
@@ -432,28 +441,28 @@ class MainWindow(QMainWindow):
         mark.addAction(self.act_invert)
         mark.addAction(self.act_clear_marks)
 
-        actions = bar.addMenu(tr("&Actions"))
+        actions = bar.addMenu(self.tr("&Actions"))
         actions.addAction(self.act_trash)
         actions.addAction(self.act_move)
         actions.addSeparator()
         actions.addAction(self.act_ignore_pair)
         actions.addAction(self.act_ignore_group)
 
-        view = bar.addMenu(tr("&View"))
+        view = bar.addMenu(self.tr("&View"))
         view.addAction(self.folder_dock.toggleViewAction())
         view.addAction(self.act_problems)
         view.addAction(self.act_journal)
         view.addAction(self.act_ignored)
 
-        settings = bar.addMenu(tr("&Settings"))
+        settings = bar.addMenu(self.tr("&Settings"))
         settings.addAction(self.act_settings)
-        self.language_menu = settings.addMenu(tr("Language"))
+        self.language_menu = settings.addMenu(self.tr("Language"))
         self._build_language_menu()
 
-        help_menu = bar.addMenu(tr("&Help"))
+        help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.act_about)
 
-        toolbar = QToolBar(tr("Main toolbar"))
+        toolbar = QToolBar(self.tr("Main toolbar"))
         toolbar.setObjectName("main_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (
