@@ -7,6 +7,7 @@ worker (:mod:`desktop_dedup.gui.tasks`) with their own service.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from collections.abc import Callable, Iterable
@@ -617,8 +618,10 @@ class MainWindow(QMainWindow):
     def _on_groups_reset(self) -> None:
         self.members_model.set_group(None)
 
-    def update_status(self) -> None:
-        stats = self.service.stats()
+    def update_status(self, stats: Any | None = None) -> None:
+        """Refresh the summary line; ``stats`` skips the query when the caller knows them."""
+        if stats is None:
+            stats = self.service.stats()
         shown = self.groups_model.total
         parts = []
         if self.filter_edit.text().strip():
@@ -736,8 +739,23 @@ class MainWindow(QMainWindow):
         return self.members_model.group
 
     # ---------------------------------------------------------------- marking
-    def _on_marks_changed(self, _ids: list, _marked: bool) -> None:
-        self.update_status()
+    def _on_marks_changed(self, ids: list, marked: bool) -> None:
+        # One checkbox: adjust the known totals instead of re-running stats() (a quarter of a
+        # second on 100,000 groups, too slow for rapid M presses).
+        group = self.members_model.group
+        stats = getattr(self, "last_stats", None)
+        sizes = {m.doc_id: m.size for m in group.members} if group is not None else {}
+        if stats is None or not all(i in sizes for i in ids):
+            self.update_status()
+            return
+        sign = 1 if marked else -1
+        self.update_status(
+            dataclasses.replace(
+                stats,
+                marked=stats.marked + sign * len(ids),
+                marked_size=stats.marked_size + sign * sum(sizes[i] for i in ids),
+            )
+        )
 
     def toggle_mark_current(self) -> None:
         index = self.members_view.currentIndex()

@@ -26,6 +26,7 @@ from test_gui_diff_view import all_highlighted
 
 from desktop_dedup.core.service import DedupService
 from desktop_dedup.gui.diff_view import WORD_COLOURS
+from desktop_dedup.gui.formatting import format_size
 from desktop_dedup.gui.main_window import MainWindow
 from desktop_dedup.gui.models.members import COL_NAME
 
@@ -84,6 +85,8 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     assert window.marked == {m.doc_id for m in others}
     assert service.marked_ids() == window.marked
     assert "2 marked" in window.status_label.text()
+    # The status line's incremental mark totals agree with the database.
+    assert f"({format_size(service.stats().marked_size)})" in window.status_label.text()
 
     # One marked copy changes after the scan (same size and mtime): it must be refused.
     changed, unchanged = Path(others[0].path), Path(others[1].path)
