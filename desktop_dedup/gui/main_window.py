@@ -683,6 +683,14 @@ class MainWindow(QMainWindow):
         if group is None:
             self.members_title.setText(self.tr("Files"))
             self.diff_view.clear()
+            if self.groups_model.total == 0:
+                if self.filter_edit.text().strip():
+                    hint = self.tr("No group matches the filter.")
+                elif self.service.folders():
+                    hint = self.tr("No duplicates found yet. Press Scan (F5) to look for them.")
+                else:
+                    hint = self.tr("Add a folder on the left (or drop one here), then press Scan.")
+                self.diff_view.left_title.setText(hint)
             self.groupShown.emit(-1)
             self._update_actions()
             return
@@ -1142,6 +1150,8 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- misc
     def _on_folders_changed(self) -> None:
+        if self.groups_model.total == 0:
+            self.show_group(None)  # refresh the "what to do next" hint
         self._update_actions()
 
     def _update_actions(self) -> None:
