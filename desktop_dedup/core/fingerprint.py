@@ -69,7 +69,9 @@ import logging
 import re
 import statistics
 import threading
+from array import array
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,19 +146,62 @@ def latin_idf() -> float:
     return idf_table()[1]
 
 
+# What a token contributes, computed once per process: an id into the arrays of IDFs and 64-bit
+# hashes below, or -1 when the token is not a feature. A collection's vocabulary repeats from
+# document to document, so this replaces per-token regexes, an IDF lookup and a hash call with
+# one dict lookup in a list comprehension, and lets numpy gather IDFs and hashes (the per-token
+# Python work was most of the fingerprinting time). Bounded: reset when it grows too large.
+_TOKEN_ID: dict[str, int] = {}
+_TOKEN_IDF: array[float] = array("d")
+_TOKEN_HASH: array[int] = array("Q")
+_TOKEN_ID_MAX = 2_000_000
+_UNKNOWN = -2
+_NOT_FEATURE = -1
+
+
+def _new_token_id(tok: str) -> int:
+    if (
+        tok in stopwords.ALL
+        or not _WORDLIKE.search(tok)
+        or _DIGIT.search(tok)
+        or (len(tok) == 1 and tok.isascii())
+    ):
+        return _NOT_FEATURE
+    table, median = idf_table()
+    _TOKEN_IDF.append(table.get(tok, median) if _CJK.search(tok) else median)
+    _TOKEN_HASH.append(xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass")))
+    return len(_TOKEN_IDF) - 1
+
+
+def _token_ids(tokens: Iterable[str]) -> list[int]:
+    if len(_TOKEN_ID) > _TOKEN_ID_MAX:
+        _TOKEN_ID.clear()
+        del _TOKEN_IDF[:], _TOKEN_HASH[:]
+    get = _TOKEN_ID.get
+    tokens = list(tokens)
+    ids = [get(tok, _UNKNOWN) for tok in tokens]
+    if _UNKNOWN in ids:
+        for k, tok in enumerate(tokens):
+            if ids[k] == _UNKNOWN:
+                ids[k] = _TOKEN_ID.get(tok, _UNKNOWN)
+                if ids[k] == _UNKNOWN:
+                    ids[k] = _TOKEN_ID[tok] = _new_token_id(tok)
+    return ids
+
+
+def _content_counts_and_ids(tokens: list[str]) -> tuple[Counter[str], list[int]]:
+    counts = Counter(tokens)
+    ids = _token_ids(counts)
+    if -1 in ids:
+        for tok in [t for t, i in zip(counts, ids, strict=True) if i < 0]:
+            del counts[tok]
+        ids = [i for i in ids if i >= 0]
+    return counts, ids
+
+
 def content_counts(tokens: list[str]) -> Counter[str]:
     """Count the tokens that take part in the fingerprint (see the module docstring)."""
-    counts = Counter(tokens)
-    stop = stopwords.ALL
-    for tok in list(counts):
-        if (
-            tok in stop
-            or not _WORDLIKE.search(tok)
-            or _DIGIT.search(tok)
-            or (len(tok) == 1 and tok.isascii())
-        ):
-            del counts[tok]
-    return counts
+    return _content_counts_and_ids(tokens)[0]
 
 
 def _line_counts(line: str, prefer_rjieba: bool) -> Counter[str]:
@@ -213,15 +258,29 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
     return peeled
 
 
+def _weights_and_hashes(
+    counts: Counter[str], ids: list[int] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Capped TF-IDF weights and the 64-bit hashes of ``counts``' tokens, in its order.
+
+    ``ids`` are the tokens' ids (``_token_ids(counts)``) when the caller already has them;
+    entries whose count is not positive are left out."""
+    idx = np.array(_token_ids(counts) if ids is None else ids, dtype=np.int64)
+    tf = np.fromiter(counts.values(), dtype=np.float64, count=len(idx))
+    if ids is not None:
+        keep = tf > 0
+        idx, tf = idx[keep], tf[keep]
+    idf = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[idx]
+    hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)[idx]
+    weights = (tf**TF_EXPONENT) * idf
+    cap = share_cap(weights.tolist(), MAX_FEATURE_SHARE)
+    return np.minimum(weights, cap), hashes
+
+
 def feature_weights(counts: Counter[str]) -> dict[str, float]:
     """TF-IDF weights with squared TF and a cap on any one feature's share."""
-    table, median = idf_table()
-    weights = {
-        tok: (n**TF_EXPONENT) * (table.get(tok, median) if _CJK.search(tok) else median)
-        for tok, n in counts.items()
-    }
-    cap = share_cap(list(weights.values()), MAX_FEATURE_SHARE)
-    return {tok: min(w, cap) for tok, w in weights.items()}
+    weights, _ = _weights_and_hashes(counts)
+    return dict(zip(counts, weights.tolist(), strict=True))
 
 
 def share_cap(values: list[float], share: float) -> float:
@@ -264,6 +323,10 @@ def simhash_of(weights: dict[str, float]) -> int:
         count=len(weights),
     )
     w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
+    return _simhash_arrays(w, hashes)
+
+
+def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
     bits = ((hashes[:, None] >> _BIT_SHIFTS) & np.uint64(1)).astype(np.float64)
     totals = w @ (2.0 * bits - 1.0)  # sum of +w / -w per bit position
     value = 0
@@ -275,15 +338,22 @@ def simhash_of(weights: dict[str, float]) -> int:
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
     """Fingerprint one document's extracted text."""
     normalized = normalize_text(raw_text)
-    counts = content_counts(segment(normalized, prefer_rjieba))
-    # Counter subtraction keeps positive counts only: a peeled token that the whole-text
-    # segmentation split differently (at a line join) simply has nothing to remove.
-    counts -= edge_counts(raw_text, counts, prefer_rjieba)
+    counts, ids = _content_counts_and_ids(segment(normalized, prefer_rjieba))
+    # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
+    # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
+    # would drop them. A peeled token that the whole-text segmentation split differently (at a
+    # line join) simply has nothing to remove.
+    for tok, n in edge_counts(raw_text, counts, prefer_rjieba).items():
+        if tok in counts:
+            counts[tok] -= n
+    positive = [n for n in counts.values() if n > 0]
     thash = text_hash(normalized)
-    token_count = sum(counts.values())
-    if len(counts) < MIN_FEATURES:
-        return Fingerprint(None, thash, token_count, len(counts))
-    return Fingerprint(simhash_of(feature_weights(counts)), thash, token_count, len(counts))
+    token_count = sum(positive)
+    if len(positive) < MIN_FEATURES:
+        return Fingerprint(None, thash, token_count, len(positive))
+    return Fingerprint(
+        _simhash_arrays(*_weights_and_hashes(counts, ids)), thash, token_count, len(positive)
+    )
 
 
 def parameters() -> dict[str, object]:
