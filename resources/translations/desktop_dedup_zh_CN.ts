@@ -2,339 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../desktop_dedup/gui/formatting.py" line="+40"/>
-        <source>{h} h {m:02d} min</source>
-        <translation>{h} 小时 {m:02d} 分</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{m} min {s:02d} s</source>
-        <translation>{m} 分 {s:02d} 秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{s} s</source>
-        <translation>{s} 秒</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Identical</source>
-        <translation>完全相同</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Same text</source>
-        <translation>文本相同</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Near duplicate</source>
-        <translation>近似重复</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Every file has exactly the same bytes.</source>
-        <translation>所有文件的字节完全相同。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Same text, possibly in different formats.</source>
-        <translation>文本相同，格式可能不同。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Almost the same text: small edits between the files.</source>
-        <translation>文本几乎相同：文件之间只有少量改动。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Listing files</source>
-        <translation>列出文件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Reading</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Fingerprinting</source>
-        <translation>计算指纹</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Grouping</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Removing</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>{pct}%</source>
-        <translation>{pct}%</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+274"/>
-        <source>Add folder…</source>
-        <translation>添加文件夹…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Add a folder to scan</source>
-        <translation>添加要扫描的文件夹</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Scan</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Scan the folders for duplicate documents</source>
-        <translation>扫描文件夹中的重复文档</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Stop the running task</source>
-        <translation>停止正在运行的任务</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Export as HTML…</source>
-        <translation>导出为 HTML…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export as CSV…</source>
-        <translation>导出为 CSV…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export as JSON…</source>
-        <translation>导出为 JSON…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Next group</source>
-        <translation>下一组</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Previous group</source>
-        <translation>上一组</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Next change</source>
-        <translation>下一处改动</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Previous change</source>
-        <translation>上一处改动</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Swap sides</source>
-        <translation>交换左右</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Open file</source>
-        <translation>打开文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Show in file manager</source>
-        <translation>在文件管理器中显示</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Copy path</source>
-        <translation>复制路径</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Mark / unmark file</source>
-        <translation>标记/取消标记文件</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Mark all but the reference in this group</source>
-        <translation>标记本组中除参考文件外的所有文件</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Mark all but the reference in every group</source>
-        <translation>标记每组中除参考文件外的所有文件</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Keep the newest, mark the rest</source>
-        <translation>保留最新的，标记其余</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep the oldest, mark the rest</source>
-        <translation>保留最旧的，标记其余</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep the largest, mark the rest</source>
-        <translation>保留最大的，标记其余</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep the smallest, mark the rest</source>
-        <translation>保留最小的，标记其余</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep the shortest path, mark the rest</source>
-        <translation>保留路径最短的，标记其余</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Keep the one in folder…</source>
-        <translation>保留指定文件夹中的…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Mark everything in folder…</source>
-        <translation>标记指定文件夹中的全部文件…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Invert marks</source>
-        <translation>反转标记</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Clear all marks</source>
-        <translation>清除所有标记</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Move marked to trash…</source>
-        <translation>将已标记文件移到回收站…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Move the marked files to the trash</source>
-        <translation>将已标记的文件移到回收站</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Move marked to folder…</source>
-        <translation>将已标记文件移到文件夹…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Not duplicates: ignore this pair</source>
-        <translation>不是重复项：忽略这一对</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Not duplicates: ignore this group</source>
-        <translation>不是重复项：忽略这一组</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Problems…</source>
-        <translation>问题…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Removal journal…</source>
-        <translation>移除日志…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ignored pairs…</source>
-        <translation>已忽略的文件对…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Settings…</source>
-        <translation>设置…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>About Desktop Dedup</source>
-        <translation>关于 Desktop Dedup</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Export results</source>
-        <translation>导出结果</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&amp;Review</source>
-        <translation>审阅(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>&amp;Mark</source>
-        <translation>标记(&amp;M)</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Actions</source>
-        <translation>操作(&amp;A)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&amp;Settings</source>
-        <translation>设置(&amp;S)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <location filename="../../desktop_dedup/gui/about.py" line="+44"/>
@@ -400,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+157"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+167"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -423,12 +90,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop_dedup/gui/app.py" line="+44"/>
+        <location filename="../../desktop_dedup/gui/app.py" line="+45"/>
         <source>Desktop Dedup</source>
         <translation>Desktop Dedup</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+32"/>
         <source>Database too new</source>
         <translation>数据库版本过新</translation>
     </message>
@@ -601,6 +268,89 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/formatting.py" line="+36"/>
+        <source>{h} h {m:02d} min</source>
+        <translation>{h} 小时 {m:02d} 分</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{m} min {s:02d} s</source>
+        <translation>{m} 分 {s:02d} 秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{s} s</source>
+        <translation>{s} 秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Same text</source>
+        <translation>文本相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Near duplicate</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Every file has exactly the same bytes.</source>
+        <translation>所有文件的字节完全相同。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Same text, possibly in different formats.</source>
+        <translation>文本相同，格式可能不同。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Almost the same text: small edits between the files.</source>
+        <translation>文本几乎相同：文件之间只有少量改动。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Listing files</source>
+        <translation>列出文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprinting</source>
+        <translation>计算指纹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grouping</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removing</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{pct}%</source>
+        <translation>{pct}%</translation>
+    </message>
+</context>
+<context>
     <name>GroupsModel</name>
     <message>
         <location filename="../../desktop_dedup/gui/models/groups.py" line="+160"/>
@@ -749,7 +499,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="-330"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+127"/>
         <source>Desktop Dedup — duplicate documents</source>
         <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1).</extracomment>
         <translation>Desktop Dedup — 重复文档</translation>
@@ -791,22 +541,263 @@
     </message>
     <message>
         <location line="+18"/>
-        <location line="+475"/>
+        <location line="+486"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-456"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location line="+46"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Scan the folders for duplicate documents</source>
+        <translation>扫描文件夹中的重复文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Stop the running task</source>
+        <translation>停止正在运行的任务</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export as HTML…</source>
+        <translation>导出为 HTML…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export as CSV…</source>
+        <translation>导出为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export as JSON…</source>
+        <translation>导出为 JSON…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next group</source>
+        <translation>下一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous group</source>
+        <translation>上一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Swap sides</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open file</source>
+        <translation>打开文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show in file manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark / unmark file</source>
+        <translation>标记/取消标记文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in this group</source>
+        <translation>标记本组中除参考文件外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in every group</source>
+        <translation>标记每组中除参考文件外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep the newest, mark the rest</source>
+        <translation>保留最新的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the oldest, mark the rest</source>
+        <translation>保留最旧的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the largest, mark the rest</source>
+        <translation>保留最大的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the smallest, mark the rest</source>
+        <translation>保留最小的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the shortest path, mark the rest</source>
+        <translation>保留路径最短的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep the one in folder…</source>
+        <translation>保留指定文件夹中的…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark everything in folder…</source>
+        <translation>标记指定文件夹中的全部文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invert marks</source>
+        <translation>反转标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear all marks</source>
+        <translation>清除所有标记</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Move marked to trash…</source>
+        <translation>将已标记文件移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Move the marked files to the trash</source>
+        <translation>将已标记的文件移到回收站</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move marked to folder…</source>
+        <translation>将已标记文件移到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not duplicates: ignore this pair</source>
+        <translation>不是重复项：忽略这一对</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not duplicates: ignore this group</source>
+        <translation>不是重复项：忽略这一组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems…</source>
+        <translation>问题…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removal journal…</source>
+        <translation>移除日志…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ignored pairs…</source>
+        <translation>已忽略的文件对…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>About Desktop Dedup</source>
+        <translation>关于 Desktop Dedup</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Review</source>
+        <translation>审阅(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+46"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-43"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>The new language will be used the next time you start the app.</source>
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
@@ -817,7 +808,7 @@
         <translation>无效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>{shown} of {groups} groups</source>
         <translation>显示 {shown} / {groups} 组</translation>
     </message>
@@ -847,7 +838,22 @@
         <translation>{count} 个问题</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+43"/>
+        <source>No group matches the filter.</source>
+        <translation>没有与筛选条件匹配的分组。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No duplicates found yet. Press Scan (F5) to look for them.</source>
+        <translation>尚未找到重复项。按“扫描”(F5) 开始查找。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a folder on the left (or drop one here), then press Scan.</source>
+        <translation>请在左侧添加文件夹（或将文件夹拖放到这里），然后按“扫描”。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Files in this group ({count})</source>
         <translation>本组文件（{count}）</translation>
     </message>
@@ -857,7 +863,7 @@
         <translation>无法对比：{error}</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+38"/>
         <source>The reference and files in reference folders cannot be marked.</source>
         <translation>参考文件以及参考文件夹中的文件不能被标记。</translation>
     </message>
@@ -1009,7 +1015,8 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="-655"/>
+        <location line="+718"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
@@ -1167,7 +1174,7 @@
 <context>
     <name>RowsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-45"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-50"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1177,12 +1184,12 @@
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
