@@ -12,8 +12,10 @@ import logging
 import multiprocessing
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -140,6 +142,11 @@ class DedupService:
     def __init__(self, db_path: str | Path | None = None):
         self.store = Store(db_path if db_path is not None else default_db_path())
         self.db_path = self.store.path
+        # What worker processes run per file: a picklable top-level function (tests substitute
+        # one that really crashes its process).
+        self._analyse_in_worker: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file
+        # Below this many files to read, a process pool costs more to start than it saves.
+        self.pool_threshold = _POOL_THRESHOLD
 
     def close(self) -> None:
         self.store.close()
@@ -335,43 +342,87 @@ class DedupService:
             return
         progress(ProgressEvent(Stage.READING, done=0, total=total))
         n_workers = workers or os.cpu_count() or 1
-        if n_workers <= 1 or total < _POOL_THRESHOLD:
+        if n_workers <= 1 or total < self.pool_threshold:
             pipeline.init_worker(frozenset(reusable))
             for entry in entries:
                 cancel.raise_if_cancelled()
                 handle(entry, pipeline.analyse_file(entry))
             return
-        ctx = multiprocessing.get_context("spawn")  # safe from a GUI worker thread
-        pool = ProcessPoolExecutor(
-            max_workers=n_workers,
-            mp_context=ctx,
-            initializer=pipeline.init_worker,
-            initargs=(frozenset(reusable),),
-        )
-        in_flight: dict[Future[dict[str, Any]], FileEntry] = {}
-        queue = iter(entries)
-        window = n_workers * 8
-        try:
-            while True:
-                while len(in_flight) < window:
-                    entry = next(queue, None)
-                    if entry is None:
-                        break
-                    in_flight[pool.submit(pipeline.analyse_file, entry)] = entry
-                if not in_flight:
-                    break
-                finished, _ = wait(in_flight, timeout=0.2, return_when=FIRST_COMPLETED)
+        leftover = self._read_in_pool(entries, n_workers, reusable, handle, cancel)
+        if leftover:
+            # The worker processes could not start at all (e.g. no way to spawn here): read in
+            # this process rather than fail the scan.
+            log.warning("worker processes unavailable; reading %d files in-process", len(leftover))
+            pipeline.init_worker(frozenset(reusable))
+            for entry in leftover:
                 cancel.raise_if_cancelled()
-                for fut in finished:
-                    entry = in_flight.pop(fut)
-                    try:
-                        row = fut.result()
-                    except Exception as exc:  # a worker died (e.g. a parser crashed hard)
-                        log.error("worker failed on %s: %s", entry.path, exc)
-                        row = pipeline._problem(entry, f"could not be processed: {exc}")
-                    handle(entry, row)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+                handle(entry, pipeline.analyse_file(entry))
+
+    def _read_in_pool(
+        self,
+        entries: list[FileEntry],
+        n_workers: int,
+        reusable: dict[str, Any],
+        handle: Callable[[FileEntry, dict[str, Any]], None],
+        cancel: CancelToken,
+    ) -> list[FileEntry]:
+        """Run ``analyse_file`` over ``entries`` in worker processes; returns what is left undone
+        when worker processes cannot run here at all (a canary task fails).
+
+        A worker that dies (a parser crashing hard on one file) breaks the whole pool and every
+        file in flight with it. Those files are retried one at a time in a fresh pool, so only
+        the file that crashes again is recorded as a problem.
+        """
+        ctx = multiprocessing.get_context("spawn")  # safe from a GUI worker thread
+        queue: deque[FileEntry] = deque(entries)
+        suspects: deque[FileEntry] = deque()
+        window = n_workers * 8
+        while queue or suspects:
+            pool = ProcessPoolExecutor(
+                max_workers=n_workers,
+                mp_context=ctx,
+                initializer=pipeline.init_worker,
+                initargs=(frozenset(reusable),),
+            )
+            in_flight: dict[Future[dict[str, Any]], FileEntry] = {}
+            alone = False  # running one suspect by itself
+            try:
+                pool.submit(os.getpid).result()  # canary: can worker processes run at all?
+            except BrokenProcessPool:
+                pool.shutdown(wait=True, cancel_futures=True)
+                return [*suspects, *queue]
+            try:
+                while queue or suspects or in_flight:
+                    if not in_flight:
+                        alone = bool(suspects)
+                    if alone:
+                        if not in_flight:
+                            entry = suspects.popleft()
+                            in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
+                    else:
+                        while queue and len(in_flight) < window:
+                            entry = queue.popleft()
+                            in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
+                    finished, _ = wait(in_flight, timeout=0.2, return_when=FIRST_COMPLETED)
+                    cancel.raise_if_cancelled()
+                    for fut in finished:
+                        row = fut.result()  # BrokenProcessPool propagates to the handler below
+                        entry = in_flight.pop(fut)
+                        handle(entry, row)
+            except BrokenProcessPool as exc:
+                victims = list(in_flight.values())
+                if alone:
+                    for entry in victims:
+                        log.error("worker process died on %s: %s", entry.path, exc)
+                        handle(
+                            entry,
+                            pipeline._problem(entry, "the reader crashed on this file; skipped"),
+                        )
+                else:
+                    suspects.extend(victims)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+        return []
 
     def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
         summary = state.summary
