@@ -175,3 +175,37 @@ def test_non_database_file_is_a_clear_error(tmp_path: Path) -> None:
     assert f"cannot open the database {path}" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert path.read_bytes() == before
+
+
+def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
+    import sqlite3
+
+    from desktop_dedup.core.store.engine import MIGRATIONS, make_engine
+
+    path = tmp_path / "v1.sqlite"
+    engine = make_engine(path)
+    with engine.begin() as conn:  # exactly what version 1 of the app created
+        MIGRATIONS[0](conn)
+        conn.exec_driver_sql("PRAGMA user_version=1")
+        conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_status")
+        conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_marked")
+        conn.exec_driver_sql(
+            "INSERT INTO documents (path, size, mtime_ns, status, token_count, text_chars, "
+            "format, fp_version, marked) VALUES ('/x.txt', 1, 1, 'ok', 0, 0, 'txt', 1, 0)"
+        )
+    engine.dispose()
+
+    store = Store(path)
+    store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    assert {"ix_documents_status", "ix_documents_marked"} <= indexes
+    assert con.execute("SELECT path FROM documents").fetchall() == [("/x.txt",)]
+    plan = " ".join(
+        r[-1]
+        for r in con.execute(
+            "EXPLAIN QUERY PLAN SELECT count(*) FROM documents WHERE status = 'problem'"
+        )
+    )
+    assert "ix_documents_status" in plan

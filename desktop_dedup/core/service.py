@@ -573,7 +573,7 @@ class DedupService:
             reclaimable_size=t["reclaimable_size"],
             marked=t["marked"],
             marked_size=t["marked_size"],
-            problems=len(self.store.problems()),
+            problems=self.store.problem_count(),
             last_scan=(last.finished_at or last.started_at) if last else None,
         )
 

@@ -68,7 +68,13 @@ def _v0_to_v1(conn: Connection) -> None:
     Base.metadata.create_all(conn)
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1]
+def _v1_to_v2(conn: Connection) -> None:
+    """Version 2: indexes for the status line's counts (problems, marked) on large indexes."""
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_status ON documents (status)")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_marked ON documents (marked)")
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -336,6 +336,23 @@ class Store:
                 [{"scan_id": run_id, "path": p, "reason": r} for p, r in problems],
             )
 
+    def problem_count(self) -> int:
+        with self.engine.connect() as conn:
+            docs = conn.execute(
+                select(func.count())
+                .select_from(DocumentRow)
+                .where(DocumentRow.status == DocStatus.PROBLEM)
+            ).scalar_one()
+            last = conn.execute(select(func.max(ScanProblemRow.scan_id))).scalar_one_or_none()
+            other = 0
+            if last is not None:
+                other = conn.execute(
+                    select(func.count())
+                    .select_from(ScanProblemRow)
+                    .where(ScanProblemRow.scan_id == last)
+                ).scalar_one()
+        return docs + other
+
     def problems(self) -> list[tuple[str, str]]:
         """Documents that could not be fingerprinted plus the last scan's other problems."""
         with self.engine.connect() as conn:

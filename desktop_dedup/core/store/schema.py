@@ -44,11 +44,11 @@ class DocumentRow(Base):
     token_count: Mapped[int] = mapped_column(Integer, default=0)
     text_chars: Mapped[int] = mapped_column(Integer, default=0)
     format: Mapped[str] = mapped_column(String(16), default="")
-    status: Mapped[str] = mapped_column(String(16))  # core.models.DocStatus
+    status: Mapped[str] = mapped_column(String(16), index=True)  # core.models.DocStatus
     error: Mapped[str | None] = mapped_column(Text)
     fp_version: Mapped[int] = mapped_column(Integer, default=0)
     last_seen_scan: Mapped[int | None] = mapped_column(Integer)
-    marked: Mapped[bool] = mapped_column(Boolean, default=False)
+    marked: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
 
 
 class FolderRow(Base):
