@@ -148,14 +148,15 @@ class Store:
             row.setdefault("marked", False)
             prepared.append(row)
         cols = list(prepared[0].keys())
+        # One statement, compiled once, executed with the whole list (executemany): building a
+        # multi-VALUES statement per chunk made SQLAlchemy compile every chunk anew.
+        stmt = sqlite_insert(DocumentRow)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[DocumentRow.path],
+            set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
+        )
         with self.engine.begin() as conn:
-            for i in range(0, len(prepared), _CHUNK):
-                stmt = sqlite_insert(DocumentRow).values(prepared[i : i + _CHUNK])
-                stmt = stmt.on_conflict_do_update(
-                    index_elements=[DocumentRow.path],
-                    set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
-                )
-                conn.execute(stmt)
+            conn.execute(stmt, prepared)
 
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)
