@@ -85,7 +85,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 7
+FINGERPRINT_VERSION = 8
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -328,7 +328,12 @@ def simhash_of(weights: dict[str, float]) -> int:
 
 def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
     bits = ((hashes[:, None] >> _BIT_SHIFTS) & np.uint64(1)).astype(np.float64)
-    totals = w @ (2.0 * bits - 1.0)  # sum of +w / -w per bit position
+    # Sum of +w (hash bit 1) and -w (hash bit 0) per bit position, as 2 * (weight on 1s) - all.
+    # A plain numpy reduction, not a matrix product: BLAS would run it on threads that spin on
+    # the other core (in a scan each worker process's threads then fight the other worker's),
+    # and its summation order depends on the thread count, so a fingerprint could differ from
+    # one machine to another.
+    totals = 2.0 * (bits * w[:, None]).sum(axis=0) - w.sum()
     value = 0
     for i in np.flatnonzero(totals > 0):
         value |= 1 << int(i)
