@@ -74,6 +74,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -183,9 +184,9 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
     if len(_TOKEN_ID) > _TOKEN_ID_MAX:
         _TOKEN_ID.clear()
         del _TOKEN_IDF[:], _TOKEN_HASH[:]
-    get = _TOKEN_ID.get
     tokens = list(tokens)
-    ids = [get(tok, _UNKNOWN) for tok in tokens]
+    # map() over the bound dict.get runs the loop in C (a list comprehension runs bytecode).
+    ids = list(map(_TOKEN_ID.get, tokens, repeat(_UNKNOWN, len(tokens))))
     if _UNKNOWN in ids:
         for k, tok in enumerate(tokens):
             if ids[k] == _UNKNOWN:
