@@ -373,3 +373,18 @@ def test_move_renames_on_conflict_and_journals(tmp_path: Path, svc: DedupService
         ("move", r.path, r.destination) for r in results
     }
     assert svc.groups() == []  # one copy left: no group
+
+
+def test_diff_of_a_file_deleted_since_the_scan_says_so(tmp_path):
+    from desktop_dedup.core.errors import DedupError
+
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(root / "b.txt", docgen.SAMPLE_EN)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([root])
+        (group,) = svc.groups()
+        ids = {m.path: m.doc_id for m in group.members}
+        a.unlink()
+        with pytest.raises(DedupError, match="no longer exists"):
+            svc.diff(ids[str(a)], ids[str(root / "b.txt")])

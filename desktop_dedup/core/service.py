@@ -600,6 +600,8 @@ class DedupService:
         doc = self.store.document(doc_id)
         if doc is None:
             raise DedupError(f"no document {doc_id}")
+        if not os.path.exists(doc.path):
+            raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
             return extract_text(doc.path).text
         except ExtractionError as exc:
