@@ -55,9 +55,10 @@ def setup_logging(
     existing = _own_handlers(root, "file")
     keep: logging.handlers.RotatingFileHandler | None = None
     for handler in existing:
-        same_file = isinstance(handler, logging.handlers.RotatingFileHandler) and Path(
-            handler.baseFilename
-        ) == path.resolve()
+        same_file = (
+            isinstance(handler, logging.handlers.RotatingFileHandler)
+            and Path(handler.baseFilename) == path.resolve()
+        )
         same_rotation = same_file and (
             handler.maxBytes == max_bytes and handler.backupCount == backup_count
         )
