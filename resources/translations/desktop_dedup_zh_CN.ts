@@ -438,7 +438,7 @@
     <message>
         <location line="-98"/>
         <source>Removal journal</source>
-        <translation>移除日志</translation>
+        <translation>移除记录</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -683,7 +683,7 @@
     <message>
         <location line="+4"/>
         <source>Keep the one in folder…</source>
-        <translation>保留指定文件夹中的…</translation>
+        <translation>保留指定文件夹中的副本…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -728,12 +728,12 @@
     <message>
         <location line="+3"/>
         <source>Problems…</source>
-        <translation>问题…</translation>
+        <translation>问题列表…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Removal journal…</source>
-        <translation>移除日志…</translation>
+        <translation>移除记录…</translation>
     </message>
     <message>
         <location line="+2"/>
