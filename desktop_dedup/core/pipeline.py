@@ -12,7 +12,12 @@ from typing import Any
 
 from desktop_dedup.core.actions import content_hash_file
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract import MAX_TEXT_BYTES, canonical_format, extract_text
+from desktop_dedup.core.extract import (
+    MAX_TEXT_BYTES,
+    canonical_format,
+    extract_text,
+    os_error_reason,
+)
 from desktop_dedup.core.extract._common import too_large
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
 from desktop_dedup.core.models import DocStatus, FileEntry
@@ -56,14 +61,6 @@ def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> 
     }
 
 
-def _os_reason(exc: OSError) -> str:
-    if isinstance(exc, FileNotFoundError):
-        return "file vanished during scan"
-    if isinstance(exc, PermissionError):
-        return "permission denied"
-    return f"cannot read: {exc.strerror or exc}"
-
-
 def analyse_file(entry: FileEntry) -> dict[str, Any]:
     """Hash, extract and fingerprint one file; returns a documents row (plus ``reused``)."""
     if entry.size > MAX_TEXT_BYTES and canonical_format(entry.ext) in _WHOLE_FILE_TEXT:
@@ -71,7 +68,7 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
     try:
         content_hash = content_hash_file(entry.path)
     except OSError as exc:
-        return _problem(entry, _os_reason(exc))
+        return _problem(entry, os_error_reason(exc))
     if content_hash in _REUSABLE:
         row = _problem(entry, "", content_hash)
         row.update(status="reuse", error=None)
@@ -89,7 +86,7 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
     try:
         st = os.stat(entry.path)
     except OSError as exc:
-        return _problem(entry, _os_reason(exc), content_hash)
+        return _problem(entry, os_error_reason(exc), content_hash)
     if st.st_size != entry.size or st.st_mtime_ns != entry.mtime_ns:
         return _problem(entry, "changed during the scan; it will be read again next time")
     return {

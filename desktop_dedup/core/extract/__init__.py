@@ -41,6 +41,7 @@ __all__ = [
     "Extracted",
     "canonical_format",
     "decode_text_bytes",
+    "os_error_reason",
     "extract_text",
 ]
 
@@ -76,7 +77,8 @@ def canonical_format(ext: str) -> str:
         raise ValueError(f"unsupported extension: {ext!r}") from None
 
 
-def _os_reason(exc: OSError) -> str:
+def os_error_reason(exc: OSError) -> str:
+    """The reason shown for a file the scan could not open or read."""
     if isinstance(exc, PermissionError):
         return "permission denied"
     if isinstance(exc, FileNotFoundError):
@@ -110,7 +112,7 @@ def extract_text(path: str | os.PathLike[str], ext: str | None = None) -> Extrac
         raise
     except OSError as exc:
         log.debug("OS error extracting %s", name, exc_info=True)
-        raise ExtractionError(_os_reason(exc)) from exc
+        raise ExtractionError(os_error_reason(exc)) from exc
     except MemoryError as exc:
         raise ExtractionError(f"too large: out of memory while reading the {fmt.upper()}") from exc
     except RecursionError as exc:
