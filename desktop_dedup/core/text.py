@@ -111,10 +111,32 @@ def fold_compat(text: str) -> str:
     return text.translate(_COMPAT_FOLD) if _COMPAT_PRESENT.search(text) else text
 
 
+# NFKC costs more than anything else in normalisation (~45 ms per MB of Chinese), yet in most
+# Chinese text the only characters it changes are full-width ASCII forms ("，：（）"), the
+# ideographic space and the ellipsis. Those are mapped first (one regex pass, each to its own
+# compatibility decomposition, so the final NFKC is unchanged), and NFKC itself runs only when the
+# fast quick-check still finds something to do.
+_COMMON_COMPAT = re.compile("[\uff01-\uff5e\u3000\u2026]")
+_COMMON_COMPAT_MAP = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFF01, 0xFF5F)}
+_COMMON_COMPAT_MAP["\u3000"] = " "
+_COMMON_COMPAT_MAP["\u2026"] = "..."
+
+
+def _common_compat(match: re.Match[str]) -> str:
+    return _COMMON_COMPAT_MAP[match.group()]
+
+
+def _nfkc(text: str) -> str:
+    text = _COMMON_COMPAT.sub(_common_compat, text)
+    if unicodedata.is_normalized("NFKC", text):
+        return text
+    return unicodedata.normalize("NFKC", text)
+
+
 def normalize_text(text: str) -> str:
     """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run."""
     text = unwrap_fixed_width(text)
-    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    text = _nfkc(_INVISIBLE.sub("", text))
     if _RADICALS_PRESENT.search(text):
         text = text.translate(_RADICAL_SUPPLEMENT)
     text = _WS_BETWEEN_CJK.sub("", text.lower())
