@@ -284,12 +284,6 @@ def _weights_and_hashes(
     return np.minimum(weights, cap), hashes
 
 
-def feature_weights(counts: Counter[str]) -> dict[str, float]:
-    """TF-IDF weights with squared TF and a cap on any one feature's share."""
-    weights, _ = _weights_and_hashes(counts)
-    return dict(zip(counts, weights.tolist(), strict=True))
-
-
 def share_cap(values: list[float], share: float) -> float:
     """The largest cap ``c`` such that, after ``min(w, c)``, no value exceeds ``share`` of the sum.
 
@@ -318,19 +312,6 @@ def share_cap(values: list[float], share: float) -> float:
 
 
 _BIT_SHIFTS = np.arange(64, dtype=np.uint64)
-
-
-def simhash_of(weights: dict[str, float]) -> int:
-    """64-bit Charikar simhash of weighted features, as a signed 64-bit integer."""
-    if not weights:
-        return 0
-    hashes = np.fromiter(
-        (xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass")) for tok in weights),
-        dtype=np.uint64,
-        count=len(weights),
-    )
-    w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
-    return _simhash_arrays(w, hashes)
 
 
 def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:

@@ -593,7 +593,3 @@ class Store:
                 tuple(r)
                 for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))
             ]
-
-    def vacuum_wal(self) -> None:
-        with self.engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
