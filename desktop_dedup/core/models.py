@@ -8,15 +8,36 @@ from enum import StrEnum
 
 # Extensions scanned by default, lower case without the dot.
 DEFAULT_EXTENSIONS: tuple[str, ...] = (
-    "txt", "text", "md", "markdown", "rst",
-    "html", "htm", "xhtml",
-    "docx", "odt", "rtf", "epub", "pdf",
+    "txt",
+    "text",
+    "md",
+    "markdown",
+    "rst",
+    "html",
+    "htm",
+    "xhtml",
+    "docx",
+    "odt",
+    "rtf",
+    "epub",
+    "pdf",
 )
 
 # Glob patterns (fnmatch, matched against each path component's name) skipped while walking.
 DEFAULT_EXCLUDES: tuple[str, ...] = (
-    ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox",
-    ".Trash", ".Trash-*", "$RECYCLE.BIN", "System Volume Information", ".cache",
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".Trash",
+    ".Trash-*",
+    "$RECYCLE.BIN",
+    "System Volume Information",
+    ".cache",
     "~$*",  # Office lock files
     ".~lock.*#",  # LibreOffice lock files
 )
