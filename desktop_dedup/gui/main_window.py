@@ -1066,6 +1066,12 @@ class MainWindow(QMainWindow):
                 self.tr("Select a file other than the reference to ignore the pair."), 4000
             )
             return
+        if member.content_hash and member.content_hash == group.reference.content_hash:
+            # Ignores are keyed by content; byte-identical files share it.
+            self.statusBar().showMessage(
+                self.tr("These files are byte-for-byte identical; they cannot be ignored."), 6000
+            )
+            return
         row = self.current_group_row()
         self.service.ignore_pair(group.reference.doc_id, member.doc_id)
         self.reload_results(keep_row=row)  # group ids are renumbered by a regroup
@@ -1073,6 +1079,12 @@ class MainWindow(QMainWindow):
     def ignore_current_group(self) -> None:
         group = self.current_group()
         if group is None:
+            return
+        if len({m.content_hash for m in group.members}) == 1:
+            self.statusBar().showMessage(
+                self.tr("This group's files are byte-for-byte identical; they cannot be ignored."),
+                6000,
+            )
             return
         row = self.current_group_row()
         self.service.ignore_group(group.id)

@@ -1016,12 +1016,22 @@
     </message>
     <message>
         <location line="-655"/>
-        <location line="+718"/>
+        <location line="+730"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-69"/>
+        <source>These files are byte-for-byte identical; they cannot be ignored.</source>
+        <translation>这两个文件逐字节完全相同，不能标为“不是重复项”。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This group&apos;s files are byte-for-byte identical; they cannot be ignored.</source>
+        <translation>本组文件逐字节完全相同，不能标为“不是重复项”。</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -258,6 +258,23 @@ def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
     assert window.groups_model.total == before
 
 
+def test_identical_files_cannot_be_ignored_and_the_window_says_why(qtbot, window, library):
+    root, files = library
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    before = window.groups_model.total
+    filter_to(qtbot, window, "report")
+    select_member(window, files["report_b"])
+    window.act_ignore_pair.trigger()
+    assert "identical" in window.statusBar().currentMessage()
+    window.act_ignore_group.trigger()
+    assert "identical" in window.statusBar().currentMessage()
+    assert window.service.ignored_pairs() == []
+    window.filter_edit.clear()
+    window.apply_filter()
+    assert window.groups_model.total == before
+
+
 def test_problems_dialog_lists_and_exports(qtbot, window, library, scripted_dialogs, tmp_path):
     root, files = library
     window.folder_panel.add_folders([str(root)])
