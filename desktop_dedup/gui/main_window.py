@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.last_action_results: list[Any] = []
         self.open_dialogs: dict[str, Any] = {}
 
-        self.setWindowTitle(self.tr("Desktop Dedup — duplicate documents"))
+        # Qt appends the application display name ("— Desktop Dedup") to window titles itself.
+        self.setWindowTitle(self.tr("Duplicate documents"))
         self.setAcceptDrops(True)
         self._build_widgets()
         self._build_actions()

@@ -499,10 +499,10 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+127"/>
-        <source>Desktop Dedup — duplicate documents</source>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+128"/>
+        <source>Duplicate documents</source>
         <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1).</extracomment>
-        <translation>Desktop Dedup — 重复文档</translation>
+        <translation>重复文档</translation>
     </message>
     <message>
         <location line="+14"/>
