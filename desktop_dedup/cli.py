@@ -16,7 +16,14 @@ from pathlib import Path
 
 from desktop_dedup import __version__
 from desktop_dedup.core.errors import DedupError
-from desktop_dedup.core.models import DEFAULT_EXCLUDES, DEFAULT_EXTENSIONS, MAX_SUPPORTED_DISTANCE
+from desktop_dedup.core.models import (
+    DEFAULT_CANDIDATE_DISTANCE,
+    DEFAULT_EXCLUDES,
+    DEFAULT_EXTENSIONS,
+    DEFAULT_MIN_SIMILARITY,
+    MAX_SUPPORTED_DISTANCE,
+    check_similarity,
+)
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -87,6 +94,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         changes = {}
         if args.distance is not None:
             changes["max_distance"] = args.distance
+        if args.similarity is not None:
+            changes["min_similarity"] = args.similarity
         if args.exclude:
             changes["exclude_globs"] = tuple(DEFAULT_EXCLUDES) + tuple(args.exclude)
         if args.types:
@@ -120,10 +129,11 @@ def cmd_scan(args: argparse.Namespace) -> int:
         if summary.files_fingerprinted:
             print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
         stats = svc.stats()
-        k = svc.settings().max_distance
+        threshold = svc.settings().min_similarity
         print(
             f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
-            f"{_human_size(stats.reclaimable_size)} reclaimable (distance <= {k}).",
+            f"{_human_size(stats.reclaimable_size)} reclaimable "
+            f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
         problems = summary.problems
@@ -243,6 +253,20 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _similarity(value: str) -> float:
+    """A threshold given as a percentage ("80", "80%") or a share ("0.8")."""
+    text = value.strip().rstrip("%")
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("must be a percentage such as 80") from None
+    share = v / 100 if v > 1 or value.strip().endswith("%") else v
+    try:
+        return check_similarity(share)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _distance(value: str) -> int:
     k = int(value)
     if not 0 <= k <= MAX_SUPPORTED_DISTANCE:
@@ -269,10 +293,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", metavar="PATH", help="folders to scan (recursively)")
     db_arg(s)
     s.add_argument(
+        "--similarity",
+        type=_similarity,
+        metavar="PERCENT",
+        help="near duplicates share at least this much of their text "
+        f"(default {DEFAULT_MIN_SIMILARITY:.0%}; saved)",
+    )
+    s.add_argument(
         "--distance",
         type=_distance,
         metavar="K",
-        help="near-duplicate threshold in differing bits of 64 (default 3; saved)",
+        help="advanced: simhash radius in bits within which candidates are looked up before "
+        f"their text is compared (default {DEFAULT_CANDIDATE_DISTANCE}; saved)",
     )
     s.add_argument(
         "--exclude",

@@ -81,13 +81,14 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
+from desktop_dedup.core.sketch import make_sketch
 from desktop_dedup.core.text import normalize_text, segment, text_hash, unwrap_fixed_width
 
 log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 8
+FINGERPRINT_VERSION = 9
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -110,6 +111,8 @@ class Fingerprint:
     text_hash: str  # words-only hash of the normalised text (same-text matching)
     token_count: int  # content tokens (after filtering), for display and the short rule
     feature_count: int  # distinct content tokens
+    sketch: bytes = b""  # sketch.TextSketch of the body's word shingles, serialised
+    shingle_count: int = 0  # distinct shingles of the body (what makes a document "short")
 
 
 class _IdfTable:
@@ -233,13 +236,21 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
     document without every copy of that line: a banner glued to both ends must not vouch for
     itself.
     """
+    return _peel_edges(raw_text, doc, prefer_rjieba)[0]
+
+
+def _peel_edges(
+    raw_text: str, doc: Counter[str], prefer_rjieba: bool
+) -> tuple[Counter[str], int, int]:
+    """:func:`edge_counts`, plus how many content tokens were peeled at the head and the tail
+    (the sketch drops that many tokens from each end of the document's token sequence)."""
     stripped = [line.strip() for line in unwrap_fixed_width(raw_text).splitlines()]
     lines = [line for line in stripped if line]
     budget = EDGE_MAX_SHARE * sum(doc.values())
     near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
     peeled: Counter[str] = Counter()
 
-    def peel(indexes: range) -> int:
+    def peel(indexes: range) -> tuple[int, int]:
         used = 0  # each end has its own budget: what one end peels must not change the other
         taken = with_content = 0
         for i in indexes:
@@ -258,11 +269,11 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
             used += size
             taken += 1
             with_content += size > 0
-        return taken
+        return taken, used
 
-    head = peel(range(len(lines)))
-    peel(range(len(lines) - 1, head - 1, -1))
-    return peeled
+    head, head_tokens = peel(range(len(lines)))
+    _, tail_tokens = peel(range(len(lines) - 1, head - 1, -1))
+    return peeled, head_tokens, tail_tokens
 
 
 def _weights_and_hashes(
@@ -329,23 +340,37 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 
 
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
-    """Fingerprint one document's extracted text."""
+    """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
+    word shingles (the verification, see sketch.py)."""
     normalized = normalize_text(raw_text)
-    counts, ids = _content_counts_and_ids(segment(normalized, prefer_rjieba))
+    tokens = segment(normalized, prefer_rjieba)
+    counts, ids = _content_counts_and_ids(tokens)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
-    for tok, n in edge_counts(raw_text, counts, prefer_rjieba).items():
+    peeled, head, tail = _peel_edges(raw_text, counts, prefer_rjieba)
+    for tok, n in peeled.items():
         if tok in counts:
             counts[tok] -= n
     positive = [n for n in counts.values() if n > 0]
     thash = text_hash(normalized)
     token_count = sum(positive)
-    if len(positive) < MIN_FEATURES:
-        return Fingerprint(None, thash, token_count, len(positive))
+    # The body's content tokens in reading order: the same tokens the simhash weighs, minus as
+    # many as were peeled at each end.
+    sequence = [i for i in _token_ids(tokens) if i >= 0]
+    body = sequence[head : len(sequence) - tail] if head + tail < len(sequence) else sequence
+    all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
+    id_arr = np.asarray(ids, dtype=np.int64)
+    tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
+    sketch = make_sketch(
+        all_hashes[np.asarray(body, dtype=np.int64)], all_hashes[id_arr[tf > 0]], tf[tf > 0]
+    )
+    simhash = (
+        None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))
+    )
     return Fingerprint(
-        _simhash_arrays(*_weights_and_hashes(counts, ids)), thash, token_count, len(positive)
+        simhash, thash, token_count, len(positive), sketch.to_bytes(), sketch.shingle_count
     )
 
 

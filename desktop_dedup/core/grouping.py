@@ -69,13 +69,20 @@ n*(n-1)/2 pairs, by contract).
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from desktop_dedup.core.models import MAX_SUPPORTED_DISTANCE, GroupKind
+from desktop_dedup.core import sketch as sketch_mod
+from desktop_dedup.core.models import (
+    DEFAULT_CANDIDATE_DISTANCE,
+    MAX_SUPPORTED_DISTANCE,
+    GroupKind,
+    check_similarity,
+)
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +98,17 @@ _CHUNK_PAIRS = 1 << 21
 _BLOCK_PAIR_COST = 9.0
 
 _EMPTY_PAIRS = np.empty((0, 3), dtype=np.int64)
+
+# Expected candidate comparisons the exact radius search may make (see candidate_radius): about
+# a third of a second of vectorised work on this 2-core machine.
+_CANDIDATE_BUDGET = 5e7
+
+# Documents with at most this many shingles (about as many content words) are *short*: a 64-bit
+# simhash of a few dozen words is noise (a DOCX copy of a poem lands 9 bits from its TXT, one
+# changed word 13 bits), so their candidates also come from their sketches, which hold every
+# shingle. Longer documents are proposed by the simhash alone: on them the radius is the
+# evidence that keeps documents sharing a template apart.
+SHORT_SHINGLES = 64
 
 
 def hamming(a: int, b: int) -> int:
@@ -337,19 +355,27 @@ class GroupingItem:
     """One document as grouping sees it; ``priority``: smaller sorts first = better reference."""
 
     doc_id: int
-    simhash: int | None  # None: too short to fingerprint, only identical / same-text matching
+    simhash: int | None  # None: too short for a meaningful simhash
     content_hash: str
     text_hash: str
     priority: tuple[Any, ...]
+    sketch: bytes = b""  # sketch.TextSketch of the body's word shingles, serialised
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMember:
+    doc_id: int
+    distance: int  # simhash bits to the reference; -1 when one of them has no simhash
+    similarity: float  # verified share of common text with the reference, 0..1
 
 
 @dataclass(frozen=True, slots=True)
 class BuiltGroup:
-    """A clique of related documents; ``members`` holds (doc_id, distance to reference)."""
+    """A clique of documents that are all pairwise the same; reference first."""
 
     kind: str  # a GroupKind value
     reference: int
-    members: list[tuple[int, int]]
+    members: list[GroupMember]
 
 
 IgnoredPairs = Callable[[str, str], bool] | set[tuple[str, str]] | frozenset[tuple[str, str]]
@@ -385,6 +411,8 @@ class _Ignore:
             p = self._partners.get(c)
             return bool(p) and not p.isdisjoint(group_contents)
         for g in group_contents:
+            if g == c:
+                continue
             key = (c, g) if c <= g else (g, c)
             hit = self._cache.get(key)
             if hit is None:
@@ -434,206 +462,206 @@ def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarra
     return has, sim
 
 
+def candidate_radius(n_values: int, max_distance: int) -> int:
+    """The simhash radius the candidate search uses for ``n_values`` distinct fingerprints.
+
+    ``max_distance`` on a personal archive; smaller on a very large one, where an exact search
+    at that radius would compare too many pairs: with ``r + 1`` pigeonhole blocks, random
+    fingerprints give about ``n^2 / 2 * (r + 1) * 2^(-64 / (r + 1))`` candidates. Never below 3,
+    the seeds' radius, at which the four 16-bit blocks are exact.
+    """
+    k = _check_distance(max_distance)
+    n = float(n_values)
+    r = k
+    while r > 3:
+        blocks = r + 1
+        if n * (n - 1) / 2 * blocks * 2.0 ** (-64 / blocks) <= _CANDIDATE_BUDGET:
+            break
+        r -= 1
+    return r
+
+
+def prefix_length(shingle_count: int, min_similarity: float) -> int:
+    """How many of a complete sketch's smallest values a matching document must share one of.
+
+    Prefix filtering (Chaudhuri et al. 2006; Bayardo et al. 2007): in one global order (here the
+    shingle hashes), two sets with ``|A ∩ B| >= alpha`` share one of the first
+    ``|A| - alpha + 1`` elements of ``A``. Similarity ``s`` (Dice) implies
+    ``|A ∩ B| >= s |A| / (2 - s)``, so this is exact for documents whose sketch holds all of
+    their shingles."""
+    alpha = math.ceil(min_similarity * shingle_count / (2.0 - min_similarity) - 1e-9)
+    return max(1, shingle_count - max(alpha, 1) + 1)
+
+
 def build_groups(
     items: Sequence[GroupingItem],
-    max_distance: int,
+    min_similarity: float,
     ignored: IgnoredPairs = frozenset(),
+    *,
+    max_distance: int = DEFAULT_CANDIDATE_DISTANCE,
 ) -> list[BuiltGroup]:
-    """Duplicate groups (cliques) following the rules in the module docstring.
+    """Duplicate groups following the rules in the module docstring.
 
-    ``ignored`` is a set of content-hash pairs (either order) or a predicate on two content
-    hashes (called with both orders); the set form is indexed and costs O(1) per check, the
-    predicate is called once per distinct pair of content hashes it must decide.
+    ``min_similarity`` is the verified share of common text two documents need (0..1);
+    ``max_distance`` the simhash radius of the candidate search (bits). ``ignored`` is a set of
+    content-hash pairs (either order) or a predicate on two content hashes (called with both
+    orders).
     """
+    threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
     n = len(items)
     if n < 2:
         return []
 
-    # Class ids for content hashes and text hashes; same bytes -> same text class (the text hash
-    # of the class's first document).
+    # Text classes: same words in the same order (text hash); same bytes -> same class.
     contents = [it.content_hash for it in items]
     cid = _class_ids(contents)
     tid = _class_ids([it.text_hash for it in items])
     first = np.full(int(cid.max()) + 1, n, dtype=np.int64)
     np.minimum.at(first, cid, np.arange(n, dtype=np.int64))
     tid = tid[first[cid]]
-    n_text = int(tid.max()) + 1
     has, sim = _simhash_array(items)
 
-    # Unique fingerprints over all documents; a text class carries the set of its members'
-    # distinct values (same text may legitimately fingerprint differently, see the docstring).
+    # Classes in order of their best member's priority: class c's representative (whose
+    # sketch stands for the class: its members hold the same words) is its first member.
+    order = sorted(range(n), key=lambda d: items[d].priority)
+    cls_of: dict[int, int] = {}
+    class_docs: list[list[int]] = []
+    doc_class = [0] * n
+    for d in order:
+        t = int(tid[d])
+        c = cls_of.get(t)
+        if c is None:
+            c = cls_of[t] = len(class_docs)
+            class_docs.append([])
+        class_docs[c].append(d)
+        doc_class[d] = c
+    m = len(class_docs)
+    reps = [docs[0] for docs in class_docs]
+    dc = np.asarray(doc_class, dtype=np.int64)
+
+    # Candidate class pairs (a, b) with a < b -> smallest simhash distance between them.
+    cand: dict[tuple[int, int], int] = {}
     hd = np.flatnonzero(has)
-    uniq, vinv, vdocs = np.unique(sim[hd], return_inverse=True, return_counts=True)
-    vinv = vinv.ravel().astype(np.int64, copy=False)
-    n_val = len(uniq)
-    doc_v = np.full(n, -1, dtype=np.int64)
-    doc_v[hd] = vinv
-    # A value held by two text classes relates them at distance 0. Only values held by more than
-    # one document can be shared, so distinct (value, class) pairs are sorted for those alone.
-    v_related = np.zeros(n_val, dtype=bool)
-    shared = np.flatnonzero(vdocs[vinv] > 1)
-    if len(shared):
-        tv = np.unique(vinv[shared] * n_text + tid[hd[shared]])
-        v_related = np.bincount(tv // n_text, minlength=n_val) > 1
-    vp = find_near_value_pairs(uniq, k)
-    v_related[vp[:, 0]] = True
-    v_related[vp[:, 1]] = True
-    text_related = np.bincount(tid, minlength=n_text) > 1
-    text_related[tid[hd[v_related[vinv]]]] = True
-    cand = np.flatnonzero(text_related[tid])
-    if len(cand) < 2:
-        return []
+    if len(hd):
+        uniq, vinv = np.unique(sim[hd], return_inverse=True)
+        vinv = vinv.ravel()
+        # classes holding each value
+        pairs_vc = np.unique(vinv.astype(np.int64) * m + dc[hd])
+        v_of, c_of = pairs_vc // m, pairs_vc % m
+        starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
+        value_classes = [c_of[starts[v] : starts[v + 1]].tolist() for v in range(len(uniq))]
+        for cl in value_classes:
+            if len(cl) > 1:
+                for i, a in enumerate(cl):
+                    for b in cl[i + 1 :]:
+                        cand[(a, b) if a < b else (b, a)] = 0
+        r = candidate_radius(len(uniq), k)
+        if r < k:
+            log.info("%d fingerprints: candidate radius %d bits instead of %d", len(uniq), r, k)
+        for va, vb, d in find_near_value_pairs(uniq, r).tolist():
+            for a in value_classes[va]:
+                for b in value_classes[vb]:
+                    if a != b:
+                        key = (a, b) if a < b else (b, a)
+                        if cand.get(key, 65) > d:
+                            cand[key] = d
+    sketches = [sketch_mod.decode(items[d].sketch) for d in reps]
+    # Documents whose sketch holds every shingle (short texts, for which a 64-bit simhash is
+    # noise) are also paired through their sketch's smallest values (prefix filtering, exact).
+    postings: dict[int, list[int]] = {}
+    for c in range(m):
+        sk = sketches[c]
+        if 0 < sk.shingle_count <= SHORT_SHINGLES and sk.complete:
+            for v in sk.values[: prefix_length(sk.shingle_count, threshold)].tolist():
+                postings.setdefault(v, []).append(c)
+    for cl in postings.values():
+        for i, a in enumerate(cl):
+            for b in cl[i + 1 :]:
+                cand.setdefault((a, b) if a < b else (b, a), -1)
 
-    # Python phase on related documents only, in priority order (local index = rank).
-    order = sorted(cand.tolist(), key=lambda d: items[d].priority)
-    order_arr = np.asarray(order, dtype=np.int64)
-    l_tid = tid[order_arr].tolist()
-    l_cid = cid[order_arr].tolist()
-    l_v = doc_v[order_arr].tolist()
-    l_sim = sim[order_arr].tolist()
-    text_members: dict[int, list[int]] = {}
-    class_vals: dict[int, dict[int, int]] = {}  # text class -> {value index: simhash}
-    for i, (t, v) in enumerate(zip(l_tid, l_v, strict=True)):
-        text_members.setdefault(t, []).append(i)
-        if v >= 0:
-            class_vals.setdefault(t, {})[v] = l_sim[i]
-    # Classes with the same value set ("signature") are interchangeable for every distance, so
-    # checks and distances work on interned signatures: n classes sharing one fingerprint cost
-    # O(n), not O(n^2).
-    sig_ids: dict[tuple[int, ...], int] = {}
-    sig_sets: list[frozenset[int]] = []  # value indices
-    sig_vals: list[tuple[int, ...]] = []  # the simhashes themselves
-    class_sig: dict[int, int] = {}
-    value_texts: dict[int, list[int]] = {}
-    for t in text_members:  # insertion order = best member's rank
-        vals = class_vals.get(t)
-        if vals is None:
-            continue
-        key = tuple(sorted(vals))
-        sid = sig_ids.get(key)
-        if sid is None:
-            sid = sig_ids[key] = len(sig_sets)
-            sig_sets.append(frozenset(key))
-            sig_vals.append(tuple(vals[v] for v in key))
-        class_sig[t] = sid
-        for v in key:
-            value_texts.setdefault(v, []).append(t)
-    multi_valued = sum(1 for t in class_sig if len(class_vals[t]) > 1)
-    if multi_valued:
-        log.debug("%d text classes carry more than one simhash", multi_valued)
-    near: dict[int, list[tuple[int, int]]] = {}
-    for a, b, d in vp.tolist():
-        near.setdefault(a, []).append((d, b))
-        near.setdefault(b, []).append((d, a))
-    dist_cache: dict[tuple[int, int], int] = {}
+    # Verification: the share of common text, from the two sketches.
+    edges: dict[tuple[int, int], float] = {}
+    for a, b in cand:
+        s = sketch_mod.verified_similarity(sketches[a], sketches[b])
+        if s >= threshold:
+            edges[(a, b)] = s
 
-    def sig_dist(a: int, b: int) -> int:
-        """Class distance: the minimum Hamming distance over pairs of the two value sets."""
-        if a == b:
-            return 0
-        key = (a, b) if a < b else (b, a)
-        d = dist_cache.get(key)
-        if d is None:
-            if sig_sets[a].isdisjoint(sig_sets[b]):
-                d = min(((x ^ y) & MASK64).bit_count() for x in sig_vals[a] for y in sig_vals[b])
-            else:
-                d = 0
-            dist_cache[key] = d
-        return d
-
-    names = {c: contents[d] for c, d in zip(l_cid, order, strict=True)}
+    names = {int(cid[d]): contents[d] for d in range(n)}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)
-    check_ignore = ign.active
-    size = len(order)
-    assigned = [False] * size
-    groups: list[BuiltGroup] = []
+    class_contents = [{int(cid[d]) for d in docs} for docs in class_docs]
 
-    def unassigned(t: int) -> list[int]:
-        mem = [i for i in text_members[t] if not assigned[i]]
-        text_members[t] = mem
-        return mem
+    # Clusters of classes: complete linkage, closest pairs first. Two clusters merge only when
+    # every class of one is verified the same as every class of the other (no chaining), so a
+    # document ends up with its closest matches and a family that is pairwise the same stays
+    # together.
+    root = list(range(m))
+    members: dict[int, list[int]] = {}
+    version = [0] * m  # bumped when a cluster grows, so earlier refusals stop applying
+    failed: set[tuple[int, int, int, int]] = set()
 
-    for s in range(size):
-        if assigned[s]:
+    def find(x: int) -> int:
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for (a, b), _s in sorted(edges.items(), key=lambda e: (-e[1], e[0])):
+        ra, rb = find(a), find(b)
+        if ra == rb or (ra, rb, version[ra], version[rb]) in failed:
             continue
-        t_s, c_s = l_tid[s], l_cid[s]
-        sid_s = class_sig.get(t_s, -1)
-        cands: list[tuple[int, int, int]] = [
-            (0, 0 if l_cid[i] == c_s else 1, i) for i in unassigned(t_s) if i != s
-        ]
-        if sid_s >= 0:
-            # other classes within k of the seed's class, each at its minimum distance
-            cls_d: dict[int, int] = {}
-            for v in sig_sets[sid_s]:
-                for t in value_texts[v]:
-                    cls_d[t] = 0
-            for v in sig_sets[sid_s]:
-                for d, v2 in near.get(v, ()):
-                    for t in value_texts.get(v2, ()):
-                        if cls_d.get(t, 65) > d:
-                            cls_d[t] = d
-            cls_d.pop(t_s, None)
-            for t, d in cls_d.items():
-                cands.extend((d, 2, i) for i in unassigned(t))
-        if not cands:
+        ma, mb = members.get(ra, [ra]), members.get(rb, [rb])
+        ok = all(((x, y) if x < y else (y, x)) in edges for x in ma for y in mb)
+        if ok and ign.active:
+            ca = set().union(*(class_contents[x] for x in ma))
+            ok = not any(ign.blocks(c, ca) for y in mb for c in class_contents[y])
+        if not ok:
+            failed.add((ra, rb, version[ra], version[rb]))
             continue
-        cands.sort()
-        members = [s]
-        g_texts = {t_s}
-        g_sigs: list[int] = [] if sid_s < 0 else [sid_s]
-        g_sig_set = set(g_sigs)
-        # value indices shared by every signature in the group: a class holding one of them is
-        # at distance 0 from every member class
-        common: set[int] = set(sig_sets[sid_s]) if sid_s >= 0 else set()
-        g_short = sid_s < 0
-        g_contents = {c_s}
-        for _, _, i in cands:
-            t = l_tid[i]
-            new_class = t not in g_texts
-            if new_class:
-                sid = class_sig.get(t, -1)
-                if g_short or sid < 0:
-                    continue
-                if (
-                    sid not in g_sig_set
-                    and common.isdisjoint(sig_sets[sid])
-                    and any(sig_dist(sid, g) > k for g in g_sigs)
-                ):
-                    continue
-            c = l_cid[i]
-            if check_ignore and ign.blocks(c, g_contents):
-                continue
-            members.append(i)
-            assigned[i] = True
-            g_contents.add(c)
-            if new_class:
-                g_texts.add(t)
-                if sid not in g_sig_set:
-                    g_sig_set.add(sid)
-                    g_sigs.append(sid)
-                    if common:
-                        common &= sig_sets[sid]
-        if len(members) < 2:
+        keep, drop = (ra, rb) if ra < rb else (rb, ra)
+        root[drop] = keep
+        members[keep] = sorted(ma + mb)
+        members.pop(drop, None)
+        version[keep] += 1
+
+    clusters = [members.get(c, [c]) for c in range(m) if find(c) == c]
+    rank = {d: i for i, d in enumerate(order)}
+    ranked: list[tuple[int, BuiltGroup]] = []
+    for cl in clusters:
+        docs = sorted((d for c in cl for d in class_docs[c]), key=lambda d: items[d].priority)
+        if ign.active:  # ignored pairs inside one text class split it
+            kept: list[int] = []
+            seen: set[int] = set()
+            for d in docs:
+                c = int(cid[d])
+                if not ign.blocks(c, seen):
+                    kept.append(d)
+                    seen.add(c)
+            docs = kept
+        if len(docs) < 2:
             continue
-        assigned[s] = True
-        if len(g_contents) == 1:
+        ref = docs[0]
+        ref_class = doc_class[ref]
+        if len({int(cid[d]) for d in docs}) == 1:
             kind = GroupKind.IDENTICAL
-        elif len(g_texts) == 1:
+        elif len({doc_class[d] for d in docs}) == 1:
             kind = GroupKind.SAME_TEXT
         else:
             kind = GroupKind.NEAR
-        dist = [
-            (0 if l_tid[i] == t_s else sig_dist(class_sig[l_tid[i]], sid_s), i) for i in members[1:]
-        ]
-        dist.sort()
-        ref_id = items[order[s]].doc_id
-        groups.append(
-            BuiltGroup(
-                kind=kind,
-                reference=ref_id,
-                members=[(ref_id, 0)] + [(items[order[i]].doc_id, d) for d, i in dist],
-            )
-        )
-    log.debug("grouping: %d documents, %d related, %d groups", n, size, len(groups))
+        out = [GroupMember(items[ref].doc_id, 0, 1.0)]
+        rest = []
+        for d in docs[1:]:
+            c = doc_class[d]
+            if c == ref_class:
+                s, dist = 1.0, 0
+            else:
+                s = edges[(ref_class, c) if ref_class < c else (c, ref_class)]
+                dist = hamming(int(sim[d]), int(sim[ref])) if has[d] and has[ref] else -1
+            rest.append((-s, d, GroupMember(items[d].doc_id, dist, s)))
+        rest.sort(key=lambda x: (x[0], items[x[1]].priority))
+        out.extend(x[2] for x in rest)
+        ranked.append((rank[ref], BuiltGroup(kind=kind, reference=items[ref].doc_id, members=out)))
+    ranked.sort(key=lambda x: x[0])
+    groups = [g for _, g in ranked]
+    log.debug("grouping: %d documents, %d classes, %d verified pairs", n, m, len(edges))
     return groups

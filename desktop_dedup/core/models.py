@@ -42,14 +42,32 @@ DEFAULT_EXCLUDES: tuple[str, ...] = (
     ".~lock.*#",  # LibreOffice lock files
 )
 
-DEFAULT_MAX_DISTANCE = 3
+# Matching (grouping.py): candidates come from the simhash index within this many bits, and a
+# pair is a near duplicate when the verified share of common text (sketch.py) reaches the
+# user's threshold.
+DEFAULT_CANDIDATE_DISTANCE = 10
 MAX_SUPPORTED_DISTANCE = 12
+DEFAULT_MIN_SIMILARITY = 0.8
+MIN_SUPPORTED_SIMILARITY = 0.5
+
+
+def check_similarity(value: float) -> float:
+    """The one validation of a similarity threshold: a share in [0.5, 1] (percent / 100)."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"similarity threshold {value!r} is not a number") from None
+    if not MIN_SUPPORTED_SIMILARITY <= v <= 1.0:
+        raise ValueError(
+            f"similarity threshold must be between {MIN_SUPPORTED_SIMILARITY:.0%} and 100%"
+        )
+    return v
 
 
 class GroupKind(StrEnum):
     IDENTICAL = "identical"  # every member has the same bytes
     SAME_TEXT = "same_text"  # every member has the same normalised text (formats may differ)
-    NEAR = "near"  # every member is within the distance of every other member
+    NEAR = "near"  # every member shares at least the threshold's share of text with every other
 
 
 class DocStatus(StrEnum):
@@ -67,7 +85,8 @@ class ScanOptions:
     min_size: int = 1
     max_size: int = 2 * 1024**3
     follow_symlinks: bool = False
-    max_distance: int = DEFAULT_MAX_DISTANCE
+    max_distance: int = DEFAULT_CANDIDATE_DISTANCE
+    min_similarity: float = DEFAULT_MIN_SIMILARITY
     workers: int | None = None  # None: one per core
 
 
@@ -95,8 +114,8 @@ class Member:
     modified: datetime  # aware, UTC
     format: str
     is_reference: bool
-    distance: int  # Hamming distance of the simhash to the reference's (0 for identical/same text)
-    similarity: float  # 1 - distance/64, in [0, 1]
+    distance: int  # simhash bits to the reference (0 for the same text; -1: not compared by bits)
+    similarity: float  # verified share of common text with the reference, in [0, 1]
     content_hash: str = ""  # xxh3-128 hex of the bytes
     in_reference_folder: bool = False
 

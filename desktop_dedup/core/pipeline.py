@@ -52,6 +52,8 @@ def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> 
         "content_hash": content_hash,
         "text_hash": None,
         "simhash": None,
+        "sketch": None,
+        "shingles": None,
         "token_count": 0,
         "text_chars": 0,
         "format": entry.ext,
@@ -98,6 +100,8 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
         # text" as every other empty one: it matches only byte-identical copies.
         "text_hash": fp.text_hash if fp.token_count else None,
         "simhash": fp.simhash,
+        "sketch": fp.sketch,
+        "shingles": fp.shingle_count,
         "token_count": fp.token_count,
         "text_chars": len(extracted.text),
         "format": extracted.format,

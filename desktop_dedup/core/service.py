@@ -23,14 +23,16 @@ from typing import Any
 
 from desktop_dedup import __version__
 from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
 from desktop_dedup.core.extract import extract_text
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION
 from desktop_dedup.core.models import (
+    DEFAULT_CANDIDATE_DISTANCE,
     DEFAULT_EXCLUDES,
     DEFAULT_EXTENSIONS,
-    DEFAULT_MAX_DISTANCE,
+    DEFAULT_MIN_SIMILARITY,
     MAX_SUPPORTED_DISTANCE,
     DocStatus,
     FileEntry,
@@ -40,6 +42,7 @@ from desktop_dedup.core.models import (
     Problem,
     ScanOptions,
     ScanSummary,
+    check_similarity,
 )
 from desktop_dedup.core.progress import (
     CancelToken,
@@ -57,12 +60,18 @@ log = logging.getLogger(__name__)
 # Below this many files to read, a process pool costs more to start than it saves.
 _POOL_THRESHOLD = 24
 _WRITE_BATCH = 200
+# A scan that changed more documents than this (or a fifth of the index) regroups everything:
+# in bulk, one pass over all fingerprints is cheaper than that many indexed lookups.
+_INCREMENTAL_MAX = 2000
 _WRITE_INTERVAL_S = 2.0
 
 
 @dataclass(frozen=True)
 class Settings:
-    max_distance: int = DEFAULT_MAX_DISTANCE
+    # The share of common text two documents need to be near duplicates (0.5..1).
+    min_similarity: float = DEFAULT_MIN_SIMILARITY
+    # Advanced: the simhash radius (bits) within which candidates are looked up.
+    max_distance: int = DEFAULT_CANDIDATE_DISTANCE
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     exclude_globs: tuple[str, ...] = DEFAULT_EXCLUDES
     min_size: int = 1
@@ -84,6 +93,7 @@ class GroupSummary:
     reference_path: str
     max_distance: int
     total_size: int
+    min_similarity: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -198,12 +208,20 @@ class DedupService:
             raise DedupError(f"unknown settings: {', '.join(sorted(unknown))}")
         if "max_distance" in changes:
             _check_distance(changes["max_distance"])
+        if "min_similarity" in changes:
+            try:
+                changes["min_similarity"] = check_similarity(changes["min_similarity"])
+            except ValueError as exc:
+                raise DedupError(str(exc)) from None
         for key in ("extensions", "exclude_globs"):
             if key in changes:
                 changes[key] = tuple(changes[key])
         new = replace(current, **changes)
         self.store.set_setting("settings", asdict(new))
-        if new.max_distance != current.max_distance:
+        if (new.max_distance, new.min_similarity) != (
+            current.max_distance,
+            current.min_similarity,
+        ):
             self.regroup()
         return new
 
@@ -243,9 +261,12 @@ class DedupService:
             min_size=settings.min_size,
             max_size=settings.max_size,
             max_distance=settings.max_distance,
+            min_similarity=settings.min_similarity,
         )
         summary = ScanSummary()
         state = _ScanState(summary)
+        touched_groups: set[int] = set()
+        to_read: list[FileEntry] = []
         run_id = self.store.start_scan_run(root_list)
         walk_problems: list[Problem] = []
         status = "finished"
@@ -274,6 +295,9 @@ class DedupService:
             # Gone from disk, or outside this scan's roots: leave the index. Done before reading,
             # so that a moved file's old row is still there to lend its fingerprint (below).
             gone = [k.id for p, k in known.items() if p not in seen]
+            # Groups that lose a member are regrouped; their ids are known only before the
+            # documents leave (the membership rows go with them).
+            touched_groups.update(self.store.groups_of(gone).values())
             reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
             try:
                 self._read_files(to_read, reusable, state, progress, cancel, workers)
@@ -298,7 +322,8 @@ class DedupService:
                 problems=len(summary.problems),
             )
         progress(ProgressEvent(Stage.GROUPING))
-        summary.groups = self.regroup()
+        changed = self.store.ids_by_path(e.path for e in to_read)
+        summary.groups = self.regroup(changed=changed, touched_groups=touched_groups)
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
         summary.seconds = time.monotonic() - started
@@ -431,6 +456,8 @@ class DedupService:
             row.update(
                 text_hash=fp.text_hash,
                 simhash=fp.simhash,
+                sketch=fp.sketch,
+                shingles=fp.shingles,
                 token_count=fp.token_count,
                 text_chars=fp.text_chars,
                 format=fp.format,
@@ -461,8 +488,10 @@ class DedupService:
 
     # --- grouping -------------------------------------------------------------------------------
 
-    def _grouping_items(self) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
-        rows = self.store.grouping_rows()
+    def _grouping_items(
+        self, ids: Iterable[int] | None = None
+    ) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
+        rows = self.store.grouping_rows(ids)
         refs = self._reference_roots()
         items = []
         by_id = {}
@@ -475,28 +504,110 @@ class DedupService:
                     content_hash=r.content_hash,
                     text_hash=r.text_hash or r.content_hash,
                     priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path),
+                    sketch=r.sketch or b"",
                 )
             )
             by_id[r.id] = r
         return items, by_id
 
-    def regroup(self) -> int:
-        """Rebuild all groups from the stored fingerprints (no file is read)."""
-        items, by_id = self._grouping_items()
-        built = grouping.build_groups(
-            items, self.settings().max_distance, self.store.ignored_hash_pairs()
+    def _matching_key(self) -> list[Any]:
+        """What the stored groups depend on besides the documents themselves."""
+        s = self.settings()
+        return [
+            s.min_similarity,
+            s.max_distance,
+            FINGERPRINT_VERSION,
+            sorted(self._reference_roots()),
+            len(self.store.ignored_hash_pairs()),
+        ]
+
+    def regroup(
+        self, changed: Iterable[int] | None = None, touched_groups: Iterable[int] = ()
+    ) -> int:
+        """Bring the groups up to date with the index (no file is read); returns the number of
+        groups.
+
+        With ``changed`` (documents added or changed since the groups were built) and
+        ``touched_groups`` (groups that lost a member), only those documents are matched: each
+        is looked up through the simhash block index in SQL (short ones, for which the simhash
+        is noise, against the indexed short documents), its candidates verified, and the
+        groups of everything it matched are rebuilt in place, keeping their ids. Every
+        fingerprint is reloaded only for a full regroup: when the matching settings, the
+        reference folders or the ignored pairs changed, or when most of the index is new.
+        """
+        s = self.settings()
+        key = self._matching_key()
+        changed_ids = None if changed is None else list(changed)
+        full = (
+            changed_ids is None
+            or self.store.get_setting("grouping_key") != key
+            or len(changed_ids) > max(_INCREMENTAL_MAX, self.store.document_count() // 5)
         )
+        if full:
+            items, by_id = self._grouping_items()
+            built = grouping.build_groups(
+                items,
+                s.min_similarity,
+                self.store.ignored_hash_pairs(),
+                max_distance=s.max_distance,
+            )
+            self.store.replace_groups(
+                built,
+                {i: r.size for i, r in by_id.items()},
+                {i: r.path for i, r in by_id.items()},
+            )
+            self.store.set_setting("grouping_key", key)
+            return len(built)
+        touched = set(touched_groups)
+        if changed_ids or touched:
+            self._regroup_around(changed_ids, touched, s)
+        return self.store.group_count()
+
+    def _regroup_around(self, changed: list[int], touched: set[int], s: Settings) -> None:
+        """Incremental regroup (see :meth:`regroup`)."""
+        region = set(changed)
+        rows = self.store.grouping_rows(changed)
+        # the radius the full grouping would use for an index of this size
+        radius = grouping.candidate_radius(self.store.document_count(), s.max_distance)
+        short = any(
+            (r.sketch and sketch_mod.decode(r.sketch).shingle_count or 0) <= grouping.SHORT_SHINGLES
+            for r in rows
+        )
+        for r in rows:
+            if r.simhash is not None:
+                region.update(d for d, _ in self.store.lookup_near(r.simhash, radius))
+        region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
+        if short:
+            region.update(self.store.short_document_ids(grouping.SHORT_SHINGLES))
+        touched |= set(self.store.groups_of(region).values())
+        region.update(self.store.members_of_groups(touched))
+        items, by_id = self._grouping_items(region)
+        built = grouping.build_groups(
+            items, s.min_similarity, self.store.ignored_hash_pairs(), max_distance=radius
+        )
+        # keep only groups that hold something new, or rebuild a touched one
         self.store.replace_groups(
-            [(g.kind, g.reference, g.members) for g in built],
+            built,
             {i: r.size for i, r in by_id.items()},
             {i: r.path for i, r in by_id.items()},
+            replaced=touched,
         )
-        return len(built)
 
-    def count_groups_at(self, max_distance: int) -> int:
-        _check_distance(max_distance)
+    def count_groups_at(self, min_similarity: float) -> int:
+        """How many groups there would be at another similarity threshold (settings preview)."""
+        try:
+            threshold = check_similarity(min_similarity)
+        except ValueError as exc:
+            raise DedupError(str(exc)) from None
         items, _ = self._grouping_items()
-        return len(grouping.build_groups(items, max_distance, self.store.ignored_hash_pairs()))
+        return len(
+            grouping.build_groups(
+                items,
+                threshold,
+                self.store.ignored_hash_pairs(),
+                max_distance=self.settings().max_distance,
+            )
+        )
 
     # --- results --------------------------------------------------------------------------------
 
@@ -522,6 +633,7 @@ class DedupService:
                 g.reference_path,
                 g.max_distance,
                 g.total_size,
+                g.min_similarity,
             )
             for g in self.store.group_page(offset, limit, sort, descending, text, regex)
         ]
@@ -651,8 +763,9 @@ class DedupService:
         self.store.add_journal(entries)
         removed = [r.doc_id for r in results if r.ok]
         if removed:
+            touched = set(self.store.groups_of(removed).values())
             self.store.delete_documents(removed)
-            self.regroup()
+            self.regroup(changed=[], touched_groups=touched)
 
     def trash(
         self,
@@ -738,6 +851,7 @@ class DedupService:
         s = self.settings()
         return {
             "settings": {
+                "min_similarity": s.min_similarity,
                 "max_distance": s.max_distance,
                 "extensions": list(s.extensions),
                 "exclude_globs": list(s.exclude_globs),

@@ -12,6 +12,12 @@ Why each step:
   spaces, so a space or line break there is layout (a PDF's or a re-wrapped file's line end) and
   would otherwise split a word and change its segmentation.
 * Soft hyphens and zero-width characters are dropped; they are invisible in every viewer.
+* **Traditional Chinese is folded to Simplified** (OpenCC's ``tw2sp``: characters, and Taiwan
+  phrasing such as 軟體 for 软件), so a text and its copy in the other script are the same
+  document and weigh their words through the same (Simplified) IDF table. Measured on the seed
+  articles converted with OpenCC's s2t, s2tw, s2hk and s2twp: 94-100 % the same text after
+  folding (``tw2s`` without phrases: 0 % for s2twp, whose consistently swapped words look like
+  another document's). Text without ideographs skips it. The diff shows the original characters.
 * **Hard-wrapped text is unwrapped** (:func:`unwrap_fixed_width`): a file cut into lines of
   exactly N characters (``fold -w N``, fixed-width exports, some mail and terminal tools) breaks
   words in the middle (``gen`` / ``erating``). When nearly every line that continues a paragraph
@@ -133,12 +139,34 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_t2s_lock = threading.Lock()
+_t2s: Callable[[str], str] | None = None
+
+
+def fold_script(text: str) -> str:
+    """Traditional Chinese (standard, Taiwan or Hong Kong forms) to Simplified, phrases included
+    (OpenCC ``tw2sp``); text without ideographs is returned as is."""
+    global _t2s
+    if not _HAN.search(text):
+        return text
+    if _t2s is None:
+        with _t2s_lock:
+            if _t2s is None:
+                import opencc
+
+                _t2s = opencc.OpenCC("tw2sp").convert
+    return _t2s(text)
+
+
 def normalize_text(text: str) -> str:
-    """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run."""
+    """Return ``text`` folded for comparison: NFKC, Simplified script, lower case, one space per
+    white-space run."""
     text = unwrap_fixed_width(text)
     text = _nfkc(_INVISIBLE.sub("", text))
     if _RADICALS_PRESENT.search(text):
         text = text.translate(_RADICAL_SUPPLEMENT)
+    text = fold_script(text)
     text = _WS_BETWEEN_CJK.sub("", text.lower())
     return _WS_RUN.sub(" ", text).strip()
 

@@ -7,6 +7,7 @@ desktop_dedup and is refused rather than risk corrupting it.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sqlite3
@@ -74,7 +75,33 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_marked ON documents (marked)")
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2]
+def _columns(conn: Connection, table: str) -> set[str]:
+    return {r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({table})")}
+
+
+def _v2_to_v3(conn: Connection) -> None:
+    """Version 3: two-stage matching. Documents carry the sketch that verifies a candidate pair
+    (filled in by the next scan: fingerprint version 9 re-reads every file), groups their lowest
+    verified similarity, and the user's threshold is a share of common text instead of bits: an
+    old ``max_distance`` setting meant the *final* answer's bits and is dropped (the candidate
+    radius now has its own default)."""
+    if "sketch" not in _columns(conn, "documents"):
+        conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN sketch BLOB")
+        conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN shingles INTEGER")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_shingles ON documents (shingles)")
+    if "min_similarity" not in _columns(conn, "groups"):
+        conn.exec_driver_sql("ALTER TABLE groups ADD COLUMN min_similarity FLOAT DEFAULT 1.0")
+    row = conn.exec_driver_sql("SELECT value FROM settings WHERE key = 'settings'").fetchone()
+    if row is not None:
+        stored = json.loads(row[0])
+        if isinstance(stored, dict) and "max_distance" in stored:
+            del stored["max_distance"]
+            conn.exec_driver_sql(
+                "UPDATE settings SET value = ? WHERE key = 'settings'", (json.dumps(stored),)
+            )
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from desktop_dedup.core.grouping import split_blocks
+from desktop_dedup.core.grouping import BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
 from desktop_dedup.core.store.engine import make_engine, migrate
 from desktop_dedup.core.store.schema import (
@@ -68,6 +68,8 @@ class StoredFingerprint:
     format: str
     status: str
     error: str | None
+    sketch: bytes | None
+    shingles: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,7 @@ class GroupingRow:
     content_hash: str
     text_hash: str | None
     simhash: int | None
+    sketch: bytes | None
 
 
 class Store:
@@ -126,6 +129,8 @@ class Store:
                     DocumentRow.format,
                     DocumentRow.status,
                     DocumentRow.error,
+                    DocumentRow.sketch,
+                    DocumentRow.shingles,
                 ).where(
                     DocumentRow.fp_version == fp_version,
                     DocumentRow.content_hash.is_not(None),
@@ -177,50 +182,109 @@ class Store:
                 out += s.scalars(select(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
         return out
 
-    def grouping_rows(self) -> list[GroupingRow]:
+    _GROUPING_COLUMNS = (
+        DocumentRow.id,
+        DocumentRow.path,
+        DocumentRow.size,
+        DocumentRow.mtime_ns,
+        DocumentRow.content_hash,
+        DocumentRow.text_hash,
+        DocumentRow.simhash,
+        DocumentRow.sketch,
+    )
+    _MATCHABLE = DocumentRow.status.in_((DocStatus.OK, DocStatus.SHORT))
+
+    def grouping_rows(self, ids: Iterable[int] | None = None) -> list[GroupingRow]:
+        """What grouping needs of every matchable document, or of the documents ``ids``."""
+        stmt = select(*self._GROUPING_COLUMNS).where(self._MATCHABLE)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(
-                    DocumentRow.id,
-                    DocumentRow.path,
-                    DocumentRow.size,
-                    DocumentRow.mtime_ns,
-                    DocumentRow.content_hash,
-                    DocumentRow.text_hash,
-                    DocumentRow.simhash,
-                ).where(DocumentRow.status.in_((DocStatus.OK, DocStatus.SHORT)))
+            if ids is None:
+                return [GroupingRow(*r) for r in conn.execute(stmt)]
+            ids = list(ids)
+            out = []
+            for i in range(0, len(ids), _CHUNK):
+                chunk = stmt.where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
+                out += [GroupingRow(*r) for r in conn.execute(chunk)]
+            return out
+
+    def short_document_ids(self, max_shingles: int) -> list[int]:
+        """Matchable documents with at most ``max_shingles`` shingles (indexed)."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(DocumentRow.id).where(
+                        self._MATCHABLE, DocumentRow.shingles <= max_shingles
+                    )
+                ).scalars()
             )
-            return [GroupingRow(*r) for r in rows]
+
+    def ids_by_path(self, paths: Iterable[str]) -> list[int]:
+        paths = list(paths)
+        out: list[int] = []
+        with self.engine.connect() as conn:
+            for i in range(0, len(paths), _CHUNK):
+                out += conn.execute(
+                    select(DocumentRow.id).where(DocumentRow.path.in_(paths[i : i + _CHUNK]))
+                ).scalars()
+        return out
+
+    def rows_by_text(self, text_hashes: Iterable[str]) -> list[int]:
+        """Matchable documents with one of these text hashes or (text-less) content hashes."""
+        keys = list(set(text_hashes))
+        out: list[int] = []
+        with self.engine.connect() as conn:
+            for i in range(0, len(keys), _CHUNK):
+                part = keys[i : i + _CHUNK]
+                out += conn.execute(
+                    select(DocumentRow.id).where(
+                        self._MATCHABLE,
+                        or_(DocumentRow.text_hash.in_(part), DocumentRow.content_hash.in_(part)),
+                    )
+                ).scalars()
+        return out
+
+    @staticmethod
+    def _probe_values(block: int, flips: int) -> list[int]:
+        """The 16-bit values within ``flips`` bits of ``block``."""
+        values = [block]
+        frontier = [(block, -1)]
+        for _ in range(flips):
+            nxt = []
+            for v, last in frontier:
+                for bit in range(last + 1, 16):
+                    w = v ^ (1 << bit)
+                    values.append(w)
+                    nxt.append((w, bit))
+            frontier = nxt
+        return values
 
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
         """(doc_id, distance) of every stored fingerprint within ``max_distance`` bits.
 
-        For k <= 3 the four indexed block probes are exact (pigeonhole). For larger k a shared
-        16-bit block is no longer guaranteed, so the lookup falls back to an exact scan.
+        The seeds' index, widened by multi-probing: two fingerprints within ``k`` bits have, by
+        the pigeonhole principle, one of their four 16-bit blocks within ``k // 4`` bits, so each
+        indexed block column is probed with every value that close to the query's block (1
+        value up to k = 3, 17 up to 7, 137 up to 11, 697 up to 15) and the rows found are
+        checked exactly. Exact for every k; no table scan (EXPLAIN QUERY PLAN is tested).
         """
-        if max_distance <= 3:
-            b = split_blocks(simhash)
-            sql = text(self.LOOKUP_SQL)
-            params = {"b0": b[0], "b1": b[1], "b2": b[2], "b3": b[3]}
-        else:
-            sql = text("SELECT id, simhash FROM documents WHERE simhash IS NOT NULL")
-            params = {}
+        flips = max(0, int(max_distance)) // 4
+        if flips > 3:
+            raise ValueError("lookups are indexed up to 15 bits")
+        blocks = split_blocks(simhash)
+        parts = []
+        for i, b in enumerate(blocks):
+            values = ",".join(map(str, self._probe_values(b, flips)))
+            parts.append(f"SELECT id, simhash FROM documents WHERE b{i} IN ({values})")
+        sql = text(" UNION ".join(parts))
         out = []
         with self.engine.connect() as conn:
-            for doc_id, other in conn.execute(sql, params):
+            for doc_id, other in conn.execute(sql):
                 # Mask to the unsigned 64-bit view: XOR of a negative and a positive signed value is
                 # negative, and int.bit_count() of a negative counts |x|, not the 64 bits.
                 d = ((simhash ^ other) & _MASK64).bit_count() if other is not None else 65
                 if d <= max_distance:
                     out.append((doc_id, d))
         return out
-
-    LOOKUP_SQL = (
-        "SELECT id, simhash FROM documents WHERE b0 = :b0 UNION "
-        "SELECT id, simhash FROM documents WHERE b1 = :b1 UNION "
-        "SELECT id, simhash FROM documents WHERE b2 = :b2 UNION "
-        "SELECT id, simhash FROM documents WHERE b3 = :b3"
-    )
 
     def document_count(self) -> int:
         with self.engine.connect() as conn:
@@ -374,46 +438,125 @@ class Store:
 
     # --- groups -------------------------------------------------------------------------------
 
-    def replace_groups(
+    def _group_rows(
         self,
-        groups: Sequence[tuple[str, int, list[tuple[int, int]]]],
+        groups: Sequence[BuiltGroup],
         sizes: dict[int, int],
         paths: dict[int, str],
-    ) -> None:
-        """Replace all groups in one transaction: (kind, reference doc id, [(doc id, distance)])."""
+        ids: list[int],
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         group_rows, member_rows = [], []
-        for gid, (kind, ref, members) in enumerate(groups, start=1):
-            total = sum(sizes[d] for d, _ in members)
+        for gid, g in zip(ids, groups, strict=True):
+            total = sum(sizes[m.doc_id] for m in g.members)
             group_rows.append(
                 {
                     "id": gid,
-                    "kind": kind,
-                    "reference_doc_id": ref,
-                    "reference_path": paths[ref],
-                    "member_count": len(members),
-                    "reclaimable_size": total - sizes[ref],
+                    "kind": g.kind,
+                    "reference_doc_id": g.reference,
+                    "reference_path": paths[g.reference],
+                    "member_count": len(g.members),
+                    "reclaimable_size": total - sizes[g.reference],
                     "total_size": total,
-                    "max_distance": max(d for _, d in members),
+                    "max_distance": max(m.distance for m in g.members),
+                    "min_similarity": min(m.similarity for m in g.members),
                 }
             )
-            for pos, (doc_id, dist) in enumerate(members):
+            for pos, m in enumerate(g.members):
                 member_rows.append(
                     {
                         "group_id": gid,
-                        "doc_id": doc_id,
+                        "doc_id": m.doc_id,
                         "position": pos,
-                        "is_reference": doc_id == ref,
-                        "distance": dist,
-                        "similarity": round(1.0 - dist / 64.0, 4),
+                        "is_reference": m.doc_id == g.reference,
+                        "distance": m.distance,
+                        "similarity": round(m.similarity, 4),
                     }
                 )
+        return group_rows, member_rows
+
+    def _stable_ids(
+        self, conn, groups: Sequence[BuiltGroup], replaced: set[int] | None
+    ) -> list[int]:
+        """Group ids for ``groups``: a group keeps the id of the old group that held its
+        reference (when that old group is being replaced and no other new group took it), so
+        selection and scroll position survive a regroup; the others get fresh ids."""
+        old = dict(conn.execute(select(GroupMemberRow.doc_id, GroupMemberRow.group_id)).all())
+        taken: set[int] = set()
+        ids: list[int | None] = []
+        for g in groups:
+            gid = old.get(g.reference)
+            if gid is not None and gid not in taken and (replaced is None or gid in replaced):
+                taken.add(gid)
+                ids.append(gid)
+            else:
+                ids.append(None)
+        used = set(conn.execute(select(GroupRow.id)).scalars())
+        if replaced is not None:
+            used -= replaced
+        used |= taken
+        nxt = max(used, default=0) + 1
+        out = []
+        for gid in ids:
+            if gid is None:
+                gid = nxt
+                nxt += 1
+            out.append(gid)
+        return out
+
+    def replace_groups(
+        self,
+        groups: Sequence[BuiltGroup],
+        sizes: dict[int, int],
+        paths: dict[int, str],
+        replaced: Iterable[int] | None = None,
+    ) -> list[int]:
+        """Replace the groups ``replaced`` (all groups when None) by ``groups``, in one
+        transaction; returns the new groups' ids (stable where the group is the same)."""
+        replaced_set = None if replaced is None else set(replaced)
         with self.engine.begin() as conn:
-            conn.execute(delete(GroupMemberRow))
-            conn.execute(delete(GroupRow))
+            ids = self._stable_ids(conn, groups, replaced_set)
+            group_rows, member_rows = self._group_rows(groups, sizes, paths, ids)
+            if replaced_set is None:
+                conn.execute(delete(GroupMemberRow))
+                conn.execute(delete(GroupRow))
+            else:
+                gone = list(replaced_set)
+                for i in range(0, len(gone), _CHUNK):
+                    part = gone[i : i + _CHUNK]
+                    conn.execute(delete(GroupMemberRow).where(GroupMemberRow.group_id.in_(part)))
+                    conn.execute(delete(GroupRow).where(GroupRow.id.in_(part)))
             for i in range(0, len(group_rows), 5000):
                 conn.execute(GroupRow.__table__.insert(), group_rows[i : i + 5000])
             for i in range(0, len(member_rows), 5000):
                 conn.execute(GroupMemberRow.__table__.insert(), member_rows[i : i + 5000])
+        return ids
+
+    def groups_of(self, doc_ids: Iterable[int]) -> dict[int, int]:
+        """doc id -> group id for those of ``doc_ids`` that are in a group."""
+        ids = list(doc_ids)
+        out: dict[int, int] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(ids), _CHUNK):
+                out.update(
+                    conn.execute(
+                        select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
+                            GroupMemberRow.doc_id.in_(ids[i : i + _CHUNK])
+                        )
+                    ).all()
+                )
+        return out
+
+    def members_of_groups(self, group_ids: Iterable[int]) -> list[int]:
+        ids = list(group_ids)
+        out: list[int] = []
+        with self.engine.connect() as conn:
+            for i in range(0, len(ids), _CHUNK):
+                out += conn.execute(
+                    select(GroupMemberRow.doc_id).where(
+                        GroupMemberRow.group_id.in_(ids[i : i + _CHUNK])
+                    )
+                ).scalars()
+        return out
 
     _SORTS = {
         "reclaimable": GroupRow.reclaimable_size,
@@ -421,6 +564,7 @@ class Store:
         "kind": GroupRow.kind,
         "path": GroupRow.reference_path,
         "distance": GroupRow.max_distance,
+        "similarity": GroupRow.min_similarity,
         "size": GroupRow.total_size,
     }
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
 )
@@ -41,6 +42,9 @@ class DocumentRow(Base):
     b1: Mapped[int | None] = mapped_column(Integer, index=True)
     b2: Mapped[int | None] = mapped_column(Integer, index=True)
     b3: Mapped[int | None] = mapped_column(Integer, index=True)
+    # sketch.TextSketch: what verifies a candidate pair (schema v3)
+    sketch: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    shingles: Mapped[int | None] = mapped_column(Integer, index=True)  # distinct shingles
     token_count: Mapped[int] = mapped_column(Integer, default=0)
     text_chars: Mapped[int] = mapped_column(Integer, default=0)
     format: Mapped[str] = mapped_column(String(16), default="")
@@ -115,6 +119,8 @@ class GroupRow(Base):
     reclaimable_size: Mapped[int] = mapped_column(Integer)
     total_size: Mapped[int] = mapped_column(Integer)
     max_distance: Mapped[int] = mapped_column(Integer)
+    # the lowest verified similarity between the reference and a member (schema v3)
+    min_similarity: Mapped[float] = mapped_column(Float, default=1.0)
 
     __table_args__ = (
         Index("ix_groups_reclaimable", "reclaimable_size"),
