@@ -6,6 +6,7 @@ in a subprocess so the message a user sees is what is asserted.
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store import SCHEMA_VERSION, Store, explain_query_plan, split_blocks
+from desktop_dedup.core.store import SCHEMA_VERSION, Store, explain_query_plan
 
 MASK64 = (1 << 64) - 1
 
@@ -86,12 +87,12 @@ def _all_fingerprints(store: Store) -> list[tuple[int, int]]:
         return conn.execute(sql).fetchall()
 
 
-def test_lookup_plan_uses_the_four_block_indexes(filled_store) -> None:
+@pytest.mark.parametrize("k", [3, 7, 10])
+def test_lookup_plan_uses_the_four_block_indexes(filled_store, k) -> None:
+    """Up to k = 3 one probe per block; wider radii probe each block with every value within
+    k // 4 bits of it (multi-probe), still through the four block indexes, never a scan."""
     store, _, _ = filled_store
-    b = split_blocks(-123456789)
-    plan = explain_query_plan(
-        store.engine, Store.LOOKUP_SQL, dict(zip(("b0", "b1", "b2", "b3"), b, strict=True))
-    )
+    plan = explain_query_plan(store.engine, Store.lookup_sql(-123456789, k), {})
     searches = [line for line in plan if "documents" in line]
     assert len(searches) == 4, plan
     for block in ("b0", "b1", "b2", "b3"):
@@ -102,7 +103,7 @@ def test_lookup_plan_uses_the_four_block_indexes(filled_store) -> None:
     assert all(line.startswith("SEARCH documents USING INDEX") for line in searches), plan
 
 
-@pytest.mark.parametrize("k", range(7))
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4, 5, 6, 7, 10, 12])
 def test_lookup_near_equals_brute_force(filled_store, k: int) -> None:
     store, by_id, centres = filled_store
     rng = random.Random(k)
@@ -189,16 +190,32 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         conn.exec_driver_sql("PRAGMA user_version=1")
         conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_status")
         conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_marked")
+        # version 1 had no sketch (schema 3): the metadata's create_all makes today's tables
+        conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_shingles")
+        conn.exec_driver_sql("ALTER TABLE documents DROP COLUMN shingles")
+        conn.exec_driver_sql("ALTER TABLE documents DROP COLUMN sketch")
+        conn.exec_driver_sql("ALTER TABLE groups DROP COLUMN min_similarity")
         conn.exec_driver_sql(
             "INSERT INTO documents (path, size, mtime_ns, status, token_count, text_chars, "
             "format, fp_version, marked) VALUES ('/x.txt', 1, 1, 'ok', 0, 0, 'txt', 1, 0)"
+        )
+        # a threshold in bits, as versions before schema 3 saved it
+        conn.exec_driver_sql(
+            "INSERT INTO settings (key, value) VALUES ('settings', "
+            '\'{"max_distance": 5, "min_size": 7}\')'
         )
     engine.dispose()
 
     store = Store(path)
     store.close()
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    columns = {r[1] for r in con.execute("PRAGMA table_info(documents)")}
+    assert {"sketch", "shingles"} <= columns
+    assert "min_similarity" in {r[1] for r in con.execute("PRAGMA table_info(groups)")}
+    # the old bits threshold meant the final answer and is dropped; other settings stay
+    saved = con.execute("SELECT value FROM settings WHERE key = 'settings'").fetchone()[0]
+    assert json.loads(saved) == {"min_size": 7}
     indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='index'")}
     assert {"ix_documents_status", "ix_documents_marked"} <= indexes
     assert con.execute("SELECT path FROM documents").fetchall() == [("/x.txt",)]

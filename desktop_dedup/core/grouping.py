@@ -69,7 +69,6 @@ n*(n-1)/2 pairs, by contract).
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -103,12 +102,9 @@ _EMPTY_PAIRS = np.empty((0, 3), dtype=np.int64)
 # a third of a second of vectorised work on this 2-core machine.
 _CANDIDATE_BUDGET = 5e7
 
-# Documents with at most this many shingles (about as many content words) are *short*: a 64-bit
-# simhash of a few dozen words is noise (a DOCX copy of a poem lands 9 bits from its TXT, one
-# changed word 13 bits), so their candidates also come from their sketches, which hold every
-# shingle. Longer documents are proposed by the simhash alone: on them the radius is the
-# evidence that keeps documents sharing a template apart.
-SHORT_SHINGLES = 64
+# A key held by more documents than this is a common phrase, not evidence: it proposes nothing.
+MAX_KEY_POSTINGS = 100
+MIN_SHARED_KEYS = 2
 
 
 def hamming(a: int, b: int) -> int:
@@ -481,18 +477,6 @@ def candidate_radius(n_values: int, max_distance: int) -> int:
     return r
 
 
-def prefix_length(shingle_count: int, min_similarity: float) -> int:
-    """How many of a complete sketch's smallest values a matching document must share one of.
-
-    Prefix filtering (Chaudhuri et al. 2006; Bayardo et al. 2007): in one global order (here the
-    shingle hashes), two sets with ``|A ∩ B| >= alpha`` share one of the first
-    ``|A| - alpha + 1`` elements of ``A``. Similarity ``s`` (Dice) implies
-    ``|A ∩ B| >= s |A| / (2 - s)``, so this is exact for documents whose sketch holds all of
-    their shingles."""
-    alpha = math.ceil(min_similarity * shingle_count / (2.0 - min_similarity) - 1e-9)
-    return max(1, shingle_count - max(alpha, 1) + 1)
-
-
 def build_groups(
     items: Sequence[GroupingItem],
     min_similarity: float,
@@ -567,23 +551,33 @@ def build_groups(
                         if cand.get(key, 65) > d:
                             cand[key] = d
     sketches = [sketch_mod.decode(items[d].sketch) for d in reps]
-    # Documents whose sketch holds every shingle (short texts, for which a 64-bit simhash is
-    # noise) are also paired through their sketch's smallest values (prefix filtering, exact).
+    # Documents whose simhash is noisy (short and medium texts) are also proposed through their
+    # sketches' smallest values (sketch.candidate_keys).
     postings: dict[int, list[int]] = {}
+    n_keys = [0] * m
     for c in range(m):
-        sk = sketches[c]
-        if 0 < sk.shingle_count <= SHORT_SHINGLES and sk.complete:
-            for v in sk.values[: prefix_length(sk.shingle_count, threshold)].tolist():
-                postings.setdefault(v, []).append(c)
+        keys = sketch_mod.candidate_keys(sketches[c]).tolist()
+        n_keys[c] = len(keys)
+        for v in keys:
+            postings.setdefault(v, []).append(c)
+    shared: dict[tuple[int, int], int] = {}
     for cl in postings.values():
+        if len(cl) > MAX_KEY_POSTINGS:
+            continue
         for i, a in enumerate(cl):
             for b in cl[i + 1 :]:
-                cand.setdefault((a, b) if a < b else (b, a), -1)
+                key = (a, b) if a < b else (b, a)
+                shared[key] = shared.get(key, 0) + 1
+    # One shared key among sixteen is what two unrelated texts with one common phrase have; a
+    # pair at the threshold shares many (the keys sample the union of their shingles).
+    for (a, b), count in shared.items():
+        if count >= min(MIN_SHARED_KEYS, n_keys[a], n_keys[b]):
+            cand.setdefault((a, b), -1)
 
     # Verification: the share of common text, from the two sketches.
     edges: dict[tuple[int, int], float] = {}
     for a, b in cand:
-        s = sketch_mod.verified_similarity(sketches[a], sketches[b])
+        s = sketch_mod.verified_similarity(sketches[a], sketches[b], threshold)
         if s >= threshold:
             edges[(a, b)] = s
 

@@ -529,8 +529,8 @@ class DedupService:
 
         With ``changed`` (documents added or changed since the groups were built) and
         ``touched_groups`` (groups that lost a member), only those documents are matched: each
-        is looked up through the simhash block index in SQL (short ones, for which the simhash
-        is noise, against the indexed short documents), its candidates verified, and the
+        is looked up through the simhash block index in SQL and, when its simhash is noisy,
+        through its indexed candidate keys (sketch.candidate_keys); its candidates verified, the
         groups of everything it matched are rebuilt in place, keeping their ids. Every
         fingerprint is reloaded only for a full regroup: when the matching settings, the
         reference folders or the ignored pairs changed, or when most of the index is new.
@@ -569,23 +569,20 @@ class DedupService:
         rows = self.store.grouping_rows(changed)
         # the radius the full grouping would use for an index of this size
         radius = grouping.candidate_radius(self.store.document_count(), s.max_distance)
-        short = any(
-            (r.sketch and sketch_mod.decode(r.sketch).shingle_count or 0) <= grouping.SHORT_SHINGLES
-            for r in rows
-        )
         for r in rows:
             if r.simhash is not None:
                 region.update(d for d, _ in self.store.lookup_near(r.simhash, radius))
         region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
-        if short:
-            region.update(self.store.short_document_ids(grouping.SHORT_SHINGLES))
+        keys = [
+            k for r in rows for k in sketch_mod.candidate_keys(sketch_mod.decode(r.sketch)).tolist()
+        ]
+        region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())
         region.update(self.store.members_of_groups(touched))
         items, by_id = self._grouping_items(region)
         built = grouping.build_groups(
             items, s.min_similarity, self.store.ignored_hash_pairs(), max_distance=radius
         )
-        # keep only groups that hold something new, or rebuild a touched one
         self.store.replace_groups(
             built,
             {i: r.size for i, r in by_id.items()},

@@ -23,7 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_dedup.core.models import DEFAULT_EXTENSIONS, MAX_SUPPORTED_DISTANCE
+from desktop_dedup.core.models import (
+    DEFAULT_EXTENSIONS,
+    MAX_SUPPORTED_DISTANCE,
+    MIN_SUPPORTED_SIMILARITY,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +39,23 @@ class SettingsDialog(QDialog):
         self._service = service
         settings = service.settings()
 
+        self.similarity = QSpinBox()
+        self.similarity.setRange(round(MIN_SUPPORTED_SIMILARITY * 100), 100)
+        self.similarity.setValue(round(settings.min_similarity * 100))
+        self.similarity.setSuffix(" %")
+        self.similarity.setAccessibleName(self.tr("Similarity threshold"))
+        # Advanced: the simhash radius of the candidate lookup, in bits.
         self.distance = QSpinBox()
         self.distance.setRange(0, MAX_SUPPORTED_DISTANCE)
         self.distance.setValue(settings.max_distance)
-        self.distance.setAccessibleName(self.tr("Similarity threshold"))
+        self.distance.setAccessibleName(self.tr("Candidate search radius"))
+        self.distance.setToolTip(
+            self.tr(
+                "Advanced. Candidates are looked up among documents whose 64-bit fingerprints "
+                "differ in at most this many bits, then their text is compared. Larger finds "
+                "more heavily edited copies and takes longer."
+            )
+        )
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.group_count = QLabel()
@@ -70,9 +87,10 @@ class SettingsDialog(QDialog):
         self.min_size.setAccessibleName(self.tr("Minimum file size"))
 
         form = QFormLayout()
-        form.addRow(self.tr("Similarity threshold (distance k):"), self.distance)
+        form.addRow(self.tr("Near duplicates share at least:"), self.similarity)
         form.addRow("", self.explanation)
         form.addRow("", self.group_count)
+        form.addRow(self.tr("Candidate search radius (bits, advanced):"), self.distance)
         form.addRow(self.tr("Document types:"), self.extensions)
         form.addRow(self.tr("Exclude patterns:"), self.excludes)
         form.addRow(self.tr("Minimum size:"), self.min_size)
@@ -92,31 +110,32 @@ class SettingsDialog(QDialog):
         self._count_timer.setSingleShot(True)
         self._count_timer.setInterval(150)
         self._count_timer.timeout.connect(self._update_count)
-        self.distance.valueChanged.connect(self._on_distance_changed)
-        self._on_distance_changed(self.distance.value())
+        self.similarity.valueChanged.connect(self._on_similarity_changed)
+        self._on_similarity_changed(self.similarity.value())
         self._update_count()
 
-    def explanation_for(self, k: int) -> str:
-        if k == 0:
+    def explanation_for(self, percent: int) -> str:
+        if percent >= 95:
             return self.tr(
-                "k = 0: only documents whose fingerprints are equal count as near duplicates "
-                "(the same text with at most trivial differences)."
-            )
-        if k <= 3:
+                "At least {p} % of their text in common: only copies with trivial differences "
+                "(another format, punctuation, line breaks, a changed number)."
+            ).format(p=percent)
+        if percent >= 80:
             return self.tr(
-                "k = {k}: documents whose 64-bit fingerprints differ in at most {k} bits are near "
-                "duplicates: small edits such as a changed word, punctuation or a line break. "
+                "At least {p} % of their text in common: copies with a few edited words, a "
+                "short passage cut or added, a title or banner, paragraphs in another order. "
                 "This is the recommended range."
-            ).format(k=k)
-        if k <= 6:
+            ).format(p=percent)
+        if percent >= 65:
             return self.tr(
-                "k = {k}: looser matching; finds documents with several edits, but also some "
-                "different documents that only look alike. Review groups carefully."
-            ).format(k=k)
+                "At least {p} % of their text in common: looser; finds heavily revised "
+                "versions, but also some different documents built from one template. Review "
+                "groups carefully."
+            ).format(p=percent)
         return self.tr(
-            "k = {k}: very loose; many groups will hold documents that are merely on the same "
-            "topic. Not recommended for removing files."
-        ).format(k=k)
+            "At least {p} % of their text in common: very loose; groups may hold different "
+            "documents that share much boilerplate. Not recommended for removing files."
+        ).format(p=percent)
 
     def values(self) -> dict[str, Any]:
         """The settings as ``update_settings`` keyword arguments."""
@@ -129,6 +148,7 @@ class SettingsDialog(QDialog):
             line.strip() for line in self.excludes.toPlainText().splitlines() if line.strip()
         )
         return {
+            "min_similarity": self.similarity.value() / 100,
             "max_distance": self.distance.value(),
             "extensions": extensions,
             "exclude_globs": excludes,
@@ -136,24 +156,24 @@ class SettingsDialog(QDialog):
         }
 
     def apply(self) -> Any:
-        """Write the settings through the service (which regroups when k changed)."""
+        """Write the settings through the service (which regroups when matching changed)."""
         return self._service.update_settings(**self.values())
 
-    def _on_distance_changed(self, k: int) -> None:
-        self.explanation.setText(self.explanation_for(k))
+    def _on_similarity_changed(self, percent: int) -> None:
+        self.explanation.setText(self.explanation_for(percent))
         self.group_count.setText(self.tr("Counting groups…"))
         self._count_timer.start()
 
     def _update_count(self) -> None:
-        k = self.distance.value()
+        percent = self.similarity.value()
         try:
-            count = self._service.count_groups_at(k)
+            count = self._service.count_groups_at(percent / 100)
         except Exception as exc:
-            log.warning("count_groups_at(%s) failed: %s", k, exc)
+            log.warning("count_groups_at(%s %%) failed: %s", percent, exc)
             self.group_count.setText("")
             return
         self.group_count.setText(
-            self.tr("With k = {k}, the current results would form {count} groups.").format(
-                k=k, count=count
+            self.tr("At {p} %, the current results would form {count} groups.").format(
+                p=percent, count=count
             )
         )

@@ -353,7 +353,7 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/groups.py" line="+160"/>
+        <location filename="../../desktop_dedup/gui/models/groups.py" line="+165"/>
         <source>Kind</source>
         <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression).</extracomment>
         <translation>类型</translation>
@@ -380,13 +380,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Distance</source>
-        <translation>距离</translation>
+        <source>Similarity</source>
+        <translation>相似度</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Largest number of differing fingerprint bits in the group</source>
-        <translation>组内指纹相差的最大位数</translation>
+        <location line="+30"/>
+        <source>The least share of text any member has in common with the reference</source>
+        <translation>组内成员与参考文件共有文本的最低比例</translation>
     </message>
 </context>
 <context>
@@ -1100,8 +1100,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>{bits} of 64 fingerprint bits differ from the reference</source>
-        <translation>与参考文件相比，64 位指纹中有 {bits} 位不同</translation>
+        <source>Shares {share} of its text with the reference</source>
+        <translation>与参考文件共有 {share} 的文本</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -1217,17 +1217,27 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+34"/>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+38"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Candidate search radius</source>
+        <translation>候选查找半径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Advanced. Candidates are looked up among documents whose 64-bit fingerprints differ in at most this many bits, then their text is compared. Larger finds more heavily edited copies and takes longer.</source>
+        <translation>高级设置。先在 64 位指纹最多相差这么多位的文档中查找候选，再比较它们的文本。数值越大，越能找到改动较多的副本，但耗时更长。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Groups at this threshold</source>
         <translation>此阈值下的分组数</translation>
     </message>
@@ -1258,11 +1268,41 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Similarity threshold (distance k):</source>
-        <translation>相似度阈值（距离 k）：</translation>
+        <source>Near duplicates share at least:</source>
+        <translation>近似重复至少共有：</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Candidate search radius (bits, advanced):</source>
+        <translation>候选查找半径（位，高级）：</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>At least {p} % of their text in common: only copies with trivial differences (another format, punctuation, line breaks, a changed number).</source>
+        <translation>至少 {p}% 的文本相同：只包括差别极小的副本（格式、标点、换行或某个数字不同）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At least {p} % of their text in common: copies with a few edited words, a short passage cut or added, a title or banner, paragraphs in another order. This is the recommended range.</source>
+        <translation>至少 {p}% 的文本相同：包括改了几个词、删减或增加了一小段、加了标题或横幅、段落顺序不同的副本。这是推荐的范围。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At least {p} % of their text in common: looser; finds heavily revised versions, but also some different documents built from one template. Review groups carefully.</source>
+        <translation>至少 {p}% 的文本相同：较宽松；能找到大幅修改过的版本，但也会把一些用同一模板写成的不同文档归在一起。请仔细检查各组。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At least {p} % of their text in common: very loose; groups may hold different documents that share much boilerplate. Not recommended for removing files.</source>
+        <translation>至少 {p}% 的文本相同：非常宽松；组内可能包含共用大量套话的不同文档。不建议据此删除文件。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>At {p} %, the current results would form {count} groups.</source>
+        <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
+    </message>
+    <message>
+        <location line="-82"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>
@@ -1277,34 +1317,9 @@
         <translation>最小大小：</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>k = 0: only documents whose fingerprints are equal count as near duplicates (the same text with at most trivial differences).</source>
-        <translation>k = 0：只有指纹完全相同的文档才算近似重复（文本相同，至多有细微差别）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>k = {k}: documents whose 64-bit fingerprints differ in at most {k} bits are near duplicates: small edits such as a changed word, punctuation or a line break. This is the recommended range.</source>
-        <translation>k = {k}：64 位指纹最多相差 {k} 位的文档算作近似重复，例如改了一个词、标点或换行。这是推荐的范围。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>k = {k}: looser matching; finds documents with several edits, but also some different documents that only look alike. Review groups carefully.</source>
-        <translation>k = {k}：匹配较宽松；能找到有多处改动的文档，但也会包含一些只是看起来相似的不同文档。请仔细审阅分组。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>k = {k}: very loose; many groups will hold documents that are merely on the same topic. Not recommended for removing files.</source>
-        <translation>k = {k}：匹配非常宽松；许多分组中的文档只是主题相同。不建议据此移除文件。</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+68"/>
         <source>Counting groups…</source>
         <translation>正在统计分组…</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>With k = {k}, the current results would form {count} groups.</source>
-        <translation>当 k = {k} 时，当前结果将形成 {count} 组。</translation>
     </message>
 </context>
 </TS>

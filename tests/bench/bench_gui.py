@@ -32,6 +32,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from desktop_dedup.core.grouping import BuiltGroup, GroupMember  # noqa: E402
+
 N_GROUPS = 100_000
 RUNS = 5
 
@@ -73,8 +75,8 @@ def build_database(db_path: Path, n_groups: int = N_GROUPS) -> float:
             doc_id = ids[row["path"]]
             sizes[doc_id] = row["size"]
             paths[doc_id] = row["path"]
-            members.append((doc_id, 0))
-        groups.append(("same_text", members[0][0], members))
+            members.append(GroupMember(doc_id, 0, 1.0))
+        groups.append(BuiltGroup("same_text", members[0].doc_id, members))
     store.replace_groups(groups, sizes, paths)
     store.close()
     return time.perf_counter() - start

@@ -178,10 +178,7 @@ def run(
             hits = numpy_full_scan(u, q)
             np_times.append((time.perf_counter() - t) * 1000)
             assert idx is None or idx in hits
-        b = split_blocks(qs[0][0])
-        plan = explain_query_plan(
-            store.engine, Store.LOOKUP_SQL, {"b0": b[0], "b1": b[1], "b2": b[2], "b3": b[3]}
-        )
+        plan = explain_query_plan(store.engine, Store.lookup_sql(qs[0][0], K), {})
         rows = store.document_count()
     finally:
         store.close()

@@ -73,9 +73,11 @@ def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitUntil(lambda: "groups" in dialog.group_count.text())
+    assert dialog.similarity.value() == 80  # the default, in percent
+    dialog.similarity.setValue(70)
+    assert "70 %" in dialog.explanation.text() and "carefully" in dialog.explanation.text()
+    qtbot.waitUntil(lambda: "At 70 %" in dialog.group_count.text())
     dialog.distance.setValue(6)
-    assert "k = 6" in dialog.explanation.text()
-    qtbot.waitUntil(lambda: "k = 6" in dialog.group_count.text())
     dialog.excludes.setPlainText("*.bak\nold-*")
     dialog.min_size.setValue(10)
     pdf_row = next(
@@ -84,6 +86,7 @@ def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
     dialog.extensions.item(pdf_row).setCheckState(Qt.CheckState.Unchecked)
     dialog.apply()
     saved = service.settings()
+    assert saved.min_similarity == 0.7
     assert saved.max_distance == 6
     assert tuple(saved.exclude_globs) == ("*.bak", "old-*")
     assert saved.min_size == 10

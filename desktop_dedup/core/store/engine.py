@@ -18,7 +18,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store.schema import Base
+from desktop_dedup.core.store.schema import Base, SketchKeyRow
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,8 @@ def _columns(conn: Connection, table: str) -> set[str]:
 
 def _v2_to_v3(conn: Connection) -> None:
     """Version 3: two-stage matching. Documents carry the sketch that verifies a candidate pair
-    (filled in by the next scan: fingerprint version 9 re-reads every file), groups their lowest
+    and its indexed candidate keys (filled in by the next scan: fingerprint version 9 re-reads
+    every file), groups their lowest
     verified similarity, and the user's threshold is a share of common text instead of bits: an
     old ``max_distance`` setting meant the *final* answer's bits and is dropped (the candidate
     radius now has its own default)."""
@@ -89,6 +90,7 @@ def _v2_to_v3(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN sketch BLOB")
         conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN shingles INTEGER")
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_shingles ON documents (shingles)")
+    SketchKeyRow.__table__.create(conn, checkfirst=True)
     if "min_similarity" not in _columns(conn, "groups"):
         conn.exec_driver_sql("ALTER TABLE groups ADD COLUMN min_similarity FLOAT DEFAULT 1.0")
     row = conn.exec_driver_sql("SELECT value FROM settings WHERE key = 'settings'").fetchone()

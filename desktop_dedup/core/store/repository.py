@@ -13,12 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select, text, update
+from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from desktop_dedup.core.grouping import BuiltGroup, split_blocks
+from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
+from desktop_dedup.core.sketch import TextSketch, candidate_keys
 from desktop_dedup.core.store.engine import make_engine, migrate
 from desktop_dedup.core.store.schema import (
     DocumentRow,
@@ -30,12 +31,19 @@ from desktop_dedup.core.store.schema import (
     ScanProblemRow,
     ScanRunRow,
     SettingRow,
+    SketchKeyRow,
 )
 
 log = logging.getLogger(__name__)
 
 _CHUNK = 500  # rows per executemany / IN (...) list
 _MASK64 = (1 << 64) - 1
+
+
+def _signed(value: int) -> int:
+    """The signed 64-bit view SQLite's INTEGER holds."""
+    value = int(value) & _MASK64
+    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 def now() -> datetime:
@@ -162,6 +170,33 @@ class Store:
         )
         with self.engine.begin() as conn:
             conn.execute(stmt, prepared)
+            if "sketch" in cols:
+                self._write_keys(conn, prepared)
+
+    @staticmethod
+    def _write_keys(conn, rows: Sequence[dict[str, Any]]) -> None:
+        """Replace the candidate keys of the documents just written (same transaction)."""
+        paths = [r["path"] for r in rows]
+        ids: dict[str, int] = {}
+        for i in range(0, len(paths), _CHUNK):
+            ids.update(
+                conn.execute(
+                    select(DocumentRow.path, DocumentRow.id).where(
+                        DocumentRow.path.in_(paths[i : i + _CHUNK])
+                    )
+                ).all()
+            )
+        doc_ids = list(ids.values())
+        for i in range(0, len(doc_ids), _CHUNK):
+            part = doc_ids[i : i + _CHUNK]
+            conn.execute(delete(SketchKeyRow).where(SketchKeyRow.doc_id.in_(part)))
+        keys = []
+        for r in rows:
+            if r.get("sketch") and r.get("status") != DocStatus.PROBLEM:
+                for k in candidate_keys(TextSketch.from_bytes(r["sketch"])).tolist():
+                    keys.append({"key": _signed(k), "doc_id": ids[r["path"]]})
+        if keys:
+            conn.execute(insert(SketchKeyRow).prefix_with("OR IGNORE"), keys)
 
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)
@@ -207,16 +242,30 @@ class Store:
                 out += [GroupingRow(*r) for r in conn.execute(chunk)]
             return out
 
-    def short_document_ids(self, max_shingles: int) -> list[int]:
-        """Matchable documents with at most ``max_shingles`` shingles (indexed)."""
+    def documents_sharing_keys(self, keys: Iterable[int]) -> list[int]:
+        """Documents holding one of these candidate keys, through the key index; a key held by
+        more than ``MAX_KEY_POSTINGS`` documents is a common phrase and proposes nothing (the
+        same rule as the in-memory grouping)."""
+        keys = list({_signed(k) for k in keys})
+        out: set[int] = set()
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(
-                    select(DocumentRow.id).where(
-                        self._MATCHABLE, DocumentRow.shingles <= max_shingles
-                    )
-                ).scalars()
-            )
+            for i in range(0, len(keys), _CHUNK):
+                part = keys[i : i + _CHUNK]
+                common = set(
+                    conn.execute(
+                        select(SketchKeyRow.key)
+                        .where(SketchKeyRow.key.in_(part))
+                        .group_by(SketchKeyRow.key)
+                        .having(func.count() > MAX_KEY_POSTINGS)
+                    ).scalars()
+                )
+                wanted = [k for k in part if k not in common]
+                out.update(
+                    conn.execute(
+                        select(SketchKeyRow.doc_id).where(SketchKeyRow.key.in_(wanted))
+                    ).scalars()
+                )
+        return list(out)
 
     def ids_by_path(self, paths: Iterable[str]) -> list[int]:
         paths = list(paths)
@@ -258,6 +307,19 @@ class Store:
             frontier = nxt
         return values
 
+    @classmethod
+    def lookup_sql(cls, simhash: int, max_distance: int) -> str:
+        """The indexed probes of :meth:`lookup_near` (literal 16-bit integers: at most 4 x 697
+        of them, beyond what bound parameters should carry)."""
+        flips = max(0, int(max_distance)) // 4
+        if flips > 3:
+            raise ValueError("lookups are indexed up to 15 bits")
+        parts = []
+        for i, b in enumerate(split_blocks(simhash)):
+            values = ",".join(map(str, cls._probe_values(b, flips)))
+            parts.append(f"SELECT id, simhash FROM documents WHERE b{i} IN ({values})")
+        return " UNION ".join(parts)
+
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
         """(doc_id, distance) of every stored fingerprint within ``max_distance`` bits.
 
@@ -267,15 +329,7 @@ class Store:
         value up to k = 3, 17 up to 7, 137 up to 11, 697 up to 15) and the rows found are
         checked exactly. Exact for every k; no table scan (EXPLAIN QUERY PLAN is tested).
         """
-        flips = max(0, int(max_distance)) // 4
-        if flips > 3:
-            raise ValueError("lookups are indexed up to 15 bits")
-        blocks = split_blocks(simhash)
-        parts = []
-        for i, b in enumerate(blocks):
-            values = ",".join(map(str, self._probe_values(b, flips)))
-            parts.append(f"SELECT id, simhash FROM documents WHERE b{i} IN ({values})")
-        sql = text(" UNION ".join(parts))
+        sql = text(self.lookup_sql(simhash, max_distance))
         out = []
         with self.engine.connect() as conn:
             for doc_id, other in conn.execute(sql):
@@ -458,7 +512,7 @@ class Store:
                     "reclaimable_size": total - sizes[g.reference],
                     "total_size": total,
                     "max_distance": max(m.distance for m in g.members),
-                    "min_similarity": min(m.similarity for m in g.members),
+                    "min_similarity": round(min(m.similarity for m in g.members), 4),
                 }
             )
             for pos, m in enumerate(g.members):

@@ -55,6 +55,18 @@ class DocumentRow(Base):
     marked: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
 
 
+class SketchKeyRow(Base):
+    """A document's candidate keys (core/sketch.py candidate_keys): indexed, so a new document
+    finds the short and medium texts that share one without loading any sketch (schema v3)."""
+
+    __tablename__ = "sketch_keys"
+
+    key: Mapped[int] = mapped_column(Integer, primary_key=True)  # signed 64-bit view
+    doc_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
 class FolderRow(Base):
     __tablename__ = "folders"
 

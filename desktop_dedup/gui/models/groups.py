@@ -22,7 +22,12 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from desktop_dedup.gui.formatting import format_size, kind_explanation, kind_label
+from desktop_dedup.gui.formatting import (
+    format_similarity,
+    format_size,
+    kind_explanation,
+    kind_label,
+)
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +35,14 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 PAGE_SIZE = 200
 
-COL_KIND, COL_FILES, COL_RECLAIMABLE, COL_REFERENCE, COL_FOLDER, COL_DISTANCE = range(6)
+COL_KIND, COL_FILES, COL_RECLAIMABLE, COL_REFERENCE, COL_FOLDER, COL_SIMILARITY = range(6)
 SORT_KEYS = {
     COL_KIND: "kind",
     COL_FILES: "members",
     COL_RECLAIMABLE: "reclaimable",
     COL_REFERENCE: "path",
     COL_FOLDER: "path",
-    COL_DISTANCE: "distance",
+    COL_SIMILARITY: "similarity",
 }
 GROUP_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -162,7 +167,7 @@ class GroupsModel(QAbstractTableModel):
             self.tr("Reclaimable"),
             self.tr("Reference file"),
             self.tr("Folder"),
-            self.tr("Distance"),
+            self.tr("Similarity"),
         )
         return headers[section] if 0 <= section < len(headers) else None
 
@@ -182,19 +187,21 @@ class GroupsModel(QAbstractTableModel):
                 return os.path.basename(summary.reference_path)
             if column == COL_FOLDER:
                 return os.path.dirname(summary.reference_path)
-            if column == COL_DISTANCE:
-                return str(summary.max_distance)
+            if column == COL_SIMILARITY:
+                return format_similarity(summary.min_similarity)
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == COL_KIND:
                 return kind_explanation(summary.kind)
             if column in (COL_REFERENCE, COL_FOLDER):
                 return summary.reference_path
-            if column == COL_DISTANCE:
-                return self.tr("Largest number of differing fingerprint bits in the group")
+            if column == COL_SIMILARITY:
+                return self.tr(
+                    "The least share of text any member has in common with the reference"
+                )
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column in (COL_FILES, COL_RECLAIMABLE, COL_DISTANCE):
+            if column in (COL_FILES, COL_RECLAIMABLE, COL_SIMILARITY):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
         if role == GROUP_ID_ROLE:

@@ -155,8 +155,8 @@ class MembersModel(QAbstractTableModel):
             if m.in_reference_folder:
                 return self.tr("In a reference folder: always kept.\n{path}").format(path=m.path)
             if column == COL_SIMILARITY:
-                return self.tr("{bits} of 64 fingerprint bits differ from the reference").format(
-                    bits=m.distance
+                return self.tr("Shares {share} of its text with the reference").format(
+                    share=format_similarity(m.similarity)
                 )
             return m.path
         if role == Qt.ItemDataRole.FontRole and m.is_reference:
