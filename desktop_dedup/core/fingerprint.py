@@ -363,8 +363,10 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
+    present = id_arr[tf > 0]
+    rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
     sketch = make_sketch(
-        all_hashes[np.asarray(body, dtype=np.int64)], all_hashes[id_arr[tf > 0]], tf[tf > 0]
+        all_hashes[np.asarray(body, dtype=np.int64)], all_hashes[present], tf[tf > 0], rare
     )
     simhash = (
         None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))

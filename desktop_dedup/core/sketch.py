@@ -47,8 +47,12 @@ Names that differ (documents made from one template)
     different documents is a *consistent substitution*: a word that recurs in one (at least
     ``SALIENT_MIN_COUNT`` times) never occurs in the other, *and* the other way round
     (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other). Edits,
-    cuts, banners and reordering never do this both ways; a real revision rarely does. So each
-    sketch also keeps its document's most repeated words (``salient``, up to ``SALIENT_SIZE``)
+    cuts, banners and reordering never do this both ways; a real revision rarely does. Only
+    *rare* words count (IDF at least the table's median: names, identifiers, technical terms,
+    every Latin word): a copy in the other Chinese script may consistently use another common
+    word (OpenCC's s2twp writes 預設 for 默认, 打开 becomes 開啟), which is not another
+    document. So each sketch also keeps its document's most repeated rare words (``salient``,
+    up to ``SALIENT_SIZE``)
     and a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is
     certain, "present" may be wrong, which can only let a pair through, never split one). A pair
     with a substitution both ways is not verified, whatever its share of common text.
@@ -181,17 +185,24 @@ def _bloom_indexes(token_hashes: np.ndarray) -> list[np.ndarray]:
 
 
 def make_sketch(
-    body_token_hashes: np.ndarray, word_hashes: np.ndarray, word_counts: np.ndarray
+    body_token_hashes: np.ndarray,
+    word_hashes: np.ndarray,
+    word_counts: np.ndarray,
+    rare: np.ndarray | None = None,
 ) -> TextSketch:
     """The sketch of one document: ``body_token_hashes`` are its body's content tokens in reading
-    order; ``word_hashes``/``word_counts`` its distinct content words and how often each occurs."""
+    order; ``word_hashes``/``word_counts`` its distinct content words and how often each occurs;
+    ``rare`` marks the words that may be salient (default: all)."""
     shingles = shingle_hashes(body_token_hashes)
     vocab = np.zeros(VOCAB_BITS // 8, dtype=np.uint8)
     words = np.asarray(word_hashes, dtype=np.uint64)
     for idx in _bloom_indexes(words):
         np.bitwise_or.at(vocab, idx >> 3, (np.uint8(1) << (idx & 7).astype(np.uint8)))
     counts = np.asarray(word_counts)
-    repeated = np.flatnonzero(counts >= SALIENT_MIN_COUNT)
+    eligible = counts >= SALIENT_MIN_COUNT
+    if rare is not None:
+        eligible &= np.asarray(rare, dtype=bool)
+    repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     top = repeated[np.lexsort((words[repeated], -counts[repeated]))][:SALIENT_SIZE]
     return TextSketch(bottom_k(shingles), len(shingles), np.sort(words[top]), vocab)

@@ -155,7 +155,9 @@ def fold_script(text: str) -> str:
             if _t2s is None:
                 import opencc
 
-                _t2s = opencc.OpenCC("tw2sp").convert
+                to_traditional = opencc.OpenCC("s2t").convert
+                to_simplified = opencc.OpenCC("tw2sp").convert
+                _t2s = lambda t: to_simplified(to_traditional(t))  # noqa: E731
     return _t2s(text)
 
 

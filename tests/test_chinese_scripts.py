@@ -1,0 +1,76 @@
+"""Simplified and Traditional copies of one text are the same document (issue 13): pairs made
+with OpenCC (s2t, s2tw, s2hk, s2twp in turn) from the labelled corpora's Chinese originals are
+found, scanned through the service as files, and never grouped with another text."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.service import DedupService
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = Path(os.environ.get("DESKTOP_DEDUP_CORPUS", REPO.parent / "shared" / "corpus"))
+CONFIGS = ("s2t", "s2tw", "s2hk", "s2twp")
+
+pytestmark = pytest.mark.skipif(
+    not (CORPUS / "public2" / "truth.json").exists() and not os.environ.get("CI"),
+    reason="../shared/corpus is not beside the repo",
+)
+
+
+def chinese_originals(limit: int) -> dict[str, str]:
+    """text id -> text of the first ``limit`` Chinese originals (man pages and short texts),
+    leaving out a text the corpus marks gray against one already taken (bzip2 and bunzip2 are
+    one man page under two names)."""
+    out: dict[str, str] = {}
+    for corpus in ("public", "public2"):
+        truth = json.loads((CORPUS / corpus / "truth.json").read_text(encoding="utf-8"))
+        gray: dict[str, set[str]] = {}
+        for a, b in truth["gray"]:
+            ta, tb = truth["files"][a], truth["files"][b]
+            gray.setdefault(ta, set()).add(tb)
+            gray.setdefault(tb, set()).add(ta)
+        for path, kind in sorted(truth["kinds"].items()):
+            text_id = truth["files"][path]
+            if kind != "orig" or text_id in out or text_id.startswith("py-"):
+                continue
+            if gray.get(text_id, set()) & set(out):
+                continue
+            text = extract_text(str(CORPUS / corpus / "docs" / path), "txt").text
+            if sum("\u4e00" <= ch <= "\u9fff" for ch in text) >= 20:
+                out[text_id] = text
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def test_traditional_copies_are_found_and_never_mixed(tmp_path):
+    import opencc
+
+    texts = chinese_originals(60)
+    assert len(texts) >= 50
+    root = tmp_path / "docs"
+    root.mkdir()
+    text_of: dict[str, str] = {}
+    for i, (text_id, text) in enumerate(texts.items()):
+        config = CONFIGS[i % len(CONFIGS)]
+        converted = opencc.OpenCC(config).convert(text)
+        assert converted != text, text_id
+        for name, body in ((f"{i}-simplified.txt", text), (f"{i}-{config}.txt", converted)):
+            (root / name).write_text(body, encoding="utf-8")
+            text_of[os.path.realpath(root / name)] = text_id
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([root], workers=1)
+        groups = svc.groups()
+    found = 0
+    for g in groups:
+        ids = {text_of[m.path] for m in g.members}
+        assert len(ids) == 1, f"different texts grouped: {sorted(ids)}"
+        found += len(g.members) == 2
+    print(f"{found} of {len(texts)} Simplified/Traditional pairs found")
+    assert found >= 0.9 * len(texts)
