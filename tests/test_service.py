@@ -395,3 +395,89 @@ def test_diff_of_a_file_deleted_since_the_scan_says_so(tmp_path):
         a.unlink()
         with pytest.raises(DedupError, match="no longer exists"):
             svc.diff(ids[str(a)], ids[str(root / "b.txt")])
+
+
+def _write_family(root: Path, seed: int, copies: int) -> list[Path]:
+    """A made-up text and ``copies`` near copies of it (a few words replaced each)."""
+    text = made_up_text(seed)
+    paths = [docgen.write_txt(root / f"t{seed}" / "orig.txt", text)]
+    for c in range(copies):
+        words = text.split(" ")
+        rng = random.Random(seed * 100 + c)
+        for i in rng.sample(range(len(words)), 3):
+            words[i] = "zz" + words[i]
+        paths.append(docgen.write_txt(root / f"t{seed}" / f"copy{c}.txt", " ".join(words)))
+    return paths
+
+
+def test_a_small_rescan_matches_through_the_index_and_equals_a_full_regroup(
+    tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
+) -> None:
+    """After a scan that adds a few documents, only those are looked up (SQL probes of the
+    block and key indexes); no fingerprint of the rest is reloaded, groups that did not change
+    keep their ids, and the result is what a full regroup of the same files gives."""
+    root = tmp_path / "docs"
+    for seed in range(12):
+        _write_family(root, seed, 2)
+    docgen.write_txt(root / "zh" / "a.txt", docgen.SAMPLE_ZH)
+    docgen.write_txt(
+        root / "poem" / "p.txt", "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。" * 2
+    )
+    svc.scan([root], workers=1)
+    before = {g.id: frozenset(m.path for m in g.members) for g in svc.groups()}
+    assert len(before) == 12
+    # new: a near copy of family 3, a Chinese near copy, a copy of the short poem, a loner
+    _write_family(root / "new", 3, 0)
+    words = made_up_text(3).split(" ")
+    words[5] = "edited"
+    docgen.write_txt(root / "t3" / "late.txt", " ".join(words))
+    docgen.write_txt(root / "zh" / "b.txt", near_texts["zh"][0])
+    docgen.write_html(
+        root / "poem" / "p.html", "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。" * 2
+    )
+    docgen.write_txt(root / "alone.txt", made_up_text(99))
+    loads: list[object] = []
+    original = svc.store.grouping_rows
+
+    def spy(ids=None):
+        loads.append(None if ids is None else len(list(ids) if not isinstance(ids, set) else ids))
+        return original(ids)
+
+    svc.store.grouping_rows = spy
+    summary = svc.scan([root], workers=1)
+    svc.store.grouping_rows = original
+    assert summary.files_fingerprinted == 4  # the fifth new file is a byte copy: reused
+    assert None not in loads, "a small rescan reloaded every fingerprint"
+    after = {g.id: frozenset(m.path for m in g.members) for g in svc.groups()}
+    # untouched families keep their ids and members
+    family3 = {p for p in map(os.path.realpath, (root / "t3").iterdir())}
+    for gid, members in before.items():
+        if not members & family3:
+            assert after.get(gid) == members
+    # the same groups as a full regroup, and as a fresh index of the same files
+    incremental = set(after.values())
+    svc.regroup()
+    assert {frozenset(m.path for m in g.members) for g in svc.groups()} == incremental
+    with DedupService(tmp_path / "fresh.sqlite") as fresh:
+        fresh.scan([root], workers=1)
+        assert {frozenset(m.path for m in g.members) for g in fresh.groups()} == incremental
+    assert any(len(g) == 5 for g in incremental)  # family 3: orig, 2 copies, new, late
+    assert frozenset(map(os.path.realpath, (root / "zh").iterdir())) in incremental
+    assert frozenset(map(os.path.realpath, (root / "poem").iterdir())) in incremental
+
+
+def test_the_diff_shows_the_groups_similarity(
+    tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
+) -> None:
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "orig.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(root / "edit.txt", near_texts["en"][0])
+    svc.scan([root], workers=1)
+    (group,) = svc.groups()
+    ref, other = group.members
+    assert svc.diff(ref.doc_id, other.doc_id).similarity == pytest.approx(
+        other.similarity, abs=1e-4
+    )
+    assert svc.pair_similarity(ref.doc_id, other.doc_id) == pytest.approx(
+        other.similarity, abs=1e-4
+    )

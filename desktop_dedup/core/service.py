@@ -716,12 +716,32 @@ class DedupService:
         except ExtractionError as exc:
             raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
 
+    def pair_similarity(self, doc_a: int, doc_b: int) -> float:
+        """The verified share of common text of two indexed documents: the figure the group
+        table, the reports and the diff show (1.0 for the same text, from the stored sketches
+        otherwise; no file is read)."""
+        rows = {r.id: r for r in self.store.grouping_rows([doc_a, doc_b])}
+        if len(rows) != 2 and doc_a != doc_b:
+            raise DedupError("both documents must be in the index")
+        a, b = rows[doc_a], rows[doc_b]
+        if (a.text_hash or a.content_hash) == (b.text_hash or b.content_hash):
+            return 1.0
+        return sketch_mod.verified_similarity(
+            sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch)
+        )
+
     def diff(self, doc_a: int, doc_b: int, *, ignore_whitespace_punct: bool = False) -> DiffResult:
-        return diff_texts(
+        """The side-by-side diff; its similarity is :meth:`pair_similarity`, the same figure
+        the group shows (the word-level diff decides only what is highlighted)."""
+        result = diff_texts(
             self.document_text(doc_a),
             self.document_text(doc_b),
             ignore_whitespace_punct=ignore_whitespace_punct,
         )
+        try:
+            return replace(result, similarity=self.pair_similarity(doc_a, doc_b))
+        except DedupError:  # not (or no longer) matchable: the diff's own word-level figure
+            return result
 
     # --- actions --------------------------------------------------------------------------------
 
