@@ -6,9 +6,10 @@ public2 (short Chinese texts, Chinese man pages, English Python docs), scored by
 README's definition (gray pairs count neither way).
 
 Floors: precision >= 0.995 everywhere (a false group leads to deleting a file); recall >= 0.98
-on public and >= 0.95 on public2 and its parts. Issue 13's target for public2 is 0.98: measured
-today 0.963 (short texts 0.911, English 0.915, man pages 1.000); the floors sit just under the
-measured figures so a regression fails, and README says where the target is not met yet.
+on public and >= 0.97 on public2, >= 0.94 on each of its parts. Issue 13's target for public2
+and each part is 0.98: measured today 0.978 (short texts 0.947, English 0.951, man pages 1.000);
+the floors sit just under the measured figures so a regression fails, and README says where
+the target is not met yet.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ pytestmark = pytest.mark.skipif(
     reason="../shared/corpus is not beside the repo",
 )
 
-FLOORS = {"public": (0.995, 0.98), "public2": (0.995, 0.95)}
-PART_RECALL_FLOOR = {"short": 0.9, "man": 0.99, "py": 0.9}
+FLOORS = {"public": (0.995, 0.98), "public2": (0.995, 0.97)}
+PART_RECALL_FLOOR = {"short": 0.94, "man": 0.99, "py": 0.94}
 
 
 @pytest.fixture(scope="module")

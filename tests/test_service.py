@@ -184,14 +184,14 @@ def test_similarity_setting_regroups(
     docgen.write_html(root / "zh2.html", docgen.SAMPLE_ZH)
     svc.scan([root], workers=1)
     assert svc.group_count() == 2
-    assert svc.settings().min_similarity == 0.8
+    assert svc.settings().min_similarity == 0.75
     # A what-if count changes nothing stored.
     assert svc.count_groups_at(1.0) == 1
-    assert svc.group_count() == 2 and svc.settings().min_similarity == 0.8
+    assert svc.group_count() == 2 and svc.settings().min_similarity == 0.75
     svc.update_settings(min_similarity=0.995)
     assert svc.group_count() == 1
     assert {g.kind for g in svc.groups()} == {GroupKind.SAME_TEXT}
-    svc.update_settings(min_similarity=0.8)
+    svc.update_settings(min_similarity=0.75)
     assert svc.group_count() == 2
     # the candidate radius (bits) is an advanced setting, validated like the threshold
     for bad_k in (-1, 13, 2.5):

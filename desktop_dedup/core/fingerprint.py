@@ -365,8 +365,22 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
     present = id_arr[tf > 0]
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
+    # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
+    # nothing, but they name things: they join the vocabulary the substitution check sees.
+    idents = Counter(t for t in tokens if _DIGIT.search(t) and _WORDLIKE.search(t))
+    word_hashes = all_hashes[present]
+    word_counts = tf[tf > 0]
+    if idents:
+        ident_hashes = np.fromiter(
+            (xxhash.xxh64_intdigest(t.encode("utf-8", "surrogatepass")) for t in idents),
+            dtype=np.uint64,
+            count=len(idents),
+        )
+        word_hashes = np.concatenate([word_hashes, ident_hashes])
+        word_counts = np.concatenate([word_counts, np.fromiter(idents.values(), dtype=np.int64)])
+        rare = np.concatenate([rare, np.ones(len(idents), dtype=bool)])
     sketch = make_sketch(
-        all_hashes[np.asarray(body, dtype=np.int64)], all_hashes[present], tf[tf > 0], rare
+        all_hashes[np.asarray(body, dtype=np.int64)], word_hashes, word_counts, rare
     )
     simhash = (
         None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))

@@ -48,10 +48,12 @@ Names that differ (documents made from one template)
     ``SALIENT_MIN_COUNT`` times) never occurs in the other, *and* the other way round
     (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other). Edits,
     cuts, banners and reordering never do this both ways; a real revision rarely does. Only
-    *rare* words count (IDF at least the table's median: names, identifiers, technical terms,
-    every Latin word): a copy in the other Chinese script may consistently use another common
-    word (OpenCC's s2twp writes 預設 for 默认, 打开 becomes 開啟), which is not another
-    document. So each sketch also keeps its document's most repeated rare words (``salient``,
+    *rare* words count (IDF at least the table's median: names, technical terms, every Latin
+    word, and identifiers with digits such as ``sha256sum``, which are no shingles so that
+    changed numbers cost nothing): a copy in the other Chinese script may consistently use
+    another common word (OpenCC's s2twp writes 預設 for 默认, and 打开 becomes 開啟),
+    which is not another document. Numbers changed in a copy are changed one by one, so a copy never holds a
+    *new* identifier three times. So each sketch also keeps its document's most repeated rare words (``salient``,
     up to ``SALIENT_SIZE``)
     and a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is
     certain, "present" may be wrong, which can only let a pair through, never split one). A pair

@@ -73,7 +73,7 @@ def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitUntil(lambda: "groups" in dialog.group_count.text())
-    assert dialog.similarity.value() == 80  # the default, in percent
+    assert dialog.similarity.value() == 75  # the default, in percent
     dialog.similarity.setValue(70)
     assert "70 %" in dialog.explanation.text() and "carefully" in dialog.explanation.text()
     qtbot.waitUntil(lambda: "At 70 %" in dialog.group_count.text())
