@@ -52,11 +52,11 @@ Names that differ (documents made from one template)
     word, and identifiers with digits such as ``sha256sum``, which are no shingles so that
     changed numbers cost nothing): a copy in the other Chinese script may consistently use
     another common word (OpenCC's s2twp writes 預設 for 默认, and 打开 becomes 開啟),
-    which is not another document. Numbers changed in a copy are changed one by one, so a copy never holds a
-    *new* identifier three times. So each sketch also keeps its document's most repeated rare words (``salient``,
-    up to ``SALIENT_SIZE``)
-    and a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is
-    certain, "present" may be wrong, which can only let a pair through, never split one). A pair
+    which is not another document. Numbers changed in a copy are changed one by one, so a copy
+    never holds a *new* identifier three times. So each sketch also keeps its document's most
+    repeated rare words (``salient``, up to ``SALIENT_SIZE``) and a Bloom filter of its whole
+    vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is certain, "present" may be wrong,
+    which can only let a pair through, never split one). A pair
     with a substitution both ways is not verified, whatever its share of common text.
 """
 
