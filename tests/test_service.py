@@ -439,9 +439,9 @@ def test_a_small_rescan_matches_through_the_index_and_equals_a_full_regroup(
     loads: list[object] = []
     original = svc.store.grouping_rows
 
-    def spy(ids=None):
+    def spy(ids=None, **kw):
         loads.append(None if ids is None else len(list(ids) if not isinstance(ids, set) else ids))
-        return original(ids)
+        return original(ids, **kw)
 
     svc.store.grouping_rows = spy
     summary = svc.scan([root], workers=1)

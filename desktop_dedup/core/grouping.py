@@ -483,6 +483,7 @@ def build_groups(
     ignored: IgnoredPairs = frozenset(),
     *,
     max_distance: int = DEFAULT_CANDIDATE_DISTANCE,
+    load_sketches: Callable[[list[int]], dict[int, bytes]] | None = None,
 ) -> list[BuiltGroup]:
     """Duplicate groups following the rules in the module docstring.
 
@@ -490,6 +491,11 @@ def build_groups(
     ``max_distance`` the simhash radius of the candidate search (bits). ``ignored`` is a set of
     content-hash pairs (either order) or a predicate on two content hashes (called with both
     orders).
+
+    ``load_sketches`` (doc ids -> full sketch bytes), when given, is asked once for the sketches
+    of the documents that are someone's candidate; the items then need to carry only the start of
+    their sketch (``sketch.KEYS_PREFIX_BYTES``), so a million documents cost their keys, not
+    their sketches, in memory.
     """
     threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
@@ -550,13 +556,13 @@ def build_groups(
                         key = (a, b) if a < b else (b, a)
                         if cand.get(key, 65) > d:
                             cand[key] = d
-    sketches = [sketch_mod.decode(items[d].sketch) for d in reps]
+    raw_sketches = [items[d].sketch for d in reps]
     # Documents whose simhash is noisy (short and medium texts) are also proposed through their
     # sketches' smallest values (sketch.candidate_keys).
     postings: dict[int, list[int]] = {}
     n_keys = [0] * m
     for c in range(m):
-        keys = sketch_mod.candidate_keys(sketches[c]).tolist()
+        keys = sketch_mod.raw_candidate_keys(raw_sketches[c])
         n_keys[c] = len(keys)
         for v in keys:
             postings.setdefault(v, []).append(c)
@@ -574,10 +580,24 @@ def build_groups(
         if count >= min(MIN_SHARED_KEYS, n_keys[a], n_keys[b]):
             cand.setdefault((a, b), -1)
 
-    # Verification: the share of common text, from the two sketches.
+    # Verification: the share of common text, from the two sketches (decoded once each, and only
+    # for documents that are someone's candidate).
+    decoded: dict[int, sketch_mod.TextSketch] = {}
+    if load_sketches is not None:
+        need = sorted({c for pair in cand for c in pair})
+        full = load_sketches([items[reps[c]].doc_id for c in need])
+        for c in need:
+            raw_sketches[c] = full.get(items[reps[c]].doc_id, b"")
+
+    def sketch(c: int) -> sketch_mod.TextSketch:
+        sk = decoded.get(c)
+        if sk is None:
+            sk = decoded[c] = sketch_mod.decode(raw_sketches[c])
+        return sk
+
     edges: dict[tuple[int, int], float] = {}
     for a, b in cand:
-        s = sketch_mod.verified_similarity(sketches[a], sketches[b], threshold)
+        s = sketch_mod.verified_similarity(sketch(a), sketch(b), threshold)
         if s >= threshold:
             edges[(a, b)] = s
 

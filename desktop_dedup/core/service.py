@@ -491,7 +491,9 @@ class DedupService:
     def _grouping_items(
         self, ids: Iterable[int] | None = None
     ) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
-        rows = self.store.grouping_rows(ids)
+        # All documents: only each sketch's keys up front (build_groups loads the sketches of
+        # candidates); a few: whole sketches at once.
+        rows = self.store.grouping_rows(ids, keys_only=ids is None)
         refs = self._reference_roots()
         items = []
         by_id = {}
@@ -550,6 +552,7 @@ class DedupService:
                 s.min_similarity,
                 self.store.ignored_hash_pairs(),
                 max_distance=s.max_distance,
+                load_sketches=self.store.sketches,
             )
             self.store.replace_groups(
                 built,
@@ -603,6 +606,7 @@ class DedupService:
                 threshold,
                 self.store.ignored_hash_pairs(),
                 max_distance=self.settings().max_distance,
+                load_sketches=self.store.sketches,
             )
         )
 

@@ -232,6 +232,23 @@ def candidate_keys(sketch: TextSketch) -> np.ndarray:
     return sketch.values[:CANDIDATE_KEYS]
 
 
+# What grouping needs of every document up front: the header and the candidate keys; the rest of
+# a sketch is read only for documents that turn out to be someone's candidate.
+KEYS_PREFIX_BYTES = _HEADER.size + 8 * CANDIDATE_KEYS
+
+
+def raw_candidate_keys(raw: bytes | None) -> list[int]:
+    """:func:`candidate_keys` of a stored sketch, read straight from its bytes (no decoding of
+    the rest: grouping a million documents reads every document's keys but few sketches)."""
+    if not raw or len(raw) < _HEADER.size:
+        return []
+    fmt, count, n_values, _ = _HEADER.unpack_from(raw)
+    if fmt != _FORMAT or count == 0 or count > KEYED_MAX_SHINGLES:
+        return []
+    n = min(n_values, CANDIDATE_KEYS, (len(raw) - _HEADER.size) // 8)
+    return list(struct.unpack_from(f"<{n}Q", raw, _HEADER.size))
+
+
 def decode(sketch: bytes | None) -> TextSketch:
     return TextSketch.from_bytes(sketch)
 

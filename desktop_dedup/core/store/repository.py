@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
-from desktop_dedup.core.sketch import TextSketch, candidate_keys
+from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch, candidate_keys
 from desktop_dedup.core.store.engine import make_engine, migrate
 from desktop_dedup.core.store.schema import (
     DocumentRow,
@@ -229,9 +229,16 @@ class Store:
     )
     _MATCHABLE = DocumentRow.status.in_((DocStatus.OK, DocStatus.SHORT))
 
-    def grouping_rows(self, ids: Iterable[int] | None = None) -> list[GroupingRow]:
-        """What grouping needs of every matchable document, or of the documents ``ids``."""
-        stmt = select(*self._GROUPING_COLUMNS).where(self._MATCHABLE)
+    def grouping_rows(
+        self, ids: Iterable[int] | None = None, *, keys_only: bool = False
+    ) -> list[GroupingRow]:
+        """What grouping needs of every matchable document, or of the documents ``ids``; with
+        ``keys_only`` each sketch is cut to its header and candidate keys (sketch.py
+        KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand."""
+        columns = list(self._GROUPING_COLUMNS)
+        if keys_only:
+            columns[-1] = func.substr(DocumentRow.sketch, 1, KEYS_PREFIX_BYTES)
+        stmt = select(*columns).where(self._MATCHABLE)
         with self.engine.connect() as conn:
             if ids is None:
                 return [GroupingRow(*r) for r in conn.execute(stmt)]
@@ -241,6 +248,20 @@ class Store:
                 chunk = stmt.where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
                 out += [GroupingRow(*r) for r in conn.execute(chunk)]
             return out
+
+    def sketches(self, ids: Iterable[int]) -> dict[int, bytes]:
+        ids = list(ids)
+        out: dict[int, bytes] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(ids), _CHUNK):
+                out.update(
+                    conn.execute(
+                        select(DocumentRow.id, DocumentRow.sketch).where(
+                            DocumentRow.id.in_(ids[i : i + _CHUNK])
+                        )
+                    ).all()
+                )
+        return out
 
     def documents_sharing_keys(self, keys: Iterable[int]) -> list[int]:
         """Documents holding one of these candidate keys, through the key index; a key held by
