@@ -458,6 +458,40 @@ def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarra
     return has, sim
 
 
+_KEY_RECORD = np.dtype(
+    [
+        ("fmt", "u1"),
+        ("count", "<u4"),
+        ("n_values", "<u2"),
+        ("n_salient", "<u2"),
+        ("keys", "<u8", (sketch_mod.CANDIDATE_KEYS,)),
+    ]
+)
+
+
+def _candidate_keys(
+    items: Sequence[GroupingItem], cls: np.ndarray, m: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every keyed document's candidate keys as flat (key, class) arrays, and each class's
+    number of keys: sketch.candidate_keys, parsed from the stored bytes in one numpy pass."""
+    width = sketch_mod.KEYS_PREFIX_BYTES
+    assert _KEY_RECORD.itemsize == width
+    buf = b"".join(
+        (it.sketch or b"")[:width].ljust(width, b"\0") for it in items
+    )  # short or missing sketches are padded: fmt 0 = no keys
+    rec = np.frombuffer(buf, dtype=_KEY_RECORD)
+    keyed = (
+        (rec["fmt"] == sketch_mod.SKETCH_FORMAT)
+        & (rec["count"] > 0)
+        & (rec["count"] <= sketch_mod.KEYED_MAX_SHINGLES)
+    )
+    n = np.where(keyed, np.minimum(rec["n_values"], sketch_mod.CANDIDATE_KEYS), 0)
+    n_keys = np.zeros(m, dtype=np.int64)
+    np.maximum.at(n_keys, cls, n)
+    valid = np.arange(sketch_mod.CANDIDATE_KEYS)[None, :] < n[:, None]
+    return rec["keys"][valid], np.broadcast_to(cls[:, None], valid.shape)[valid], n_keys
+
+
 def candidate_radius(n_values: int, max_distance: int) -> int:
     """The simhash radius the candidate search uses for ``n_values`` distinct fingerprints.
 
@@ -512,73 +546,103 @@ def build_groups(
     tid = tid[first[cid]]
     has, sim = _simhash_array(items)
 
-    # Classes in order of their best member's priority: class c's representative (whose
-    # sketch stands for the class: its members hold the same words) is its first member.
-    order = sorted(range(n), key=lambda d: items[d].priority)
-    cls_of: dict[int, int] = {}
+    # Dense class per document. Everything up to the candidate pairs is vectorised: a million
+    # documents cost Python work only where they are related to something.
+    _, cls = np.unique(tid, return_inverse=True)
+    cls = cls.ravel().astype(np.int64, copy=False)
+    m_all = int(cls.max()) + 1
+    class_size = np.bincount(cls, minlength=m_all)
+    cand: dict[tuple[int, int], int] = {}  # global class pair (a < b) -> smallest bits, -1: keys
+
+    def add_pairs(ca: np.ndarray, cb: np.ndarray, d: np.ndarray) -> None:
+        keep = ca != cb
+        lo, hi = np.minimum(ca, cb)[keep], np.maximum(ca, cb)[keep]
+        for a, b, dd in zip(lo.tolist(), hi.tolist(), d[keep].tolist(), strict=True):
+            if cand.get((a, b), 65) > dd:
+                cand[(a, b)] = dd
+
+    # 1. the simhash index: values shared by two classes, and values within the radius
+    hd = np.flatnonzero(has)
+    if len(hd):
+        uniq, vinv = np.unique(sim[hd], return_inverse=True)
+        vc = np.unique(vinv.ravel().astype(np.int64) * m_all + cls[hd])
+        v_of, c_of = vc // m_all, vc % m_all
+        starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
+        per_value = np.diff(starts)
+        for v in np.flatnonzero(per_value > 1).tolist():
+            group = c_of[starts[v] : starts[v + 1]]
+            ia, ib = np.triu_indices(len(group), 1)
+            add_pairs(group[ia], group[ib], np.zeros(len(ia), dtype=np.int64))
+        r = candidate_radius(len(uniq), k)
+        if r < k:
+            log.info("%d fingerprints: candidate radius %d bits instead of %d", len(uniq), r, k)
+        vp = find_near_value_pairs(uniq, r)
+        if len(vp):
+            single = (per_value[vp[:, 0]] == 1) & (per_value[vp[:, 1]] == 1)
+            sv = vp[single]
+            add_pairs(c_of[starts[sv[:, 0]]], c_of[starts[sv[:, 1]]], sv[:, 2])
+            for va, vb, d in vp[~single].tolist():
+                ga = c_of[starts[va] : starts[va + 1]]
+                gb = c_of[starts[vb] : starts[vb + 1]]
+                aa, bb = np.repeat(ga, len(gb)), np.tile(gb, len(ga))
+                add_pairs(aa, bb, np.full(len(aa), d, dtype=np.int64))
+
+    # 2. documents whose simhash is noisy (short and medium texts) are also proposed through
+    # their sketches' smallest values (sketch.candidate_keys), read from the stored bytes
+    keys, key_cls, n_keys = _candidate_keys(items, cls, m_all)
+    if len(keys):
+        order_k = np.lexsort((key_cls, keys))
+        keys, key_cls = keys[order_k], key_cls[order_k]
+        fresh = np.r_[True, (keys[1:] != keys[:-1]) | (key_cls[1:] != key_cls[:-1])]
+        keys, key_cls = keys[fresh], key_cls[fresh]
+        run_end = _run_ends(keys)
+        run_start = np.repeat(
+            np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]),
+            np.diff(np.r_[np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]), len(keys)]),
+        )
+        common = (run_end - run_start) > MAX_KEY_POSTINGS
+        run_end = np.where(common, np.arange(len(keys)) + 1, run_end)  # a common phrase: no pairs
+        codes = []
+        for ia, ib in _pairs_in_runs(run_end):
+            a, b = key_cls[ia], key_cls[ib]
+            codes.append(np.minimum(a, b) * m_all + np.maximum(a, b))
+        if codes:
+            code, shared = np.unique(np.concatenate(codes), return_counts=True)
+            a, b = code // m_all, code % m_all
+            # One shared key among sixteen is what two unrelated texts with one common phrase
+            # have; a pair at the threshold shares many (the keys sample the union of shingles).
+            ok = shared >= np.minimum(MIN_SHARED_KEYS, np.minimum(n_keys[a], n_keys[b]))
+            add_pairs(a[ok], b[ok], np.full(int(ok.sum()), -1, dtype=np.int64))
+
+    # Python work from here on: classes with two documents or a candidate, numbered by their
+    # best member's priority; a class's representative (whose sketch stands for it: its
+    # members hold the same words) is that member.
+    related = np.zeros(m_all, dtype=bool)
+    related[class_size > 1] = True
+    for a, b in cand:
+        related[a] = related[b] = True
+    rel_docs = np.flatnonzero(related[cls])
+    if len(rel_docs) < 2:
+        return []
+    order = sorted(rel_docs.tolist(), key=lambda d: items[d].priority)
+    local: dict[int, int] = {}
     class_docs: list[list[int]] = []
-    doc_class = [0] * n
+    doc_class: dict[int, int] = {}
     for d in order:
-        t = int(tid[d])
-        c = cls_of.get(t)
+        g = int(cls[d])
+        c = local.get(g)
         if c is None:
-            c = cls_of[t] = len(class_docs)
+            c = local[g] = len(class_docs)
             class_docs.append([])
         class_docs[c].append(d)
         doc_class[d] = c
     m = len(class_docs)
     reps = [docs[0] for docs in class_docs]
-    dc = np.asarray(doc_class, dtype=np.int64)
-
-    # Candidate class pairs (a, b) with a < b -> smallest simhash distance between them.
-    cand: dict[tuple[int, int], int] = {}
-    hd = np.flatnonzero(has)
-    if len(hd):
-        uniq, vinv = np.unique(sim[hd], return_inverse=True)
-        vinv = vinv.ravel()
-        # classes holding each value
-        pairs_vc = np.unique(vinv.astype(np.int64) * m + dc[hd])
-        v_of, c_of = pairs_vc // m, pairs_vc % m
-        starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
-        value_classes = [c_of[starts[v] : starts[v + 1]].tolist() for v in range(len(uniq))]
-        for cl in value_classes:
-            if len(cl) > 1:
-                for i, a in enumerate(cl):
-                    for b in cl[i + 1 :]:
-                        cand[(a, b) if a < b else (b, a)] = 0
-        r = candidate_radius(len(uniq), k)
-        if r < k:
-            log.info("%d fingerprints: candidate radius %d bits instead of %d", len(uniq), r, k)
-        for va, vb, d in find_near_value_pairs(uniq, r).tolist():
-            for a in value_classes[va]:
-                for b in value_classes[vb]:
-                    if a != b:
-                        key = (a, b) if a < b else (b, a)
-                        if cand.get(key, 65) > d:
-                            cand[key] = d
+    cand = {
+        ((local[a], local[b]) if local[a] < local[b] else (local[b], local[a])): d
+        for (a, b), d in cand.items()
+    }
     raw_sketches = [items[d].sketch for d in reps]
-    # Documents whose simhash is noisy (short and medium texts) are also proposed through their
-    # sketches' smallest values (sketch.candidate_keys).
-    postings: dict[int, list[int]] = {}
-    n_keys = [0] * m
-    for c in range(m):
-        keys = sketch_mod.raw_candidate_keys(raw_sketches[c])
-        n_keys[c] = len(keys)
-        for v in keys:
-            postings.setdefault(v, []).append(c)
-    shared: dict[tuple[int, int], int] = {}
-    for cl in postings.values():
-        if len(cl) > MAX_KEY_POSTINGS:
-            continue
-        for i, a in enumerate(cl):
-            for b in cl[i + 1 :]:
-                key = (a, b) if a < b else (b, a)
-                shared[key] = shared.get(key, 0) + 1
-    # One shared key among sixteen is what two unrelated texts with one common phrase have; a
-    # pair at the threshold shares many (the keys sample the union of their shingles).
-    for (a, b), count in shared.items():
-        if count >= min(MIN_SHARED_KEYS, n_keys[a], n_keys[b]):
-            cand.setdefault((a, b), -1)
 
     # Verification: the share of common text, from the two sketches (decoded once each, and only
     # for documents that are someone's candidate).

@@ -78,6 +78,7 @@ SALIENT_MIN_COUNT = 3
 VOCAB_BITS = 4096
 _HEADER = struct.Struct("<BIHH")  # format version, shingle count, sketch size, salient size
 _FORMAT = 1
+SKETCH_FORMAT = _FORMAT
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -1,7 +1,12 @@
-"""Benchmark: near-pair finding + grouping of 1,000,000 fingerprints with 10,000 planted pairs.
+"""Benchmark: near-pair finding + grouping with verification of 1,000,000 documents with 10,000
+planted near-duplicate pairs.
 
-Why: the brief's target is < 3 s end to end (find_near_pairs + build_groups), every planted
-pair found, peak memory < 1 GB. The work runs in a fresh child process so ``ru_maxrss`` is this
+Why: issue 13's target is grouping 1,000,000 with verification in < 3 s and < 1 GB, every
+planted pair grouped. Each document carries what the store hands a full regroup: its simhash and
+the start of its sketch (header + candidate keys; a third of the documents are short enough to
+be keyed); full sketches come from a loader, as from the store, for candidates only. Planted
+copies are 1..3 bits from their original and share ~90 % of its shingles; every other document
+is unrelated. The work runs in a fresh child process so ``ru_maxrss`` is this
 benchmark's own peak, not that of whatever ran before it (``python -m tests.bench`` runs all
 benchmarks in one process). Figures are medians of 3 runs; the machine has 2 noisy cores.
 
@@ -13,6 +18,7 @@ from __future__ import annotations
 import json
 import resource
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -26,12 +32,14 @@ from desktop_dedup.core.grouping import (
     find_near_pairs,
     find_near_value_pairs,
 )
+from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES  # noqa: I001
 
 N = 1_000_000
 PLANTED = 10_000
 K = 3
 RUNS = 3
 BASELINE_N = 20_000
+MAX_DISTANCE = 10  # the default candidate radius; candidate_radius() narrows it at this size
 
 
 def make_fingerprints(n: int, planted: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -49,9 +57,33 @@ def make_fingerprints(n: int, planted: int, seed: int) -> tuple[np.ndarray, np.n
     return sims, pairs
 
 
-def make_items(sims: np.ndarray) -> list[GroupingItem]:
+_HEADER = struct.Struct("<BIHH")
+
+
+def sketch_bytes(doc: int, source: int | None) -> bytes:
+    """A full sketch: 128 random values (a planted copy: its source's with 8 replaced), keyed
+    (600 shingles) for every third document, unkeyed (5,000 shingles) otherwise."""
+    base = source if source is not None else doc
+    values = np.random.default_rng(base).integers(0, 2**63, size=128, dtype=np.int64)
+    if source is not None:
+        values[np.random.default_rng(doc).choice(128, 8, replace=False)] = np.random.default_rng(
+            doc + 10**9
+        ).integers(0, 2**63, size=8, dtype=np.int64)
+    values = np.sort(values.astype(np.uint64))
+    count = 600 if base % 3 == 0 else 5000
+    return _HEADER.pack(1, count, 128, 0) + values.astype("<u8").tobytes() + bytes(512)
+
+
+def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:
     return [
-        GroupingItem(doc_id=i, simhash=s, content_hash=f"c{i}", text_hash=f"t{i}", priority=(i,))
+        GroupingItem(
+            doc_id=i,
+            simhash=s,
+            content_hash=f"c{i}",
+            text_hash=f"t{i}",
+            priority=(i,),
+            sketch=sketch_bytes(i, sources.get(i))[:KEYS_PREFIX_BYTES],
+        )
         for i, s in enumerate(sims.tolist())
     ]
 
@@ -67,23 +99,30 @@ def naive_pairs(sims: np.ndarray, k: int) -> int:
 
 def child() -> dict:
     sims, planted = make_fingerprints(N, PLANTED, seed=20261122)
+    sources = {int(b): int(a) for a, b in planted.tolist()}
     t = time.perf_counter()
-    items = make_items(sims)
+    items = make_items(sims, sources)
     items_s = time.perf_counter() - t
+    loaded: list[int] = []
+
+    def load(ids: list[int]) -> dict[int, bytes]:
+        loaded.append(len(ids))
+        return {d: sketch_bytes(d, sources.get(d)) for d in ids}
+
     runs = []
     for _ in range(RUNS):
         t0 = time.perf_counter()
         pairs = find_near_pairs(sims, K)
         t1 = time.perf_counter()
-        groups = build_groups(items, K)
+        groups = build_groups(items, 0.75, max_distance=MAX_DISTANCE, load_sketches=load)
         t2 = time.perf_counter()
         runs.append((t1 - t0, t2 - t1, t2 - t0))
     key = pairs[:, 0] * N + pairs[:, 1]
     found = int(np.isin(planted[:, 0] * N + planted[:, 1], key).sum())
     group_of = {}
     for gi, g in enumerate(groups):
-        for d, _ in g.members:
-            group_of[d] = gi
+        for m in g.members:
+            group_of[m.doc_id] = gi
     grouped = sum(
         1 for a, b in planted.tolist() if a in group_of and group_of.get(a) == group_of.get(b)
     )
@@ -116,10 +155,12 @@ def child() -> dict:
         "ours_sub_s": ours_sub_s,
         "sweep": sweep,
         "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "sketches_loaded": loaded[-1] if loaded else 0,
     }
 
 
-def main() -> None:
+def main() -> list[str]:
+    """Prints the figures; returns the targets missed (the bench runner's exit status)."""
     root = Path(__file__).resolve().parents[2]
     proc = subprocess.run(
         [sys.executable, "-m", "tests.bench.bench_grouping", "--child"],
@@ -131,15 +172,20 @@ def main() -> None:
     r = json.loads(proc.stdout.strip().splitlines()[-1])
     near_s = statistics.median(x[0] for x in r["runs"])
     group_s = statistics.median(x[1] for x in r["runs"])
-    total_s = statistics.median(x[2] for x in r["runs"])
     extrapolated = r["naive_s"] * (N / BASELINE_N) ** 2
     print(f"grouping: {N:,} fingerprints, {PLANTED:,} planted pairs at distance 1..3, k={K}")
     print(f"  building {N:,} GroupingItem objects (input, not timed): {r['items_s']:.2f} s")
     print(f"  find_near_pairs  median of {RUNS}: {near_s:.2f} s ({r['pairs']:,} pairs)")
-    print(f"  build_groups     median of {RUNS}: {group_s:.2f} s ({r['groups']:,} groups)")
-    print(f"  end to end       median of {RUNS}: {total_s:.2f} s (target < 3 s)")
+    print(
+        f"  build_groups (candidates from simhash radius {MAX_DISTANCE} and sketch keys, "
+        f"verified at 75 %) median of {RUNS}: {group_s:.2f} s ({r['groups']:,} groups, "
+        f"{r['sketches_loaded']:,} sketches loaded) (target < 3 s)"
+    )
     print(f"  planted pairs found: {r['found']:,} of {PLANTED:,}; in one group: {r['grouped']:,}")
-    print(f"  peak memory (ru_maxrss, fresh process): {r['maxrss_kb'] / 1024:.0f} MB")
+    print(
+        f"  peak memory (ru_maxrss, fresh process, inputs included): "
+        f"{r['maxrss_kb'] / 1024:.0f} MB (target < 1 GB)"
+    )
     print(
         f"  baseline: naive numpy all-pairs on {BASELINE_N:,}: {r['naive_s']:.2f} s "
         f"({r['naive_found']} pairs; ours {r['ours_sub_s'] * 1000:.0f} ms, {r['ours_sub']} pairs), "
@@ -148,6 +194,14 @@ def main() -> None:
     print(f"  ratio (baseline extrapolated / our find_near_pairs): {extrapolated / near_s:,.0f}x")
     sweep = ", ".join(f"k={k}: {s * 1000:.0f} ms" for k, s in r["sweep"].items())
     print(f"  find_near_value_pairs on {BASELINE_N:,} random values: {sweep}")
+    misses = []
+    if group_s >= 3.0:
+        misses.append(f"grouping with verification {group_s:.2f} s >= 3 s")
+    if r["maxrss_kb"] / 1024 >= 1024:
+        misses.append(f"peak memory {r['maxrss_kb'] / 1024:.0f} MB >= 1 GB")
+    if r["grouped"] < PLANTED:
+        misses.append(f"{PLANTED - r['grouped']} planted pairs not grouped")
+    return misses
 
 
 if __name__ == "__main__":
