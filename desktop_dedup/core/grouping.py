@@ -476,9 +476,11 @@ def _candidate_keys(
     number of keys: sketch.candidate_keys, parsed from the stored bytes in one numpy pass."""
     width = sketch_mod.KEYS_PREFIX_BYTES
     assert _KEY_RECORD.itemsize == width
-    buf = b"".join(
-        (it.sketch or b"")[:width].ljust(width, b"\0") for it in items
-    )  # short or missing sketches are padded: fmt 0 = no keys
+    raw = [it.sketch for it in items]
+    if all(len(r) == width for r in raw):  # what the store hands a full regroup
+        buf = b"".join(raw)
+    else:  # whole, short or missing sketches: cut or padded (fmt 0 = no keys)
+        buf = b"".join((r or b"")[:width].ljust(width, b"\0") for r in raw)
     rec = np.frombuffer(buf, dtype=_KEY_RECORD)
     keyed = (
         (rec["fmt"] == sketch_mod.SKETCH_FORMAT)
@@ -548,8 +550,7 @@ def build_groups(
 
     # Dense class per document. Everything up to the candidate pairs is vectorised: a million
     # documents cost Python work only where they are related to something.
-    _, cls = np.unique(tid, return_inverse=True)
-    cls = cls.ravel().astype(np.int64, copy=False)
+    cls = tid  # class ids are not dense (< 2n), which the arrays below allow
     m_all = int(cls.max()) + 1
     class_size = np.bincount(cls, minlength=m_all)
     cand: dict[tuple[int, int], int] = {}  # global class pair (a < b) -> smallest bits, -1: keys
@@ -665,7 +666,7 @@ def build_groups(
         if s >= threshold:
             edges[(a, b)] = s
 
-    names = {int(cid[d]): contents[d] for d in range(n)}
+    names = {int(cid[d]): contents[d] for d in order}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)
     class_contents = [{int(cid[d]) for d in docs} for docs in class_docs]
 
