@@ -524,7 +524,8 @@ def test_twenty_thousand_identical_files_are_one_fast_group():
 
 def test_candidate_radius_shrinks_only_on_huge_indexes():
     assert candidate_radius(1_000, 10) == 10
-    assert candidate_radius(20_000, 10) == 10
+    assert candidate_radius(5_000, 10) == 10
+    assert 8 <= candidate_radius(20_000, 10) <= 10
     assert 3 < candidate_radius(100_000, 10) < 10
     assert candidate_radius(1_000_000, 10) == 3
     assert candidate_radius(10_000_000, 10) == 3  # never below the seeds' exact radius
