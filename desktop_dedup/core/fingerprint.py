@@ -82,7 +82,13 @@ import xxhash
 
 from desktop_dedup.core import stopwords
 from desktop_dedup.core.sketch import make_sketch
-from desktop_dedup.core.text import normalize_text, segment, text_hash, unwrap_fixed_width
+from desktop_dedup.core.text import (
+    has_traditional,
+    normalize_text,
+    segment,
+    text_hash,
+    unwrap_fixed_width,
+)
 
 log = logging.getLogger(__name__)
 
@@ -199,8 +205,10 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
     return ids
 
 
-def _content_counts_and_ids(tokens: list[str]) -> tuple[Counter[str], list[int]]:
-    counts = Counter(tokens)
+def _content_counts_and_ids(
+    tokens: list[str], every: Counter[str] | None = None
+) -> tuple[Counter[str], list[int]]:
+    counts = Counter(tokens) if every is None else every.copy()
     ids = _token_ids(counts)
     if -1 in ids:
         for tok in [t for t, i in zip(counts, ids, strict=True) if i < 0]:
@@ -214,8 +222,8 @@ def content_counts(tokens: list[str]) -> Counter[str]:
     return _content_counts_and_ids(tokens)[0]
 
 
-def _line_counts(line: str, prefer_rjieba: bool) -> Counter[str]:
-    return content_counts(segment(normalize_text(line), prefer_rjieba))
+def _line_counts(line: str, prefer_rjieba: bool, traditional: bool | None = None) -> Counter[str]:
+    return content_counts(segment(normalize_text(line, fold=traditional), prefer_rjieba))
 
 
 def _is_peelable(line: Counter[str], doc: Counter[str], copies: int) -> bool:
@@ -240,7 +248,7 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
 
 
 def _peel_edges(
-    raw_text: str, doc: Counter[str], prefer_rjieba: bool
+    raw_text: str, doc: Counter[str], prefer_rjieba: bool, traditional: bool | None = None
 ) -> tuple[Counter[str], int, int]:
     """:func:`edge_counts`, plus how many content tokens were peeled at the head and the tail
     (the sketch drops that many tokens from each end of the document's token sequence)."""
@@ -254,7 +262,7 @@ def _peel_edges(
         used = 0  # each end has its own budget: what one end peels must not change the other
         taken = with_content = 0
         for i in indexes:
-            counts = _line_counts(lines[i], prefer_rjieba)
+            counts = _line_counts(lines[i], prefer_rjieba, traditional)
             size = sum(counts.values())
             if (
                 with_content >= EDGE_MAX_LINES
@@ -342,14 +350,16 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
     """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
     word shingles (the verification, see sketch.py)."""
-    normalized = normalize_text(raw_text)
+    traditional = has_traditional(raw_text)  # checked once, for the text and its edge lines
+    normalized = normalize_text(raw_text, fold=traditional)
     tokens = segment(normalized, prefer_rjieba)
-    counts, ids = _content_counts_and_ids(tokens)
+    every = Counter(tokens)
+    counts, ids = _content_counts_and_ids(tokens, every)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
-    peeled, head, tail = _peel_edges(raw_text, counts, prefer_rjieba)
+    peeled, head, tail = _peel_edges(raw_text, counts, prefer_rjieba, traditional)
     for tok, n in peeled.items():
         if tok in counts:
             counts[tok] -= n
@@ -367,7 +377,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
-    idents = Counter(t for t in tokens if _DIGIT.search(t) and _WORDLIKE.search(t))
+    idents = {t: n for t, n in every.items() if _DIGIT.search(t) and _WORDLIKE.search(t)}
     word_hashes = all_hashes[present]
     word_counts = tf[tf > 0]
     if idents:

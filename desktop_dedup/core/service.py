@@ -543,7 +543,7 @@ class DedupService:
         full = (
             changed_ids is None
             or self.store.get_setting("grouping_key") != key
-            or len(changed_ids) > max(_INCREMENTAL_MAX, self.store.document_count() // 5)
+            or len(changed_ids) > min(_INCREMENTAL_MAX, self.store.document_count() // 5)
         )
         if full:
             items, by_id = self._grouping_items()
