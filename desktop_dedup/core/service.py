@@ -572,9 +572,9 @@ class DedupService:
         rows = self.store.grouping_rows(changed)
         # the radius the full grouping would use for an index of this size
         radius = grouping.candidate_radius(self.store.document_count(), s.max_distance)
-        for r in rows:
-            if r.simhash is not None:
-                region.update(d for d, _ in self.store.lookup_near(r.simhash, radius))
+        region.update(
+            self.store.lookup_near_many([r.simhash for r in rows if r.simhash is not None], radius)
+        )
         region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
         keys = [
             k for r in rows for k in sketch_mod.candidate_keys(sketch_mod.decode(r.sketch)).tolist()

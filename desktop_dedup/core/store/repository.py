@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -340,6 +341,40 @@ class Store:
             values = ",".join(map(str, cls._probe_values(b, flips)))
             parts.append(f"SELECT id, simhash FROM documents WHERE b{i} IN ({values})")
         return " UNION ".join(parts)
+
+    def lookup_near_many(self, simhashes: Sequence[int], max_distance: int) -> set[int]:
+        """Ids of every stored fingerprint within ``max_distance`` bits of any of ``simhashes``:
+        :meth:`lookup_near` for many documents at once (one indexed probe per distinct block
+        value and column, then one vectorised distance check), as after a scan."""
+        flips = max(0, int(max_distance)) // 4
+        if flips > 3:
+            raise ValueError("lookups are indexed up to 15 bits")
+        if not simhashes:
+            return set()
+        probes: list[set[int]] = [set(), set(), set(), set()]
+        for sh in simhashes:
+            for i, b in enumerate(split_blocks(sh)):
+                probes[i].update(self._probe_values(b, flips))
+        found: dict[int, int] = {}
+        with self.engine.connect() as conn:
+            for i, values in enumerate(probes):
+                ordered = sorted(values)
+                for lo in range(0, len(ordered), 4000):
+                    part = ",".join(map(str, ordered[lo : lo + 4000]))
+                    found.update(
+                        conn.execute(
+                            text(f"SELECT id, simhash FROM documents WHERE b{i} IN ({part})")
+                        ).all()
+                    )
+        if not found:
+            return set()
+        ids = np.fromiter(found.keys(), dtype=np.int64, count=len(found))
+        stored = np.fromiter(found.values(), dtype=np.int64, count=len(found)).view(np.uint64)
+        out: set[int] = set()
+        for sh in simhashes:
+            q = np.uint64(sh & _MASK64)
+            out.update(ids[np.bitwise_count(stored ^ q) <= max_distance].tolist())
+        return out
 
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
         """(doc_id, distance) of every stored fingerprint within ``max_distance`` bits.
