@@ -8,7 +8,8 @@ reloaded only when matching settings change; target < 1 s for 1,000 new among 1,
 The index is written straight into SQLite (as bench_lookup does): every document a long text
 (no candidate keys) with a random simhash and a sketch of 128 values; 5,000 near-duplicate
 pairs already grouped. The 1,000 new documents: 500 near copies of stored ones (1..3 bits, 8 of
-128 sketch values changed) and 500 unrelated. Run: ``.venv/bin/python -m tests.bench.bench_incremental``
+128 sketch values changed) and 500 unrelated.
+Run: ``.venv/bin/python -m tests.bench.bench_incremental [N]``
 """
 
 from __future__ import annotations
