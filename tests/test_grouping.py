@@ -313,6 +313,18 @@ def test_short_and_medium_documents_are_also_proposed_by_their_sketch():
     assert g.members[1].distance == 20
 
 
+def test_a_group_is_verified_pair_by_pair_beyond_the_radius():
+    """Two long copies of one text can land farther apart than the radius while each is close
+    to a third copy: the pair the simhash did not propose is verified from the sketches when
+    their clusters meet, so all three are one group."""
+    base = words(KEYED_MAX_SHINGLES + 200)
+    b = edited(base, [100], 11)
+    c = edited(base, [900], 12)
+    s = signed(0x0123_4567_89AB_CDEF)
+    items = [doc(1, base, flip(s, [0, 1, 2])), doc(2, b, s), doc(3, c, flip(s, [40, 41, 42]))]
+    assert members(build_groups(items, T, max_distance=3)) == [{1, 2, 3}]
+
+
 def test_no_chaining_between_three_documents():
     """A~B and B~C but A and C share too little: A and C are never in one group."""
     a = words(100)

@@ -673,7 +673,7 @@ def build_groups(
     # Clusters of classes: complete linkage, closest pairs first. Two clusters merge only when
     # every class of one is verified the same as every class of the other (no chaining), so a
     # document ends up with its closest matches and a family that is pairwise the same stays
-    # together.
+    # together. Candidates propose merges; verification decides every pair of a group.
     root = list(range(m))
     members: dict[int, list[int]] = {}
     version = [0] * m  # bumped when a cluster grows, so earlier refusals stop applying
@@ -685,12 +685,30 @@ def build_groups(
             x = root[x]
         return x
 
+    rejected: set[tuple[int, int]] = set()
+
+    def same(x: int, y: int) -> bool:
+        """Verified the same: a candidate pair that passed, or a pair of two clusters about to
+        merge that the simhash did not propose (two copies of one text can sit farther apart
+        than the radius and still each be close to a third): verified now, from the sketches."""
+        key = (x, y) if x < y else (y, x)
+        if key in edges:
+            return True
+        if key in rejected:
+            return False
+        share = sketch_mod.verified_similarity(sketch(x), sketch(y), threshold)
+        if share >= threshold:
+            edges[key] = share
+            return True
+        rejected.add(key)
+        return False
+
     for (a, b), _s in sorted(edges.items(), key=lambda e: (-e[1], e[0])):
         ra, rb = find(a), find(b)
         if ra == rb or (ra, rb, version[ra], version[rb]) in failed:
             continue
         ma, mb = members.get(ra, [ra]), members.get(rb, [rb])
-        ok = all(((x, y) if x < y else (y, x)) in edges for x in ma for y in mb)
+        ok = all(same(x, y) for x in ma for y in mb)
         if ok and ign.active:
             ca = set().union(*(class_contents[x] for x in ma))
             ok = not any(ign.blocks(c, ca) for y in mb for c in class_contents[y])
