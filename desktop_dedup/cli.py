@@ -213,18 +213,16 @@ _COLORS = {"delete": "\x1b[31;9m", "insert": "\x1b[32;1m", "replace": "\x1b[33m"
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from desktop_dedup.core.diff import diff_texts
     from desktop_dedup.core.errors import ExtractionError
-    from desktop_dedup.core.extract import extract_text
+    from desktop_dedup.core.service import diff_files
 
-    texts = []
-    for name in (args.file_a, args.file_b):
-        try:
-            texts.append(extract_text(name).text)
-        except ExtractionError as exc:
-            print(f"desktop-dedup: {name}: {exc.reason}", file=sys.stderr)
-            return EXIT_ERROR
-    result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=args.ignore_space_punct)
+    try:
+        result = diff_files(
+            args.file_a, args.file_b, ignore_whitespace_punct=args.ignore_space_punct
+        )
+    except ExtractionError as exc:
+        print(f"desktop-dedup: {exc.reason}", file=sys.stderr)
+        return EXIT_ERROR
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
 
     def render(spans, side: str) -> str:

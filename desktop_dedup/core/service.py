@@ -27,7 +27,7 @@ from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
 from desktop_dedup.core.extract import extract_text
-from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION
+from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
 from desktop_dedup.core.models import (
     DEFAULT_CANDIDATE_DISTANCE,
     DEFAULT_EXCLUDES,
@@ -888,6 +888,36 @@ class DedupService:
 
     def export_report(self, fmt: str, path: str | os.PathLike[str]) -> None:
         write_report(path, self.groups(), self.problems(), fmt, **self._report_args())
+
+
+def text_similarity(text_a: str, text_b: str) -> float:
+    """The share of common text of two texts, by the same rule as grouping (1.0 for the same
+    words in the same order; otherwise from their sketches, verified)."""
+    fa, fb = fingerprint_text(text_a), fingerprint_text(text_b)
+    if fa.text_hash == fb.text_hash and fa.token_count:
+        return 1.0
+    return sketch_mod.verified_similarity(
+        sketch_mod.decode(fa.sketch), sketch_mod.decode(fb.sketch)
+    )
+
+
+def diff_files(
+    path_a: str | os.PathLike[str],
+    path_b: str | os.PathLike[str],
+    *,
+    ignore_whitespace_punct: bool = False,
+) -> DiffResult:
+    """The side-by-side diff of two files of any supported format (no index needed), with the
+    similarity the app would show for them. ExtractionError (its reason naming the file) when
+    one cannot be read."""
+    texts = []
+    for path in (path_a, path_b):
+        try:
+            texts.append(extract_text(os.fspath(path)).text)
+        except ExtractionError as exc:
+            raise ExtractionError(f"{os.fspath(path)}: {exc.reason}") from exc
+    result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=ignore_whitespace_punct)
+    return replace(result, similarity=text_similarity(texts[0], texts[1]))
 
 
 def _check_distance(k: int) -> None:
