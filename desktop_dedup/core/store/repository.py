@@ -329,6 +329,10 @@ class Store:
             frontier = nxt
         return values
 
+    _EXACT_LOOKUP = text(
+        " UNION ".join(f"SELECT id, simhash FROM documents WHERE b{i} = :b{i}" for i in range(4))
+    )
+
     @classmethod
     def lookup_sql(cls, simhash: int, max_distance: int) -> str:
         """The indexed probes of :meth:`lookup_near` (literal 16-bit integers: at most 4 x 697
@@ -385,10 +389,16 @@ class Store:
         value up to k = 3, 17 up to 7, 137 up to 11, 697 up to 15) and the rows found are
         checked exactly. Exact for every k; no table scan (EXPLAIN QUERY PLAN is tested).
         """
-        sql = text(self.lookup_sql(simhash, max_distance))
+        if max_distance <= 3:  # one probe per block: a statement compiled once, values bound
+            sql, params = (
+                self._EXACT_LOOKUP,
+                dict(zip(("b0", "b1", "b2", "b3"), split_blocks(simhash), strict=True)),
+            )
+        else:
+            sql, params = text(self.lookup_sql(simhash, max_distance)), {}
         out = []
         with self.engine.connect() as conn:
-            for doc_id, other in conn.execute(sql):
+            for doc_id, other in conn.execute(sql, params):
                 # Mask to the unsigned 64-bit view: XOR of a negative and a positive signed value is
                 # negative, and int.bit_count() of a negative counts |x|, not the 64 bits.
                 d = ((simhash ^ other) & _MASK64).bit_count() if other is not None else 65
