@@ -141,13 +141,59 @@ def _reject_binary(text: str) -> str:
     return text
 
 
+# Chinese legacy encodings. Short GBK text is often as plausible in Korean cp949 or Big5 to a
+# detector (a 40-character note: cp949 won 56 times in 176); among candidates this close,
+# GB18030 (a superset of GBK and GB2312) is taken.
+_GB_FAMILY = frozenset({"gb18030", "gbk", "gb2312", "cp936", "hz"})
+_CLOSE_CHAOS = 0.1
+# Text whose non-ASCII characters are nearly all Chinese (ideographs and CJK punctuation) when
+# decoded as GB18030: what a mostly-code chapter with Chinese comments looks like. A detector may
+# find no plausible code page for it at all.
+_CJK_OR_PUNCT = re.compile(
+    "[\u00b7\u2010-\u206f\u2460-\u24ff\u25a0-\u25ff\u3000-\u303f\u3400-\u4dbf"
+    "\u4e00-\u9fff\uff00-\uffef]"
+)
+_MIN_CJK_SHARE = 0.9
+
+
+def _as_gb18030(data: bytes) -> str | None:
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
+    wide = [ch for ch in text if ord(ch) > 0x7F]
+    if not wide or len(_CJK_OR_PUNCT.findall("".join(wide))) < _MIN_CJK_SHARE * len(wide):
+        return None
+    return None if _looks_binary(text) else text
+
+
 def _decode_legacy(data: bytes) -> str:
-    best = from_bytes(data).best()
-    if best is None:
-        raise _binary()
-    encoding = _SUPERSETS.get(codecs.lookup(best.encoding).name.replace("-", "_"), best.encoding)
+    matches = list(from_bytes(data))
+    if not matches:
+        gb = _as_gb18030(data)
+        if gb is None:
+            raise _binary()
+        return gb
+    best = matches[0]
+    name = codecs.lookup(best.encoding).name.replace("-", "_")
+    if name not in _GB_FAMILY:
+        for m in matches[1:]:
+            if codecs.lookup(m.encoding).name.replace("-", "_") in _GB_FAMILY and (
+                m.chaos <= best.chaos + _CLOSE_CHAOS
+            ):
+                gb = _as_gb18030(data)
+                if gb is not None:
+                    log.debug("detected %s, close to GB18030: using GB18030", best.encoding)
+                    return gb
+                break
+    encoding = _SUPERSETS.get(name, best.encoding)
     log.debug("detected encoding %s (used %s)", best.encoding, encoding)
-    return data.decode(encoding, errors="replace")
+    text = data.decode(encoding, errors="replace")
+    if _looks_binary(text):  # a code page that fits nothing: code with Chinese comments?
+        gb = _as_gb18030(data)
+        if gb is not None:
+            return gb
+    return text
 
 
 def extract_plain(path: str | os.PathLike[str]) -> str:
@@ -158,7 +204,6 @@ def extract_plain(path: str | os.PathLike[str]) -> str:
 
 _M = re.MULTILINE
 _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^[ \t]*(?:```|~~~).*$", _M), ""),  # code fence markers (keep the code)
     (re.compile(r"^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+.*$", _M), ""),  # reference definitions
     (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", _M), ""),  # horizontal rules
     (re.compile(r"^[ \t]*=+[ \t]*$", _M), ""),  # setext underline
@@ -171,11 +216,12 @@ _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]"), r"\1"),  # reference links -> text
     (re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>"), r"\1"),  # autolinks -> the address
     (re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"), ""),  # inline HTML tags
-    (re.compile(r"(`+)(.+?)\1"), r"\2"),  # inline code
-    (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1"), r"\2"),  # strong
+    # Strong and strikethrough markers go wherever they stand (what a renderer shows is the
+    # words between them): one linear pass, where matching pairs with a lazy pattern took
+    # quadratic time on a long line of unmatched markers (64 KB of "**a ": 7.4 s).
+    (re.compile(r"\*\*|__|~~"), ""),
     (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),  # emphasis
     (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"), r"\1"),
-    (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),  # strikethrough
     (re.compile(r"[ \t]*\|[ \t]*"), " "),  # table pipes
 )
 
@@ -185,13 +231,29 @@ _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 _MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~])")
 _PARKED = re.compile("[\U000f0000-\U000f007f]")
 _PARK_OFFSET = 0xF0000
+# Code is text, not markup: fenced blocks and inline code spans are set aside while the rules
+# run (so ``Option<T>`` keeps its ``<T>`` and a ``# comment`` stays a comment) and put back,
+# without their fences and backticks. A code slot is a private-use character numbering it.
+_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", _M | re.S)
+_INLINE_CODE = re.compile(r"``([^\n]{1,1000}?)``|`([^`\n]+)`")
+_CODE_BASE = 0x100000
+_CODE_SLOT = re.compile("[\U00100000-\U0010fffd]")
 
 
 def strip_markdown(text: str) -> str:
-    """Remove Markdown syntax that is not prose, keeping the words in order."""
+    """Remove Markdown syntax that is not prose, keeping the words (and code) in order."""
     text = _MD_ESCAPE.sub(lambda m: chr(_PARK_OFFSET + ord(m.group(1))), text)
+    code: list[str] = []
+
+    def set_aside(body: str) -> str:
+        code.append(body)
+        return chr(_CODE_BASE + len(code) - 1) if len(code) < 0xFFFD else body
+
+    text = _FENCED.sub(lambda m: set_aside(m.group(2).rstrip("\n")), text)
+    text = _INLINE_CODE.sub(lambda m: set_aside(m.group(1) or m.group(2)), text)
     for pattern, repl in _MD_RULES:
         text = pattern.sub(repl, text)
+    text = _CODE_SLOT.sub(lambda m: code[ord(m.group(0)) - _CODE_BASE], text)
     return _PARKED.sub(lambda m: chr(ord(m.group(0)) - _PARK_OFFSET), text)
 
 
@@ -209,9 +271,9 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\.\.[ \t]*$", _M), ""),  # empty comments
     (re.compile(r"`([^`<\n]+?)\s*<[^>\n]+>`__?"), r"\1"),  # `text <url>`_
     (re.compile(r":[\w:+-]+:`([^`\n]+)`"), r"\1"),  # :role:`text`
-    (re.compile(r"``(.+?)``"), r"\1"),  # inline literal
+    (re.compile(r"``([^\n]{1,1000}?)``"), r"\1"),  # inline literal (bounded: linear time)
     (re.compile(r"`([^`\n]+)`_{0,2}"), r"\1"),  # interpreted text / references
-    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), r"\1"),
+    (re.compile(r"\*\*"), ""),  # strong markers (one linear pass, as in Markdown)
     (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),
     (re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)]|#\.)[ \t]+", _M), ""),  # list bullets
     (re.compile(r"::[ \t]*$", _M), ":"),  # literal-block marker
