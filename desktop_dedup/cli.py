@@ -178,16 +178,24 @@ def cmd_remove(args: argparse.Namespace) -> int:
         else:
             ids = marking.mark_keeping(groups, args.keep)
         members = marking.marked_members(groups, ids)
-        size = sum(m.size for m in members)
         verb = f"move to {args.move_to}" if args.move_to else "move to the trash"
         if not members:
             print("Nothing to remove.")
             return EXIT_OK
-        for m in members:
+        # The same group checks the removal itself makes: a verified copy is kept, and near
+        # duplicates (text the kept copy lacks) go only with --include-near.
+        allowed, refused = svc.plan_removal(
+            [m.doc_id for m in members], include_near=args.include_near
+        )
+        going = [m for m in members if m.doc_id in set(allowed)]
+        size = sum(m.size for m in going)
+        for m in going:
             print(f"  {m.path}")
+        for r in refused:
+            print(f"  kept {r.path}: {r.reason}")
         if not args.yes:
             print(
-                f"Would {verb} {len(members)} files ({_human_size(size)}); "
+                f"Would {verb} {len(going)} files ({_human_size(size)}); "
                 "nothing was changed. Add --yes to do it."
             )
             return EXIT_OK
@@ -196,9 +204,11 @@ def cmd_remove(args: argparse.Namespace) -> int:
         try:
             ids_in_order = [m.doc_id for m in members]
             if args.move_to:
-                results = svc.move(ids_in_order, args.move_to, cancel=cancel)
+                results = svc.move(
+                    ids_in_order, args.move_to, cancel=cancel, include_near=args.include_near
+                )
             else:
-                results = svc.trash(ids_in_order, cancel=cancel)
+                results = svc.trash(ids_in_order, cancel=cancel, include_near=args.include_near)
         finally:
             signal.signal(signal.SIGINT, previous)
         done = [r for r in results if r.ok]
@@ -362,6 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rm.add_argument(
         "--move-to", metavar="DIR", help="move the copies into DIR instead of the trash"
+    )
+    rm.add_argument(
+        "--include-near",
+        action="store_true",
+        help="also remove near duplicates, whose text differs from the kept copy (by default "
+        "only identical and same-text copies go)",
     )
     rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
     rm.set_defaults(func=cmd_remove)

@@ -63,6 +63,12 @@ REASON_CANCELLED = "cancelled before this file"
 REASON_ALREADY_IN_TARGET = "is already in the target folder"
 REASON_STILL_THERE = "still exists after sending it to the trash"
 REASON_NO_TRASH = "no trash folder can be used on this drive"
+REASON_LINKED_PATH = "a folder on its path is a symbolic link now (changed since the scan)"
+REASON_KEPT_CHANGED = "the copy to keep is gone or changed since the scan; scan again first"
+REASON_NEAR = (
+    "holds text the kept copy does not (a near duplicate); include near copies to remove it"
+)
+REASON_NOT_GROUPED = "is not in a duplicate group any more"
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,10 @@ def verify_unchanged(c: RemovalCandidate) -> str | None:
         return _os_reason(exc)
     if stat.S_ISLNK(info.st_mode):
         return REASON_SYMLINK
+    # Every component, not only the last: a folder swapped for a symlink to another folder
+    # (a reference folder, say) makes the same path name another file.
+    if _normalised(os.path.realpath(c.path)) != _normalised(c.path):
+        return REASON_LINKED_PATH
     if stat.S_ISDIR(info.st_mode):
         return REASON_DIRECTORY
     if not stat.S_ISREG(info.st_mode):
@@ -148,7 +158,8 @@ def _normalised(path: str) -> str:
 
 
 def _is_within(path: str, root: str) -> bool:
-    path_n, root_n = _normalised(path), _normalised(root)
+    """Whether ``path`` lies in ``root``, both resolved (symlinks followed) first."""
+    path_n, root_n = _normalised(os.path.realpath(path)), _normalised(os.path.realpath(root))
     try:
         return os.path.commonpath([path_n, root_n]) == root_n
     except ValueError:  # different drives on Windows
@@ -284,7 +295,7 @@ def move_files(
     not writable, or inside a reference folder (moved copies would then count as references).
     A candidate already in ``target_dir`` is refused rather than renamed in place.
     """
-    target = Path(os.path.abspath(target_dir))
+    target = Path(os.path.realpath(target_dir))  # a symlink into a reference folder is that folder
     if not target.is_dir():
         raise ActionError(f"target folder does not exist: {target}")
     if not os.access(target, os.W_OK | os.X_OK):

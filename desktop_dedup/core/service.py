@@ -749,21 +749,78 @@ class DedupService:
 
     # --- actions --------------------------------------------------------------------------------
 
+    def near_ids(self, doc_ids: Iterable[int]) -> set[int]:
+        """Of ``doc_ids``, those whose text differs from every member of their group that is
+        not among ``doc_ids``: removing them would lose text the kept copies do not hold (what
+        the app asks about before including them). Reads the index only."""
+        removing = set(doc_ids)
+        groups = self.store.groups_of(removing)
+        members = self.store.group_members(sorted(set(groups.values())))
+        near = set()
+        for rows in members.values():
+            kept = {(d.text_hash or d.content_hash) for _, d in rows if d.id not in removing}
+            near.update(
+                d.id
+                for _, d in rows
+                if d.id in removing and (d.text_hash or d.content_hash) not in kept
+            )
+        return near
+
     def _candidates(
-        self, doc_ids: Iterable[int], action: str
+        self, doc_ids: Iterable[int], action: str, include_near: bool = False
     ) -> tuple[list[actions.RemovalCandidate], list[actions.ActionResult]]:
+        """What may be removed, and what is refused with its reason. The whole group is
+        verified first: a copy is kept (one of the members not being removed exists at its
+        resolved path with the content that made the group), and a member whose text differs
+        from every verified kept copy (a near duplicate) goes only with ``include_near``."""
+        ids = list(dict.fromkeys(doc_ids))
         refs = self._reference_roots()
-        cands, refused = [], []
-        for d in self.store.documents(doc_ids):
-            if any(_under(d.path, r) for r in refs):
-                refused.append(
-                    actions.ActionResult(d.id, d.path, action, False, "is in a reference folder")
+        docs = {d.id: d for d in self.store.documents(ids)}
+        groups = self.store.groups_of(ids)
+        members = self.store.group_members(sorted(set(groups.values())))
+        removing = set(ids)
+        kept_texts: dict[int, set[str]] = {}
+        for gid, rows in members.items():
+            verified = set()
+            for _, d in rows:
+                if d.id in removing:
+                    continue
+                kept = actions.RemovalCandidate(
+                    d.id, d.path, d.size, d.mtime_ns, d.content_hash or ""
                 )
+                if actions.verify_unchanged(kept) is None:
+                    verified.add(d.text_hash or d.content_hash)
+            kept_texts[gid] = verified
+        cands, refused = [], []
+        for doc_id in ids:
+            d = docs.get(doc_id)
+            if d is None:
+                continue
+            reason = None
+            gid = groups.get(doc_id)
+            if any(_under(d.path, r) for r in refs):
+                reason = actions.REASON_REFERENCE
+            elif gid is None:
+                reason = actions.REASON_NOT_GROUPED
+            elif not kept_texts.get(gid):
+                reason = actions.REASON_KEPT_CHANGED
+            elif not include_near and (d.text_hash or d.content_hash) not in kept_texts[gid]:
+                reason = actions.REASON_NEAR
+            if reason is not None:
+                refused.append(actions.ActionResult(d.id, d.path, action, False, reason))
                 continue
             cands.append(
                 actions.RemovalCandidate(d.id, d.path, d.size, d.mtime_ns, d.content_hash or "")
             )
         return cands, refused
+
+    def plan_removal(
+        self, doc_ids: Iterable[int], *, include_near: bool = False
+    ) -> tuple[list[int], list[actions.ActionResult]]:
+        """What :meth:`trash` or :meth:`move` would remove now (ids) and refuse (with reasons),
+        checking the groups as they would; each file is verified again as it goes."""
+        cands, refused = self._candidates(doc_ids, "plan", include_near)
+        return [c.doc_id for c in cands], refused
 
     def _after_action(self, results: list[actions.ActionResult], action: str) -> None:
         docs = {d.id: d for d in self.store.documents(r.doc_id for r in results)}
@@ -795,9 +852,11 @@ class DedupService:
         trash: Callable[[str], None] | None = None,
         progress: ProgressSink = null_progress,
         cancel: CancelToken | None = None,
+        include_near: bool = False,
     ) -> list[actions.ActionResult]:
-        """Send documents to the system trash, each verified unchanged right before it goes."""
-        cands, refused = self._candidates(doc_ids, "trash")
+        """Send documents to the system trash, each verified unchanged right before it goes,
+        after their groups are verified (see :meth:`_candidates`)."""
+        cands, refused = self._candidates(doc_ids, "trash", include_near)
         results = refused + actions.trash_files(
             cands,
             trash=trash,
@@ -815,9 +874,11 @@ class DedupService:
         *,
         progress: ProgressSink = null_progress,
         cancel: CancelToken | None = None,
+        include_near: bool = False,
     ) -> list[actions.ActionResult]:
-        """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...)."""
-        cands, refused = self._candidates(doc_ids, "move")
+        """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...), with the
+        same checks as :meth:`trash`."""
+        cands, refused = self._candidates(doc_ids, "move", include_near)
         results = refused + actions.move_files(
             cands,
             os.fspath(target_dir),

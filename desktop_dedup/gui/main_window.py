@@ -980,6 +980,29 @@ class MainWindow(QMainWindow):
             danger=True,
         )
 
+    def _include_near(self, members: list[Any]) -> bool:
+        """The explicit choice near duplicates need: each holds text its kept copy does not,
+        so it goes only when the user says so (otherwise it is left in place, with a reason)."""
+        near = self.service.near_ids(m.doc_id for m in members)
+        if not near:
+            return False
+        return dialogs.current().confirm(
+            self,
+            self.tr("Near duplicates are marked"),
+            self.tr(
+                "%n of the marked files are near duplicates: each holds text that the copy "
+                "kept in its group does not. Remove them too?",
+                "",
+                len(near),
+            ),
+            informative=self.tr(
+                "Identical and same-text copies are removed either way. Near duplicates you "
+                "do not include stay where they are."
+            ),
+            ok_text=self.tr("Remove near duplicates too"),
+            danger=True,
+        )
+
     def trash_marked(self) -> ServiceTask | None:
         picked = self._marked_members_for_action()
         if picked is None:
@@ -987,6 +1010,7 @@ class MainWindow(QMainWindow):
         members, whole = picked
         if not self._confirm_whole_groups(whole):
             return None
+        include_near = self._include_near(members)
         size = sum(m.size for m in members)
         if not dialogs.current().confirm(
             self,
@@ -1006,7 +1030,9 @@ class MainWindow(QMainWindow):
         trash = self._trash
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
-            return service.trash(ids, trash=trash, progress=progress, cancel=cancel)
+            return service.trash(
+                ids, trash=trash, progress=progress, cancel=cancel, include_near=include_near
+            )
 
         return self._start_task("trash", self.tr("Moving to trash…"), job, self._on_action_done)
 
@@ -1020,6 +1046,7 @@ class MainWindow(QMainWindow):
             return None
         if not self._confirm_whole_groups(whole):
             return None
+        include_near = self._include_near(members)
         size = sum(m.size for m in members)
         if not dialogs.current().confirm(
             self,
@@ -1036,7 +1063,9 @@ class MainWindow(QMainWindow):
         ids = [m.doc_id for m in members]
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
-            return service.move(ids, target, progress=progress, cancel=cancel)
+            return service.move(
+                ids, target, progress=progress, cancel=cancel, include_near=include_near
+            )
 
         return self._start_task("move", self.tr("Moving files…"), job, self._on_action_done)
 

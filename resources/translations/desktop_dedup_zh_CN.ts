@@ -954,7 +954,29 @@
         <translation>移除所有副本</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
+        <source>Near duplicates are marked</source>
+        <translation>标记了近似重复的文件</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n of the marked files are near duplicates: each holds text that the copy kept in its group does not. Remove them too?</source>
+        <translation>
+            <numerusform>标记的文件中有 %n 个是近似重复：每个都含有本组保留的副本所没有的文本。也要删除它们吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Identical and same-text copies are removed either way. Near duplicates you do not include stay where they are.</source>
+        <translation>完全相同和文本相同的副本无论如何都会删除。未选择包括的近似重复文件会留在原处。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove near duplicates too</source>
+        <translation>同时删除近似重复</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <location line="+8"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
@@ -970,7 +992,7 @@
         <translation>每个文件在移动前都会与扫描结果核对；扫描后有改动的文件将保持原样。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Moving to trash…</source>
         <translation>正在移到回收站…</translation>
     </message>
@@ -980,7 +1002,7 @@
         <translation>将已标记的文件移到</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Move to folder</source>
         <translation>移到文件夹</translation>
     </message>
@@ -1000,7 +1022,7 @@
         <translation>移动</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Moving files…</source>
         <translation>正在移动文件…</translation>
     </message>
@@ -1015,8 +1037,8 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-655"/>
-        <location line="+730"/>
+        <location line="-684"/>
+        <location line="+759"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>

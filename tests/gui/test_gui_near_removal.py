@@ -1,0 +1,50 @@
+"""Removing near duplicates from the app needs an explicit choice (issue 7, case 3): marked
+near copies, which hold text the kept copy does not, stay unless the user includes them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import docgen
+from gui_helpers import scan
+
+OLD = (1_500_000_000_000_000_000,) * 2
+
+
+def test_near_duplicates_are_removed_only_when_included(
+    qtbot, window, service, scripted_dialogs, trash_dir, tmp_path
+):
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    os.utime(a, ns=OLD)  # the reference
+    words = docgen.SAMPLE_EN.split(" ")
+    for i in range(10, len(words), 40):
+        words[i] = "edited"
+    b = docgen.write_txt(root / "b.txt", " ".join(words))
+    c = root / "c.txt"
+    shutil.copyfile(a, c)
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    window.groups_view.setCurrentIndex(window.groups_model.index(0, 0))
+    qtbot.waitUntil(lambda: window.members_model.group is not None)
+    window.act_mark_group.trigger()
+    assert len(service.marked_ids()) == 2
+
+    scripted_dialogs.confirm_answers.extend([False, True])  # keep the near copy; trash
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.act_trash.trigger()
+    asked = [call for call in scripted_dialogs.calls if call[0] == "confirm"]
+    assert "near duplicates" in asked[0][2]
+    results = {r.path: r for r in blocker.args[0]}
+    assert results[os.path.realpath(c)].ok and not c.exists()
+    assert not results[os.path.realpath(b)].ok and b.exists() and a.exists()
+
+    window.groups_view.setCurrentIndex(window.groups_model.index(0, 0))
+    qtbot.waitUntil(lambda: window.members_model.group is not None)
+    window.act_mark_group.trigger()
+    scripted_dialogs.confirm_answers.extend([True, True])  # include it this time
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.act_trash.trigger()
+    assert [r.ok for r in blocker.args[0]] == [True]
+    assert not b.exists() and a.exists()
