@@ -1,12 +1,75 @@
-"""Shared test setup: headless Qt, and per-test data/config folders so nothing touches $HOME."""
+"""Shared test setup: headless Qt, and a temporary HOME so nothing touches the real profile.
+
+Isolation starts in ``pytest_configure``, before any test module (or a module-scoped fixture
+that runs the CLI) is imported: HOME and every XDG folder point into a session folder, and
+QSettings, in every format and scope, writes there too. At the end the real profile's app
+folders are compared with a snapshot taken at the start; any change fails the run.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+
+_REAL_HOME = Path(os.path.expanduser("~"))
+_APP_DIRS = [
+    _REAL_HOME / ".config" / "desktop_dedup",
+    _REAL_HOME / ".local" / "share" / "desktop_dedup",
+    _REAL_HOME / ".local" / "state" / "desktop_dedup",
+    _REAL_HOME / ".cache" / "desktop_dedup",
+    _REAL_HOME / ".config" / "desktop_dedup.conf",
+]
+_snapshot: dict[str, str] = {}
+
+
+def _profile_snapshot() -> dict[str, str]:
+    out = {}
+    for top in _APP_DIRS:
+        paths = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
+        for p in paths:
+            try:
+                out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
+            except OSError as exc:
+                out[str(p)] = f"unreadable: {exc}"
+    return out
+
+
+def pytest_configure(config):
+    global _snapshot
+    _snapshot = _profile_snapshot()
+    home = Path(tempfile.mkdtemp(prefix="desktop-dedup-test-home-"))
+    os.environ["HOME"] = str(home)
+    for var, sub in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_RUNTIME_DIR", "runtime"),
+    ):
+        (home / sub).mkdir(mode=0o700)
+        os.environ[var] = str(home / sub)
+    from PySide6.QtCore import QSettings
+
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(fmt, scope, str(home / "qsettings" / scope.name))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    changed = sorted(
+        p
+        for p in set(_snapshot) | set(_profile_snapshot())
+        if _snapshot.get(p) != _profile_snapshot().get(p)
+    )
+    if changed:
+        print("\nThe test run changed the real user profile:\n  " + "\n  ".join(changed))
+        session.exitstatus = 1
 
 
 @pytest.fixture(autouse=True)
