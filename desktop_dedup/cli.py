@@ -37,6 +37,24 @@ def _human_size(n: float) -> str:
     return f"{n:.1f} TB"
 
 
+def shown(text: str) -> str:
+    """``text`` safe to print to a terminal: control characters (ESC sequences that retitle the
+    window or recolour it, a newline that would fake a line of output), bidirectional overrides
+    and undecodable bytes of a file name are written as visible escapes (\\x1b, \\n, \\xff)."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode
+            out.append(f"\\x{code - 0xDC00:02x}")
+        else:
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
 class TerminalProgress:
     """A one-line progress bar on stderr, redrawn at most 10 times a second; silent if not a TTY."""
 
@@ -75,7 +93,7 @@ class TerminalProgress:
         elif ev.done:
             parts.append(f"{ev.done} files")
         if ev.current:
-            parts.append(os.path.basename(ev.current)[:40])
+            parts.append(shown(os.path.basename(ev.current))[:40])
         line = "  ".join(parts)
         pad = max(0, self.width - len(line))
         self.width = len(line)
@@ -141,7 +159,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             noun = "file" if len(problems) == 1 else "files"
             print(f"{len(problems)} {noun} skipped:", file=out)
             for p in problems[: args.max_problems]:
-                print(f"  {p.path}: {p.reason}", file=out)
+                print(f"  {shown(p.path)}: {p.reason}", file=out)
             if len(problems) > args.max_problems:
                 print(
                     f"  ... and {len(problems) - args.max_problems} more (see the report)", file=out
@@ -190,9 +208,9 @@ def cmd_remove(args: argparse.Namespace) -> int:
         going = [m for m in members if m.doc_id in set(allowed)]
         size = sum(m.size for m in going)
         for m in going:
-            print(f"  {m.path}")
+            print(f"  {shown(m.path)}")
         for r in refused:
-            print(f"  kept {r.path}: {r.reason}")
+            print(f"  kept {shown(r.path)}: {r.reason}")
         if not args.yes:
             print(
                 f"Would {verb} {len(going)} files ({_human_size(size)}); "
@@ -215,7 +233,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         failed = [r for r in results if not r.ok]
         print(f"{len(done)} of {len(members)} files removed ({verb}).")
         for r in failed:
-            print(f"  skipped {r.path}: {r.reason}")
+            print(f"  skipped {shown(r.path)}: {r.reason}")
         return EXIT_OK if not cancel.cancelled else EXIT_INTERRUPTED
 
 
@@ -231,7 +249,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
             args.file_a, args.file_b, ignore_whitespace_punct=args.ignore_space_punct
         )
     except ExtractionError as exc:
-        print(f"desktop-dedup: {exc.reason}", file=sys.stderr)
+        print(f"desktop-dedup: {shown(exc.reason)}", file=sys.stderr)
         return EXIT_ERROR
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
 
@@ -414,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except DedupError as exc:
-        print(f"desktop-dedup: {exc}", file=sys.stderr)
+        print(f"desktop-dedup: {shown(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_OK

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import sys
+import threading
+import time
 from typing import Any
 
 from desktop_dedup.core.actions import content_hash_file
@@ -33,9 +37,39 @@ _WHOLE_FILE_TEXT = frozenset({"txt", "md", "rst", "html", "rtf"})
 _REUSABLE: frozenset[str] = frozenset()
 
 
-def init_worker(reusable: frozenset[str]) -> None:
+def _exit_with_parent(parent: int) -> None:
+    """A worker must not outlive the scan that started it (a killed app left ~170 MB workers
+    behind): on Linux the kernel signals it when its parent dies (PR_SET_PDEATHSIG); everywhere a
+    watchdog thread notices the parent is gone (reparented) within a second and exits.
+    ``parent`` is the pid of the process that asked for the worker: it may already be dead by
+    the time a slow-starting worker runs this."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no prctl: the watchdog still runs
+            pass
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def init_worker(reusable: frozenset[str], parent: int | None = None) -> None:
+    """Per-process set-up; ``parent`` (the scanning process's pid) makes this a worker that
+    exits with it."""
     global _REUSABLE
     _REUSABLE = reusable
+    if parent is not None:
+        _exit_with_parent(parent)
     # Load the segmenter and IDF table once per worker, not on its first file.
     from desktop_dedup.core.fingerprint import idf_table
     from desktop_dedup.core.text import segmenter

@@ -407,7 +407,7 @@ class DedupService:
                 max_workers=n_workers,
                 mp_context=ctx,
                 initializer=pipeline.init_worker,
-                initargs=(frozenset(reusable),),
+                initargs=(frozenset(reusable), os.getpid()),
             )
             in_flight: dict[Future[dict[str, Any]], FileEntry] = {}
             alone = False  # running one suspect by itself
