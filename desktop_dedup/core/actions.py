@@ -33,6 +33,7 @@ import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import xxhash
 
@@ -172,6 +173,23 @@ def _refusal(c: RemovalCandidate, reference_roots: Sequence[str]) -> str | None:
     return verify_unchanged(c)
 
 
+class WriteAheadJournal(Protocol):
+    """Where a removal records its intent before touching a file, and the outcome after, so that
+    a kill at any moment leaves every file accounted for (see DedupService.recover_journal)."""
+
+    def begin(self, c: RemovalCandidate, action: str, destination: str) -> None: ...
+
+    def end(self, result: ActionResult) -> None: ...
+
+
+class _NoJournal:
+    def begin(self, c: RemovalCandidate, action: str, destination: str) -> None:
+        pass
+
+    def end(self, result: ActionResult) -> None:
+        pass
+
+
 def _run(
     cands: Sequence[RemovalCandidate],
     action: str,
@@ -179,6 +197,7 @@ def _run(
     reference_roots: Sequence[str],
     progress: ProgressSink,
     cancel: CancelToken | None,
+    journal: WriteAheadJournal,
 ) -> list[ActionResult]:
     """The loop both actions share: cancel check, progress, verification, per-file results."""
     results: list[ActionResult] = []
@@ -196,6 +215,8 @@ def _run(
         reason = _refusal(c, reference_roots)
         destination = ""
         if reason is None:
+            if action == "trash":
+                journal.begin(c, action, "")  # a move records each destination it tries
             try:
                 reason, destination = act(c)
             except OSError as exc:
@@ -210,6 +231,7 @@ def _run(
         else:
             logger.info("%s refused for %s: %s", action, c.path, reason)
             results.append(ActionResult(c.doc_id, c.path, action, False, reason))
+        journal.end(results[-1])
     else:
         progress(ProgressEvent(Stage.REMOVING, total, total, "", bytes_done))
     return results
@@ -222,6 +244,7 @@ def trash_files(
     progress: ProgressSink = null_progress,
     cancel: CancelToken | None = None,
     reference_roots: Sequence[str] = (),
+    journal: WriteAheadJournal | None = None,
 ) -> list[ActionResult]:
     """Send each candidate to the system trash after verifying it, one result per candidate.
 
@@ -246,7 +269,9 @@ def trash_files(
             return REASON_STILL_THERE, ""
         return None, ""
 
-    return _run(list(cands), "trash", act, reference_roots, progress, cancel)
+    return _run(
+        list(cands), "trash", act, reference_roots, progress, cancel, journal or _NoJournal()
+    )
 
 
 def _free_names(target_dir: Path, name: str):
@@ -288,6 +313,7 @@ def move_files(
     progress: ProgressSink = null_progress,
     cancel: CancelToken | None = None,
     reference_roots: Sequence[str] = (),
+    journal: WriteAheadJournal | None = None,
 ) -> list[ActionResult]:
     """Move each verified candidate into ``target_dir`` (flat), never overwriting anything.
 
@@ -307,6 +333,9 @@ def move_files(
         if _normalised(os.path.dirname(os.path.abspath(c.path))) == _normalised(str(target)):
             return REASON_ALREADY_IN_TARGET, ""
         for candidate_dst in _free_names(target, os.path.basename(c.path)):
+            if os.path.lexists(candidate_dst):
+                continue
+            wal.begin(c, "move", str(candidate_dst))  # the intent names the destination
             try:
                 _move_no_overwrite(c.path, candidate_dst)
             except FileExistsError:
@@ -314,7 +343,8 @@ def move_files(
             return None, str(candidate_dst)
         raise AssertionError("unreachable: _free_names is endless")
 
-    return _run(list(cands), "move", act, reference_roots, progress, cancel)
+    wal = journal or _NoJournal()
+    return _run(list(cands), "move", act, reference_roots, progress, cancel, wal)
 
 
 __all__ = [

@@ -136,6 +136,47 @@ class _ScanState:
     last_write: float = field(default_factory=time.monotonic)
 
 
+class _StoreJournal:
+    """The write-ahead journal of one removal, in the store (actions.WriteAheadJournal)."""
+
+    def __init__(self, store: Store):
+        self._store = store
+        self._rows: dict[int, int] = {}  # doc id -> its journal row
+
+    def begin(self, c: actions.RemovalCandidate, action: str, destination: str) -> None:
+        row = self._rows.get(c.doc_id)
+        if row is None:
+            self._rows[c.doc_id] = self._store.journal_begin(
+                {
+                    "action": action,
+                    "path": c.path,
+                    "destination": destination,
+                    "content_hash": c.content_hash,
+                    "size": c.size,
+                }
+            )
+        else:  # a move trying the next free name
+            self._store.journal_update(row, destination=destination)
+
+    def end(self, result: actions.ActionResult) -> None:
+        row = self._rows.get(result.doc_id)
+        values = {"ok": result.ok, "reason": result.reason, "destination": result.destination}
+        if row is None:  # refused before anything was touched
+            self._store.add_journal(
+                [
+                    {
+                        "action": result.action,
+                        "path": result.path,
+                        "content_hash": "",
+                        "size": 0,
+                        **values,
+                    }
+                ]
+            )
+        else:
+            self._store.journal_update(row, **values)
+
+
 def default_db_path() -> Path:
     from desktop_dedup.paths import default_db_path as _default
 
@@ -157,6 +198,7 @@ class DedupService:
         self._analyse_in_worker: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file
         # Below this many files to read, a process pool costs more to start than it saves.
         self.pool_threshold = _POOL_THRESHOLD
+        self.recover_journal()
 
     def close(self) -> None:
         self.store.close()
@@ -823,27 +865,53 @@ class DedupService:
         return [c.doc_id for c in cands], refused
 
     def _after_action(self, results: list[actions.ActionResult], action: str) -> None:
-        docs = {d.id: d for d in self.store.documents(r.doc_id for r in results)}
-        entries = []
-        for r in results:
-            doc = docs.get(r.doc_id)
-            entries.append(
-                {
-                    "action": action,
-                    "path": r.path,
-                    "destination": r.destination,
-                    "content_hash": (doc.content_hash or "") if doc else "",
-                    "size": doc.size if doc else 0,
-                    "ok": r.ok,
-                    "reason": r.reason,
-                }
-            )
-        self.store.add_journal(entries)
+        """The removed documents leave the index (each file's outcome is already journaled)."""
         removed = [r.doc_id for r in results if r.ok]
         if removed:
             touched = set(self.store.groups_of(removed).values())
             self.store.delete_documents(removed)
             self.regroup(changed=[], touched_groups=touched)
+
+    def recover_journal(self) -> list[str]:
+        """Settle removals a crash or a kill interrupted: every intent without an outcome is
+        decided from the disk, so each file is either in place or where the journal says, and
+        a move never leaves one file in two places. Returns the entries settled."""
+        settled: list[str] = []
+        gone: list[int] = []
+        for row in self.store.pending_journal():
+            src, dst = row.path, row.destination
+            src_there = os.path.lexists(src)
+            dst_there = bool(dst) and os.path.lexists(dst)
+            if not src_there and (row.action == "trash" or dst_there):
+                ok, reason = True, ""
+            elif src_there and dst_there:
+                # Linked or copied but the original not yet unlinked: undo the copy when the
+                # original still holds the recorded content; otherwise keep both and say so.
+                try:
+                    same = os.path.samefile(src, dst) or (
+                        actions.content_hash_file(src) == row.content_hash
+                    )
+                except OSError:
+                    same = False
+                if same:
+                    os.unlink(dst)
+                    ok, reason, dst = False, "interrupted; left in place", ""
+                else:
+                    ok, reason = False, "interrupted; both copies kept, check them"
+            elif src_there:
+                ok, reason, dst = False, "interrupted before it was removed; left in place", ""
+            else:
+                ok, reason = False, "interrupted; the file is gone and was not found at the target"
+            self.store.journal_update(row.id, ok=ok, reason=reason, destination=dst or "")
+            if ok:
+                gone += self.store.ids_by_path([src])
+            settled.append(row.path)
+            log.warning("journal recovery: %s %s -> %s", row.action, src, reason or "done")
+        if gone:
+            touched = set(self.store.groups_of(gone).values())
+            self.store.delete_documents(gone)
+            self.regroup(changed=[], touched_groups=touched)
+        return settled
 
     def trash(
         self,
@@ -857,12 +925,16 @@ class DedupService:
         """Send documents to the system trash, each verified unchanged right before it goes,
         after their groups are verified (see :meth:`_candidates`)."""
         cands, refused = self._candidates(doc_ids, "trash", include_near)
+        wal = _StoreJournal(self.store)
+        for r in refused:
+            wal.end(r)
         results = refused + actions.trash_files(
             cands,
             trash=trash,
             progress=progress,
             cancel=cancel,
             reference_roots=self._reference_roots(),  # second guard, checked per file
+            journal=wal,
         )
         self._after_action(results, "trash")
         return results
@@ -879,12 +951,16 @@ class DedupService:
         """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...), with the
         same checks as :meth:`trash`."""
         cands, refused = self._candidates(doc_ids, "move", include_near)
+        wal = _StoreJournal(self.store)
+        for r in refused:
+            wal.end(r)
         results = refused + actions.move_files(
             cands,
             os.fspath(target_dir),
             progress=progress,
             cancel=cancel,
             reference_roots=self._reference_roots(),
+            journal=wal,
         )
         self._after_action(results, "move")
         return results

@@ -838,6 +838,27 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(JournalRow.__table__.insert(), [{"time": now(), **e} for e in entries])
 
+    # Write-ahead: a row with this reason is an intent whose outcome was never recorded.
+    JOURNAL_PENDING = "in progress"
+
+    def journal_begin(self, entry: dict[str, Any]) -> int:
+        """Record an intent (committed before the file is touched); returns its row id."""
+        with self.engine.begin() as conn:
+            return conn.execute(
+                JournalRow.__table__.insert().returning(JournalRow.id),
+                {"time": now(), **entry, "ok": False, "reason": self.JOURNAL_PENDING},
+            ).scalar_one()
+
+    def journal_update(self, row_id: int, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(JournalRow).where(JournalRow.id == row_id).values(**values))
+
+    def pending_journal(self) -> list[JournalRow]:
+        with self.session() as s:
+            return list(
+                s.scalars(select(JournalRow).where(JournalRow.reason == self.JOURNAL_PENDING))
+            )
+
     def journal(self) -> list[JournalRow]:
         with self.session() as s:
             rows = list(s.scalars(select(JournalRow).order_by(JournalRow.id)))
