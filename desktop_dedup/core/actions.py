@@ -104,7 +104,9 @@ def content_hash_file(path: str | os.PathLike[str]) -> str:
     hasher = xxhash.xxh3_128()
     buffer = bytearray(HASH_CHUNK)
     view = memoryview(buffer)
-    with open(path, "rb", buffering=0) as handle:
+    from desktop_dedup.core.extract._common import open_regular  # no import cycle at load
+
+    with open_regular(path) as handle:  # a FIFO swapped in must not block the scan
         while True:
             n = handle.readinto(buffer)
             if not n:

@@ -124,7 +124,16 @@ def walk_files(
                         )
                     )
                     continue
-                if st.st_size < options.min_size or st.st_size > options.max_size:
+                if st.st_size > options.max_size:  # never silently: the user asked for this file
+                    problems.append(
+                        Problem(
+                            entry.path,
+                            f"larger than the {options.max_size / 1024**3:.0f} GiB limit "
+                            f"({st.st_size / 1024**3:.1f} GiB); skipped",
+                        )
+                    )
+                    continue
+                if st.st_size < options.min_size:
                     if st.st_size == 0 and options.min_size <= 1:
                         problems.append(Problem(entry.path, "empty file (0 bytes)"))
                     continue

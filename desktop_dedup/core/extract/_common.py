@@ -6,9 +6,11 @@ exhaust memory in a scan worker; such files become a recorded problem with a cle
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
+import stat
 import zipfile
 from dataclasses import dataclass
 
@@ -70,12 +72,29 @@ def check_text_length(text: str) -> str:
     return text
 
 
+def open_regular(path: str | os.PathLike[str]):
+    """Open ``path`` for binary reading only if it is a regular file (checked on the open file,
+    so nothing can be swapped in between); a FIFO or device is refused without blocking."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe or a device)", str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_capped(path: str | os.PathLike[str]) -> bytes:
     """Read a whole file, but never more than MAX_TEXT_BYTES (+1 to detect growth).
 
-    The size is checked before reading so a huge (or sparse) file costs nothing.
+    The size is checked before reading so a huge (or sparse) file costs nothing. Opened without
+    blocking and checked to be a regular file after opening: a file swapped for a FIFO between
+    listing and reading would otherwise block the reader forever.
     """
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_TEXT_BYTES:
             raise too_large(size)
