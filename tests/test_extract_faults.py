@@ -225,12 +225,16 @@ def test_permission_denied_chmod(tmp_path: Path, originals: dict[str, Path], fmt
         path.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
 
-@pytest.mark.parametrize(("module", "fmt"), [(_common, "txt"), (_common, "docx"), (pdf, "pdf")])
+@pytest.mark.parametrize(
+    ("module", "opener", "fmt"),
+    [(_common, "open_regular", "txt"), (_common, "open", "docx"), (pdf, "open", "pdf")],
+)
 def test_permission_denied_mapping(
     tmp_path: Path,
     originals: dict[str, Path],
     monkeypatch: pytest.MonkeyPatch,
     module: object,
+    opener: str,
     fmt: str,
 ) -> None:
     """Same as the chmod test but works as root: the OS refusal is raised where we open."""
@@ -238,7 +242,7 @@ def test_permission_denied_mapping(
     def refuse(file: object, *args: object, **kwargs: object) -> io.BufferedReader:
         raise PermissionError(13, "Permission denied", str(file))
 
-    monkeypatch.setattr(module, "open", refuse, raising=False)
+    monkeypatch.setattr(module, opener, refuse, raising=False)
     assert reason_of(originals[fmt]) == "permission denied"
 
 
