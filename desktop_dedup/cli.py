@@ -429,6 +429,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop_dedup.logs import setup_logging
 
     setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
+    from sqlalchemy.exc import SQLAlchemyError
+
     try:
         return args.func(args)
     except DedupError as exc:
@@ -436,6 +438,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_OK
+    except SQLAlchemyError as exc:  # disk full, locked, read-only or damaged: one line, exit 1
+        cause = getattr(exc, "orig", None) or exc
+        print(f"desktop-dedup: database error: {shown(str(cause))}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:  # e.g. no space left on the device writing a report
+        print(f"desktop-dedup: {shown(str(exc))}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

@@ -124,7 +124,8 @@ def migrate(engine: Engine, path: Path) -> None:
     except DatabaseError:
         raise
     except Exception as exc:  # sqlite3.DatabaseError: not a database, corrupt, read-only ...
-        raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+        cause = getattr(exc, "orig", None) or exc  # the driver's own words, not SQLAlchemy's
+        raise DatabaseError(f"cannot open the database {path}: {cause}") from exc
 
 
 def explain_query_plan(engine: Engine, sql: str, params: dict) -> list[str]:

@@ -476,13 +476,19 @@ class Store:
     # --- scan runs and problems -----------------------------------------------------------------
 
     def _close_stale_runs(self) -> None:
-        # A run still "running" when the database is opened was killed: say so.
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(ScanRunRow)
-                .where(ScanRunRow.status == "running")
-                .values(status="interrupted")
-            )
+        # A run still "running" when the database is opened was killed: say so. Only when
+        # there is one, so that opening a read-only database (to report on it) writes nothing.
+        with self.engine.connect() as conn:
+            stale = conn.execute(
+                select(func.count()).select_from(ScanRunRow).where(ScanRunRow.status == "running")
+            ).scalar_one()
+        if stale:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(ScanRunRow)
+                    .where(ScanRunRow.status == "running")
+                    .values(status="interrupted")
+                )
 
     def start_scan_run(self, roots: Sequence[str]) -> int:
         with self.session() as s, s.begin():
