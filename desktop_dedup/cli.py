@@ -27,6 +27,7 @@ from desktop_dedup.core.models import (
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
 
 
 def _human_size(n: float) -> str:
@@ -101,9 +102,15 @@ class TerminalProgress:
         self.stream.flush()
 
 
-def _service(db: str | None):
-    from desktop_dedup.core.service import DedupService
+def _service(db: str | None, *, must_exist: bool = False):
+    """The service over ``db``; ``must_exist`` for commands that only read an index (a typo in
+    --db must not silently create an empty one and report nothing)."""
+    from desktop_dedup.core.service import DedupService, default_db_path
 
+    if must_exist:
+        path = Path(db).expanduser() if db else default_db_path()
+        if not path.is_file():
+            raise DedupError(f"no index at {path}: scan a folder first, or check --db")
     return DedupService(db)
 
 
@@ -170,13 +177,19 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+_REPORT_SUFFIXES = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html"}
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    with _service(args.db) as svc:
+    fmt = args.format
+    if fmt is None:  # from the output file's name, JSON otherwise
+        fmt = _REPORT_SUFFIXES.get(Path(args.output or "").suffix.lower(), "json")
+    with _service(args.db, must_exist=True) as svc:
         if args.output and args.output != "-":
-            svc.export_report(args.format, args.output)
+            svc.export_report(fmt, args.output)
             print(f"Wrote {args.output}", file=sys.stderr)
         else:
-            sys.stdout.write(svc.report(args.format))
+            sys.stdout.write(svc.report(fmt))
             if not sys.stdout.isatty():
                 sys.stdout.flush()
     return EXIT_OK
@@ -185,7 +198,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_remove(args: argparse.Namespace) -> int:
     from desktop_dedup.core import marking
 
-    with _service(args.db) as svc:
+    with _service(args.db, must_exist=True) as svc:
         groups = svc.groups()
         if args.keep_in:
             ids = marking.mark_keeping(
@@ -250,7 +263,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         )
     except ExtractionError as exc:
         print(f"desktop-dedup: {shown(exc.reason)}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_DIFF_TROUBLE
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
 
     def render(spans, side: str) -> str:
@@ -276,7 +289,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
             w(f"-{row.a_lineno:>5}: {render(row.a_spans, 'a')}\n")
         if row.b_lineno is not None:
             w(f"+{row.b_lineno:>5}: {render(row.b_spans, 'b')}\n")
-    return EXIT_OK
+    # as diff(1): 0 the texts are the same, 1 they differ, 2 trouble
+    return EXIT_DIFF_DIFFERENT if any(row.tag != "equal" for row in result.rows) else EXIT_OK
 
 
 def _similarity(value: str) -> float:
@@ -309,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"desktop-dedup {__version__}")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    p.set_defaults(_subcommands=sub.choices)
 
     def db_arg(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
@@ -365,7 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("report", help="write the duplicate report (JSON, CSV or HTML)")
     db_arg(r)
-    r.add_argument("--format", choices=("json", "csv", "html"), default="json")
+    r.add_argument(
+        "--format",
+        choices=("json", "csv", "html"),
+        help="report format (default: from the --output file's extension, else json)",
+    )
     r.add_argument("--output", "-o", metavar="FILE", help="file to write (default: stdout)")
     r.set_defaults(func=cmd_report)
 
@@ -413,6 +432,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """Options may come anywhere on the line (``scan A --reference R B``): the subcommand's
+    arguments are parsed intermixed; global options stand before the subcommand."""
+    commands = parser.get_default("_subcommands") or {}
+    at = next((i for i, a in enumerate(argv) if a in commands), None)
+    if at is None or any(a not in ("-v", "--verbose") for a in argv[:at]):
+        return parser.parse_args(argv)
+    args = commands[argv[at]].parse_intermixed_args(argv[at + 1 :])
+    args.command = argv[at]
+    args.verbose = bool(argv[:at]) or getattr(args, "verbose", False)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
@@ -420,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return gui_main([])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

@@ -176,7 +176,7 @@ def test_diff_marks_changed_chinese_words(tmp_path: Path) -> None:
     a = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_ZH.splitlines()[0] + "\n" + first)
     b = docgen.write_docx(tmp_path / "b.docx", docgen.SAMPLE_ZH.splitlines()[0] + "\n" + changed)
     proc = run("diff", str(a), str(b), "--color", "never")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr  # the texts differ, as diff(1) says
     out = proc.stdout
     assert out.startswith(f"--- {a}\n+++ {b}\n")
     assert "\x1b[" not in out
@@ -187,5 +187,5 @@ def test_diff_marks_changed_chinese_words(tmp_path: Path) -> None:
     assert "卖豆浆的" in out
 
     missing = run("diff", str(a), str(tmp_path / "nope.txt"))
-    assert missing.returncode == 1
+    assert missing.returncode == 2  # trouble, as diff(1) says
     assert "nope.txt" in missing.stderr and "Traceback" not in missing.stderr
