@@ -129,7 +129,9 @@ def diff_seconds() -> float:
     return elapsed
 
 
-def main() -> None:
+def main() -> list[str]:
+    """Prints the figures; returns the targets missed (first screen and 1 MB diff < 1 s)."""
+    misses = []
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("desktop_dedup-bench")
     app.setApplicationName("desktop_dedup-bench")
@@ -155,11 +157,15 @@ def main() -> None:
             f"({baseline_loaded} rows), baseline/lazy = {baseline / lazy:.1f}x "
             f"(target < 1000 ms: {'OK' if lazy < 1.0 else 'MISSED'})"
         )
+        if lazy >= 1.0:
+            misses.append(f"first screen {lazy * 1000:.0f} ms >= 1000 ms")
     diffs = [diff_seconds() for _ in range(RUNS)]
-    print(
-        f"bench_gui: 1 MB Chinese diff computed + rendered: median {statistics.median(diffs):.3f} s"
-    )
+    diff_median = statistics.median(diffs)
+    print(f"bench_gui: 1 MB Chinese diff computed + rendered: median {diff_median:.3f} s")
+    if diff_median >= 1.0:
+        misses.append(f"1 MB diff {diff_median:.2f} s >= 1 s")
+    return misses
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(1 if main() else 0)
