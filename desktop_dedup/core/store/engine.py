@@ -11,11 +11,13 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.store.schema import Base, SketchKeyRow
@@ -108,6 +110,26 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def migrate(engine: Engine, path: Path) -> None:
+    """Bring the schema up to date. Two processes opening a fresh database at once both see
+    version 0; the loser of the race fails on what the winner created (or on its lock), so it
+    reads the version again and carries on from there: every migration is idempotent."""
+    for attempt in range(_MIGRATION_ATTEMPTS):
+        try:
+            _migrate_once(engine, path)
+            return
+        except DatabaseError as exc:
+            if isinstance(exc, DatabaseTooNewError) or attempt == _MIGRATION_ATTEMPTS - 1:
+                raise
+            if not isinstance(exc.__cause__, OperationalError | IntegrityError):
+                raise
+            log.info("migrating %s raced another process (%s); trying again", path, exc)
+            time.sleep(0.1 * (attempt + 1))
+
+
+_MIGRATION_ATTEMPTS = 5
+
+
+def _migrate_once(engine: Engine, path: Path) -> None:
     try:
         with engine.begin() as conn:
             version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
