@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -250,19 +250,24 @@ class Store:
                 out += [GroupingRow(*r) for r in conn.execute(chunk)]
             return out
 
-    def sketches(self, ids: Iterable[int]) -> dict[int, bytes]:
-        ids = list(ids)
-        out: dict[int, bytes] = {}
+    def _in_chunks(self, query: Callable[[list[Any]], Any], values: Iterable[Any]) -> list[Any]:
+        """The rows of ``query(part)`` for every part of ``values`` small enough for IN (...)."""
+        values = list(values)
+        rows: list[Any] = []
         with self.engine.connect() as conn:
-            for i in range(0, len(ids), _CHUNK):
-                out.update(
-                    conn.execute(
-                        select(DocumentRow.id, DocumentRow.sketch).where(
-                            DocumentRow.id.in_(ids[i : i + _CHUNK])
-                        )
-                    ).all()
-                )
-        return out
+            for i in range(0, len(values), _CHUNK):
+                rows += conn.execute(query(values[i : i + _CHUNK])).all()
+        return rows
+
+    def sketches(self, ids: Iterable[int]) -> dict[int, bytes]:
+        return dict(
+            self._in_chunks(
+                lambda part: select(DocumentRow.id, DocumentRow.sketch).where(
+                    DocumentRow.id.in_(part)
+                ),
+                ids,
+            )
+        )
 
     def documents_sharing_keys(self, keys: Iterable[int]) -> list[int]:
         """Documents holding one of these candidate keys, through the key index; a key held by
@@ -290,14 +295,10 @@ class Store:
         return list(out)
 
     def ids_by_path(self, paths: Iterable[str]) -> list[int]:
-        paths = list(paths)
-        out: list[int] = []
-        with self.engine.connect() as conn:
-            for i in range(0, len(paths), _CHUNK):
-                out += conn.execute(
-                    select(DocumentRow.id).where(DocumentRow.path.in_(paths[i : i + _CHUNK]))
-                ).scalars()
-        return out
+        rows = self._in_chunks(
+            lambda part: select(DocumentRow.id).where(DocumentRow.path.in_(part)), paths
+        )
+        return [r[0] for r in rows]
 
     def rows_by_text(self, text_hashes: Iterable[str]) -> list[int]:
         """Matchable documents with one of these text hashes or (text-less) content hashes."""
@@ -659,30 +660,21 @@ class Store:
 
     def groups_of(self, doc_ids: Iterable[int]) -> dict[int, int]:
         """doc id -> group id for those of ``doc_ids`` that are in a group."""
-        ids = list(doc_ids)
-        out: dict[int, int] = {}
-        with self.engine.connect() as conn:
-            for i in range(0, len(ids), _CHUNK):
-                out.update(
-                    conn.execute(
-                        select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
-                            GroupMemberRow.doc_id.in_(ids[i : i + _CHUNK])
-                        )
-                    ).all()
-                )
-        return out
+        return dict(
+            self._in_chunks(
+                lambda part: select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
+                    GroupMemberRow.doc_id.in_(part)
+                ),
+                doc_ids,
+            )
+        )
 
     def members_of_groups(self, group_ids: Iterable[int]) -> list[int]:
-        ids = list(group_ids)
-        out: list[int] = []
-        with self.engine.connect() as conn:
-            for i in range(0, len(ids), _CHUNK):
-                out += conn.execute(
-                    select(GroupMemberRow.doc_id).where(
-                        GroupMemberRow.group_id.in_(ids[i : i + _CHUNK])
-                    )
-                ).scalars()
-        return out
+        rows = self._in_chunks(
+            lambda part: select(GroupMemberRow.doc_id).where(GroupMemberRow.group_id.in_(part)),
+            group_ids,
+        )
+        return [r[0] for r in rows]
 
     _SORTS = {
         "reclaimable": GroupRow.reclaimable_size,
