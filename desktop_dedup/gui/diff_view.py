@@ -25,11 +25,13 @@ from PySide6.QtGui import (
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
+    QTextDocument,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QLabel,
+    QPlainTextDocumentLayout,
     QPlainTextEdit,
     QSizePolicy,
     QSplitter,
@@ -88,9 +90,9 @@ class DiffPane(QPlainTextEdit):
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
-        font.setPointSizeF(max(font.pointSizeF(), 10.5))
-        self.document().setDefaultFont(font)
+        self._font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
+        self._font.setPointSizeF(max(self._font.pointSizeF(), 10.5))
+        self._load_text("")
         self._current_row: int | None = None
         self._row_colours: dict[int, QColor] = {}
 
@@ -110,9 +112,29 @@ class DiffPane(QPlainTextEdit):
                 changed.append((i, row.tag, spans, text))
         self._current_row = None
         self._row_colours = {}
-        self.setPlainText("\n".join(lines))
+        self._load_text("\n".join(lines))
         if changed:
             self._apply_formats(changed)
+
+    def _load_text(self, text: str) -> None:
+        """Show ``text`` in a new, unformatted document.
+
+        ``setPlainText`` on the old document gives the new text the character format under the
+        cursor, and the cursor sits on the last highlighted change: the next comparison came up
+        painted all over (issue 9). A fresh document carries nothing over.
+        """
+        old = self.document()
+        # Qt deletes a document the editor created itself; ours (parented here) we delete.
+        ours = old is not None and old.parent() is self
+        doc = QTextDocument(self)
+        doc.setDocumentLayout(QPlainTextDocumentLayout(doc))
+        doc.setDefaultFont(self._font)
+        doc.setUndoRedoEnabled(False)
+        doc.setPlainText(text)
+        self.setDocument(doc)
+        self.setCurrentCharFormat(QTextCharFormat())
+        if ours:
+            old.deleteLater()
 
     def _apply_formats(
         self, changed: list[tuple[int, str, Sequence[tuple[str, str]], str]]
@@ -308,8 +330,8 @@ class DiffView(QWidget):
         self._docs = None
         self._result = None
         self._current_change = None
-        self.left_pane.setPlainText("")
-        self.right_pane.setPlainText("")
+        self.left_pane.render_rows([])
+        self.right_pane.render_rows([])
         self.left_title.setText(self.tr("Select a group to compare its files"))
         self.right_title.setText("")
         self.similarity_label.setText("")

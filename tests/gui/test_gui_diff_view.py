@@ -6,6 +6,7 @@ import time
 
 import docgen
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextBlock
 
 from desktop_dedup.core.diff import diff_texts
@@ -140,3 +141,68 @@ def test_one_megabyte_text_opens_quickly(view):
     print(f"1 MB diff + render: {elapsed:.3f} s")
     # The product target is < 1 s (measured in tests/bench/bench_gui.py); generous here for CI.
     assert elapsed < 5.0, elapsed
+
+
+def painted(pane) -> list[tuple[int, str]]:
+    """(block number, text) of every block with a line background or any painted character."""
+    found = []
+    block = pane.document().firstBlock()
+    while block.isValid():
+        line = block.blockFormat().background().style() != Qt.BrushStyle.NoBrush
+        words = bool(
+            [
+                f
+                for f in _fragments(block)
+                if f.charFormat().background().style() != Qt.BrushStyle.NoBrush
+            ]
+        )
+        if line or words:
+            found.append((block.blockNumber(), block.text()))
+        block = block.next()
+    return found
+
+
+def _fragments(block: QTextBlock):
+    it = block.begin()
+    while not it.atEnd():
+        yield it.fragment()
+        it += 1
+
+
+def test_highlighting_does_not_leak_into_the_next_comparison(view):
+    # Issue 9: after a pair with changes, later pairs showed their whole text highlighted while
+    # the header said "No changes"; a diff with one change painted every other line.
+    lines = [f"line {i} of a document about rivers and towns" for i in range(60)]
+    changed = list(lines)
+    # The change starts the line: the cursor then sits on painted text when the next diff loads.
+    changed[30] = "row 30 of a document about mountains and towns"
+    view.show_result(diff_texts("\n".join(lines), "\n".join(changed)), "a", "b")
+    assert painted(view.left_pane) and painted(view.right_pane)
+    view.next_change()
+
+    same = "\n".join(f"another text, line {i}" for i in range(40))
+    view.show_result(diff_texts(same, same), "c", "d")
+    assert view.change_label.text() == "No changes"
+    assert painted(view.left_pane) == []
+    assert painted(view.right_pane) == []
+
+    one = same.replace("line 7", "row 7")
+    view.show_result(diff_texts(same, one), "c", "e")
+    # Only the changed row is painted, in both panes.
+    assert [n for n, _ in painted(view.left_pane)] == [7]
+    assert [n for n, _ in painted(view.right_pane)] == [7]
+
+
+def test_a_long_sequence_of_comparisons_paints_only_each_ones_changes(view):
+    base = [f"sentence {i} in a long report on harbour cranes" for i in range(30)]
+    for k in range(12):
+        other = list(base)
+        if k % 3:
+            other[k] = other[k].replace("sentence", "clause")
+        view.show_result(diff_texts("\n".join(base), "\n".join(other)), "a", "b")
+        if k % 3:
+            view.next_change()
+            view.previous_change()
+        expected = [k] if k % 3 else []
+        assert [n for n, _ in painted(view.left_pane)] == expected, k
+        assert [n for n, _ in painted(view.right_pane)] == expected, k
