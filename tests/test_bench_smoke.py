@@ -19,8 +19,7 @@ def test_scan_benchmark_corpus_scan_and_baseline(tmp_path):
     texts = [p.read_text(encoding="utf-8") for p, _ in corpus.txt_files]
     lines = [line for t in texts for line in t.splitlines() if line]
     assert len(set(lines)) > 0.9 * len(lines)
-    seconds, summary, cpu = bench_scan.time_scan(corpus.folder, tmp_path / "scan.db")
-    assert seconds > 0 and cpu > 0
+    _, summary, _ = bench_scan.time_scan(corpus.folder, tmp_path / "scan.db")
     assert summary.files_fingerprinted == len(corpus.files)
     assert not summary.problems
     subset, n_bytes = bench_scan.baseline_subset(corpus, 50_000)

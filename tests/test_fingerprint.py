@@ -11,7 +11,7 @@ import jieba
 import pytest
 
 from desktop_dedup.core import fingerprint as fp
-from desktop_dedup.core.fingerprint import MIN_FEATURES, Fingerprint, fingerprint_text, parameters
+from desktop_dedup.core.fingerprint import MIN_FEATURES, Fingerprint, fingerprint_text
 from tests.docgen import SAMPLE_EN, SAMPLE_ZH
 
 MIXED = (
@@ -83,16 +83,13 @@ def test_rjieba_and_jieba_give_identical_fingerprints(text):
     assert fingerprint_text(text, prefer_rjieba=True) == fingerprint_text(text, prefer_rjieba=False)
 
 
-def test_fingerprint_fields_and_parameters():
+def test_fingerprint_fields():
     result = fingerprint_text(SAMPLE_ZH)
     assert isinstance(result, Fingerprint)
     assert result.simhash is not None and -(2**63) <= result.simhash < 2**63
     assert result.feature_count >= MIN_FEATURES
     assert result.token_count >= result.feature_count
     assert len(result.text_hash) == 32
-    params = parameters()
-    assert params["version"] == fp.FINGERPRINT_VERSION
-    assert params["min_features"] == MIN_FEATURES
 
 
 def test_fingerprint_is_deterministic_and_per_document():
@@ -209,7 +206,7 @@ def test_a_real_opening_paragraph_is_kept():
     counts = fp.content_counts(fp.segment(fp.normalize_text(SAMPLE_EN)))
     assert not fp.edge_counts(SAMPLE_EN, counts)
     assert fingerprint_text(rest).simhash != fingerprint_text(SAMPLE_EN).simhash
-    assert first  # the sample has a first paragraph
+    assert len(first.split()) > 20  # a paragraph of the text, not a title: it must count
 
 
 def test_hard_wrapped_copy_fingerprints_like_the_original():

@@ -1,0 +1,446 @@
+"""Mutation check: seed small realistic bugs one at a time and see whether the tests notice.
+
+Each mutant below is one edit (an exact piece of source replaced by another) that breaks a
+promise README makes. For each, the project is copied to a temporary folder (the files git
+tracks, as they are in the working tree), the edit is applied there, and the tests named for it
+run against that copy (``PYTHONPATH`` points at the copy, so subprocesses that run the CLI use
+the mutated code too). A mutant is *caught* when the tests fail, *missed* when they pass.
+Before any mutant, the same tests run once on an unmutated copy and must pass.
+
+    .venv/bin/python tests/mutation/run.py            # every mutant
+    .venv/bin/python tests/mutation/run.py -k mtime   # those whose id contains "mtime"
+    .venv/bin/python tests/mutation/run.py --list
+
+Exit status: 0 when every mutant is caught, 1 when one is missed, 2 when the tree has drifted
+(a mutant's source text is no longer in the file: update the list) or the baseline fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Test groups named by what they cover (paths relative to the repository).
+REMOVAL = [
+    "tests/test_actions.py",
+    "tests/test_removal_safety.py",
+    "tests/test_readme_promises.py",
+]
+GROUPING = [
+    "tests/test_grouping.py",
+    "tests/test_service.py",
+    "tests/test_readme_promises.py",
+]
+MARKING = ["tests/test_marking.py", "tests/test_readme_promises.py"]
+FINGERPRINT = ["tests/test_fingerprint.py", "tests/test_readme_promises.py"]
+READING = [
+    "tests/test_extract.py",
+    "tests/test_extract_faults.py",
+    "tests/test_decoding.py",
+    "tests/test_readme_promises.py",
+]
+CLI = ["tests/test_removal_safety.py", "tests/test_cli.py", "tests/test_readme_promises.py"]
+STORE = ["tests/test_store.py", "tests/test_readme_promises.py"]
+REPORT = ["tests/test_report.py", "tests/test_cli.py"]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    path: str  # relative to the repository
+    old: str  # must occur exactly once in the file
+    new: str
+    tests: tuple[str, ...]
+    promise: str  # what README says that this edit breaks
+
+
+def m(id_, path, old, new, tests, promise):
+    return Mutant(id_, path, old, new, tuple(tests), promise)
+
+
+MUTANTS: list[Mutant] = [
+    # --- the 13 of issue 14 ----------------------------------------------------------------
+    m(
+        "removal-skips-mtime",
+        "desktop_dedup/core/actions.py",
+        "    if info.st_mtime_ns != c.mtime_ns:\n        return REASON_MTIME\n",
+        "",
+        REMOVAL,
+        "right before each file goes, its size, mtime and content hash are checked",
+    ),
+    m(
+        "removal-skips-content-hash",
+        "desktop_dedup/core/actions.py",
+        "    if digest != c.content_hash.lower():\n        return REASON_CONTENT\n",
+        "",
+        REMOVAL,
+        "right before each file goes, its size, mtime and content hash are checked",
+    ),
+    m(
+        "reference-ignores-mtime",
+        "desktop_dedup/core/service.py",
+        "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
+        "priority=(0 if in_ref else 1, len(r.path), r.path)",
+        GROUPING,
+        "the reference: 1. a file in a reference folder; 2. the oldest modification time",
+    ),
+    m(
+        "reference-ignores-reference-folder",
+        "desktop_dedup/core/service.py",
+        "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
+        "priority=(r.mtime_ns, len(r.path), r.path)",
+        GROUPING,
+        "the reference: 1. a file in a reference folder",
+    ),
+    m(
+        "edge-long-line-peeled",
+        "desktop_dedup/core/fingerprint.py",
+        "EDGE_MAX_LINE_TOKENS = 20 ",
+        "EDGE_MAX_LINE_TOKENS = 10**6 ",
+        FINGERPRINT,
+        "a line of more than 20 words is always text",
+    ),
+    m(
+        "edge-peeling-off",
+        "desktop_dedup/core/fingerprint.py",
+        "    for tok, n in peeled.items():\n"
+        "        if tok in counts:\n"
+        "            counts[tok] -= n\n",
+        "",
+        FINGERPRINT,
+        "Edge lines are peeled: a title, an ad banner, a footer",
+    ),
+    m(
+        "edge-budget-shared-by-both-ends",
+        "desktop_dedup/core/fingerprint.py",
+        "        used = 0  # each end has its own budget",
+        "        used = sum(peeled.values())  # each end has its own budget",
+        FINGERPRINT,
+        "each end has its own budget of at most 20 % of the words",
+    ),
+    m(
+        "remove-without-yes",
+        "desktop_dedup/cli.py",
+        "        if not args.yes:\n",
+        "        if False:\n",
+        CLI,
+        "`remove` only lists what it would remove unless you add `--yes`",
+    ),
+    m(
+        "text-size-not-checked-before-reading",
+        "desktop_dedup/core/extract/_common.py",
+        "        if size > MAX_TEXT_BYTES:\n            raise too_large(size)\n",
+        "",
+        READING,
+        "text files over 64 MiB: their size is checked before reading",
+    ),
+    m(
+        "grouping-chains",
+        "desktop_dedup/core/grouping.py",
+        "        ok = all(same(x, y) for x in ma for y in mb)\n",
+        "        ok = any(same(x, y) for x in ma for y in mb)\n",
+        GROUPING,
+        "never chains: if A~B and B~C but not A~C, A and C are never in one group",
+    ),
+    m(
+        "html-report-unescaped",
+        "desktop_dedup/core/report.py",
+        "    esc = html.escape\n",
+        "    esc = str\n",
+        REPORT,
+        "The HTML report ... Every path and text in it is escaped",
+    ),
+    m(
+        "reference-markable",
+        "desktop_dedup/core/marking.py",
+        "    return not member.is_reference and not member.in_reference_folder",
+        "    return not member.in_reference_folder",
+        MARKING,
+        "The reference can never be marked",
+    ),
+    m(
+        "keep-rule-skips-markable-check",
+        "desktop_dedup/core/marking.py",
+        "marked.update(m.doc_id for m in group.members if is_markable(m) and m is not keep)",
+        "marked.update(m.doc_id for m in group.members if m is not keep)",
+        MARKING,
+        "The reference can never be marked (whatever keep rule)",
+    ),
+    m(
+        "block-shift-wrong",
+        "desktop_dedup/core/grouping.py",
+        "(u >> 48) & 0xFFFF, (u >> 32) & 0xFFFF",
+        "(u >> 48) & 0xFFFF, (u >> 31) & 0xFFFF",
+        STORE + ["tests/test_grouping.py"],
+        "two fingerprints within k bits share one block within k/4 bits (the SQL lookup)",
+    ),
+    m(
+        "gb18030-read-as-gbk",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    "gbk": "gb18030",\n',
+        '    "gbk": "gbk",\n',
+        READING,
+        "plain text in any common encoding (GB18030/GBK ...)",
+    ),
+    # --- more README promises -----------------------------------------------------------------
+    m(
+        "removal-follows-symlink",
+        "desktop_dedup/core/actions.py",
+        "    if stat.S_ISLNK(info.st_mode):\n        return REASON_SYMLINK\n",
+        "",
+        REMOVAL,
+        "its path is resolved (... a symbolic link ... is refused)",
+    ),
+    m(
+        "removal-ignores-linked-folder",
+        "desktop_dedup/core/actions.py",
+        "    if _normalised(os.path.realpath(c.path)) != _normalised(c.path):\n"
+        "        return REASON_LINKED_PATH\n",
+        "",
+        REMOVAL,
+        "a folder on its path replaced by a symbolic link ... is refused",
+    ),
+    m(
+        "removal-ignores-reference-folder",
+        "desktop_dedup/core/actions.py",
+        "    if c.in_reference_folder or any(_is_within(c.path, root) for root in reference_roots):"
+        "\n        return REASON_REFERENCE\n",
+        "",
+        REMOVAL,
+        "anything in a reference folder is always kept",
+    ),
+    m(
+        "removal-skips-size",
+        "desktop_dedup/core/actions.py",
+        "    if info.st_size != c.size:\n        return REASON_SIZE\n",
+        "",
+        REMOVAL,
+        "its size, mtime and content hash are checked",
+    ),
+    m(
+        "kept-copy-not-verified",
+        "desktop_dedup/core/service.py",
+        "                if actions.verify_unchanged(kept) is None:\n",
+        "                if True:\n",
+        REMOVAL,
+        "a copy that is kept must still exist ... if none does, nothing in that group is removed",
+    ),
+    m(
+        "near-copies-go-without-asking",
+        "desktop_dedup/core/service.py",
+        "            elif not include_near and (d.text_hash or d.content_hash)"
+        " not in kept_texts[gid]:\n",
+        "            elif False:\n",
+        REMOVAL,
+        "a marked near duplicate goes only if you say so",
+    ),
+    m(
+        "move-overwrites",
+        "desktop_dedup/core/actions.py",
+        "            if os.path.lexists(candidate_dst):\n                continue\n",
+        "",
+        REMOVAL,
+        "Moves never overwrite",
+    ),
+    m(
+        "zip-total-unbounded",
+        "desktop_dedup/core/extract/_common.py",
+        "    if total > ZIP_MAX_TOTAL_BYTES:\n",
+        "    if False:\n",
+        READING,
+        "archives that would expand to more than 512 MiB in total are refused",
+    ),
+    m(
+        "terminal-escapes-off",
+        "desktop_dedup/cli.py",
+        "    if text.isprintable():\n        return text\n",
+        "    return text\n",
+        ["tests/test_terminal_output.py", "tests/test_readme_promises.py"],
+        "File names are printed to a terminal with control characters escaped",
+    ),
+    m(
+        "csv-without-bom",
+        "desktop_dedup/core/report.py",
+        '"utf-8-sig" if fmt.lower() == "csv" else "utf-8"',
+        '"utf-8"',
+        REPORT,
+        "The CSV report ... is UTF-8 with a BOM",
+    ),
+    m(
+        "default-threshold-70",
+        "desktop_dedup/core/models.py",
+        "DEFAULT_MIN_SIMILARITY = 0.75",
+        "DEFAULT_MIN_SIMILARITY = 0.70",
+        ["tests/test_readme_promises.py", "tests/test_service.py"],
+        "The threshold is a share of common text, 75 % by default",
+    ),
+    m(
+        "template-check-off",
+        "desktop_dedup/core/sketch.py",
+        "    if share >= threshold and substituted(a, b):\n        return 0.0\n",
+        "",
+        ["tests/test_sketch.py", "tests/test_grouping.py"],
+        "template instances are refused whatever their similarity",
+    ),
+    m(
+        "numbers-are-features",
+        "desktop_dedup/core/fingerprint.py",
+        "        or _DIGIT.search(tok)\n",
+        "",
+        FINGERPRINT,
+        "Numbers ... are dropped: numbers and dates change between copies",
+    ),
+    m(
+        "cjk-line-break-kept",
+        "desktop_dedup/core/text.py",
+        '    text = _WS_BETWEEN_CJK.sub("", text.lower())\n',
+        "    text = text.lower()\n",
+        ["tests/test_text.py", "tests/test_fingerprint.py"],
+        "no white space between two Chinese characters (a line break there is only layout)",
+    ),
+]
+
+
+def tracked_files() -> list[str]:
+    out = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True
+    ).stdout
+    return [p for p in out.decode().split("\0") if p]
+
+
+def make_copy(dest: Path) -> None:
+    for rel in tracked_files():
+        src = REPO / rel
+        if not src.is_file():  # deleted in the working tree
+            continue
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, target, follow_symlinks=False)
+    # untracked new test files and the mutation list itself belong to the working tree too
+    for src in (REPO / "tests").rglob("*.py"):
+        target = dest / src.relative_to(REPO)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+    # generated resources (compiled translations) are not tracked; the tests need them
+    for gen in (REPO / "desktop_dedup").rglob("*.qm"):
+        target = dest / gen.relative_to(REPO)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(gen, target)
+
+
+def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> tuple[bool, str, float]:
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(copy),
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONDONTWRITEBYTECODE="1",  # a mutant of the same size must never reuse a .pyc
+    )
+    env.pop("PYTEST_ADDOPTS", None)
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        *[t for t in tests if (copy / t.split("::")[0]).exists()],
+    ]
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(
+            cmd, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return False, "timed out", time.monotonic() - start
+    tail = [
+        line
+        for line in proc.stdout.splitlines()
+        if line.startswith(("FAILED", "ERROR")) or " passed" in line or " failed" in line
+    ]
+    return proc.returncode == 0, "; ".join(tail[-3:]), time.monotonic() - start
+
+
+def check_imports_copy(copy: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(copy))
+    where = subprocess.run(
+        [sys.executable, "-c", "import desktop_dedup; print(desktop_dedup.__file__)"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if not Path(where).resolve().is_relative_to(copy.resolve()):
+        raise SystemExit(f"the copy's code is not the one imported ({where}); cannot mutate")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-k", default="", help="only mutants whose id contains this")
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--timeout", type=float, default=900, help="seconds per test run")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
+    ap.add_argument(
+        "--tests", nargs="+", help="run these tests for every mutant instead of each one's list"
+    )
+    args = ap.parse_args(argv)
+    chosen = [mu for mu in MUTANTS if args.k in mu.id]
+    if args.tests:
+        chosen = [Mutant(**{**mu.__dict__, "tests": tuple(args.tests)}) for mu in chosen]
+    if args.list:
+        for mu in chosen:
+            print(f"{mu.id:40} {mu.path}\n    {mu.promise}")
+        return 0
+    drifted = []
+    for mu in chosen:
+        count = (REPO / mu.path).read_text(encoding="utf-8").count(mu.old)
+        if count != 1:
+            drifted.append(f"{mu.id}: source text found {count} times in {mu.path}")
+    if drifted:
+        print("The tree no longer matches these mutants:\n  " + "\n  ".join(drifted))
+        return 2
+    results = []
+    with tempfile.TemporaryDirectory(prefix="desktop-dedup-mutation-") as tmp:
+        copy = Path(tmp) / "tree"
+        make_copy(copy)
+        check_imports_copy(copy)
+        if not args.no_baseline:
+            tests = tuple(sorted({t for mu in chosen for t in mu.tests}))
+            ok, tail, secs = run_tests(copy, tests, args.timeout * 3)
+            print(f"baseline (no mutation): {'pass' if ok else 'FAIL'} in {secs:.0f}s  {tail}")
+            if not ok:
+                return 2
+        for mu in chosen:
+            target = copy / mu.path
+            original = target.read_text(encoding="utf-8")
+            target.write_text(original.replace(mu.old, mu.new, 1), encoding="utf-8")
+            try:
+                passed, tail, secs = run_tests(copy, mu.tests, args.timeout)
+            finally:
+                target.write_text(original, encoding="utf-8")
+            verdict = "missed" if passed else "caught"
+            results.append((mu, verdict))
+            print(f"{verdict:6}  {mu.id:40} {secs:5.0f}s  {tail}", flush=True)
+    missed = [mu for mu, v in results if v == "missed"]
+    print(f"\n{len(results) - len(missed)} of {len(results)} mutants caught")
+    for mu in missed:
+        print(f"  MISSED {mu.id}: {mu.promise}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
