@@ -1,7 +1,7 @@
 """Command line: the same service as the GUI, headless. Progress goes to stderr.
 
-Exit codes: 0 done (also when some files were skipped: they are listed), 1 an error stopped the
-command, 2 bad usage, 130 interrupted (Ctrl-C; what was fingerprinted is kept).
+Everything the CLI writes (stdout, stderr, report files) is UTF-8 whatever the locale, so a
+report piped from a Chinese Windows console is not cp936. Exit codes: see :data:`EXIT_CODES`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,37 @@ from desktop_dedup.core.models import (
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
+
+EXIT_CODES = (
+    (EXIT_OK, "done (a scan that skipped unreadable files lists them and still exits 0)"),
+    (EXIT_ERROR, "an error stopped the command (no index at --db, database or disk trouble)"),
+    (EXIT_USAGE, "bad usage (unknown option, missing argument)"),
+    (EXIT_PARTIAL, "remove --yes: some files were refused or failed; each is listed with why"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C); what was done so far is kept"),
+)
+DIFF_EXIT_CODES = (
+    (EXIT_OK, "the two texts are the same"),
+    (EXIT_DIFF_DIFFERENT, "the texts differ"),
+    (EXIT_DIFF_TROUBLE, "trouble: a file is missing or cannot be read"),
+)
+
+
+def _exit_codes_text(codes=EXIT_CODES, title: str = "exit status") -> str:
+    return f"{title}:\n" + "\n".join(f"  {code:<4} {what}" for code, what in codes)
+
+
+def use_utf8_streams() -> None:
+    """stdout and stderr write UTF-8 whatever the locale or console code page says; a
+    character that still cannot be written (a lone surrogate) becomes a visible escape."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(encoding="utf-8", errors="backslashreplace")
+            except (ValueError, OSError):  # already written to in another encoding
+                pass
 
 
 def _human_size(n: float) -> str:
@@ -197,6 +226,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from desktop_dedup.core import marking
+    from desktop_dedup.core.actions import REASON_NEAR
 
     with _service(args.db, must_exist=True) as svc:
         groups = svc.groups()
@@ -247,7 +277,10 @@ def cmd_remove(args: argparse.Namespace) -> int:
         print(f"{len(done)} of {len(members)} files removed ({verb}).")
         for r in failed:
             print(f"  skipped {shown(r.path)}: {r.reason}")
-        return EXIT_OK if not cancel.cancelled else EXIT_INTERRUPTED
+        if cancel.cancelled:
+            return EXIT_INTERRUPTED
+        # Near duplicates left out without --include-near were kept by choice, not refused.
+        return EXIT_PARTIAL if any(r.reason != REASON_NEAR for r in failed) else EXIT_OK
 
 
 _COLORS = {"delete": "\x1b[31;9m", "insert": "\x1b[32;1m", "replace": "\x1b[33m"}
@@ -314,11 +347,23 @@ def _distance(value: str) -> int:
     return k
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Wraps descriptions as usual but keeps the exit status table's lines as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="desktop-dedup",
         description="Find exact and near-duplicate documents (Chinese and English, any format). "
         "With no command, the desktop app starts.",
+        epilog=_exit_codes_text(EXIT_CODES)
+        + "\n  diff answers as diff(1): 0 the same, 1 different, 2 trouble",
+        formatter_class=_HelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"desktop-dedup {__version__}")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
@@ -330,7 +375,12 @@ def build_parser() -> argparse.ArgumentParser:
             "--db", metavar="FILE", help="index database (default: in your user data folder)"
         )
 
-    s = sub.add_parser("scan", help="scan folders and group duplicates")
+    s = sub.add_parser(
+        "scan",
+        help="scan folders and group duplicates",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
+    )
     s.add_argument("paths", nargs="+", metavar="PATH", help="folders to scan (recursively)")
     db_arg(s)
     s.add_argument(
@@ -338,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_similarity,
         metavar="PERCENT",
         help="near duplicates share at least this much of their text "
-        f"(default {DEFAULT_MIN_SIMILARITY:.0%}; saved)",
+        f"(default {DEFAULT_MIN_SIMILARITY:.0%}%; saved)",  # %% is argparse's escape
     )
     s.add_argument(
         "--distance",
@@ -378,7 +428,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_scan)
 
-    r = sub.add_parser("report", help="write the duplicate report (JSON, CSV or HTML)")
+    r = sub.add_parser(
+        "report",
+        help="write the duplicate report (JSON, CSV or HTML)",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
+    )
     db_arg(r)
     r.add_argument(
         "--format",
@@ -390,6 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rm = sub.add_parser(
         "remove",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
         help="remove the extra copies of every group (a dry run unless --yes)",
         description="Choose one copy to keep in every group and send the others to the trash "
         "(or move them). Each file is checked against what was scanned right before it goes: "
@@ -419,7 +476,12 @@ def build_parser() -> argparse.ArgumentParser:
     rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
     rm.set_defaults(func=cmd_remove)
 
-    d = sub.add_parser("diff", help="word-level differences between two documents' texts")
+    d = sub.add_parser(
+        "diff",
+        help="word-level differences between two documents' texts",
+        epilog=_exit_codes_text(DIFF_EXIT_CODES),
+        formatter_class=_HelpFormatter,
+    )
     d.add_argument("file_a")
     d.add_argument("file_b")
     d.add_argument(
@@ -447,6 +509,7 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    use_utf8_streams()
     if not argv:
         from desktop_dedup.gui.app import main as gui_main
 

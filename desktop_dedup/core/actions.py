@@ -37,6 +37,7 @@ from typing import Protocol
 
 import xxhash
 
+from desktop_dedup.core import volumes
 from desktop_dedup.core.errors import ActionError
 from desktop_dedup.core.progress import (
     CancelToken,
@@ -247,18 +248,29 @@ def trash_files(
     cancel: CancelToken | None = None,
     reference_roots: Sequence[str] = (),
     journal: WriteAheadJournal | None = None,
+    trash_refusal: Callable[[str], str | None] | None = None,
 ) -> list[ActionResult]:
     """Send each candidate to the system trash after verifying it, one result per candidate.
 
     ``trash`` defaults to :func:`send2trash.send2trash` (freedesktop trash on Linux, recycle bin
     on Windows, Finder trash on macOS); tests inject a function that moves into a test folder.
+    ``trash_refusal`` says why a path must not go to the trash because the platform would
+    delete it for good there (a network share or removable drive on Windows, a network volume
+    on macOS); it defaults to :func:`desktop_dedup.core.volumes.trash_checker` for this machine,
+    and such a file is refused with that reason, never sent.
     """
+    if trash_refusal is None:
+        trash_refusal = volumes.trash_checker()
+    refusal = trash_refusal
     if trash is None:
         from send2trash import send2trash as trash  # imported late: it reads XDG dirs on import
 
     send = trash
 
     def act(c: RemovalCandidate) -> tuple[str | None, str]:
+        reason = refusal(c.path)
+        if reason is not None:
+            return reason, ""
         try:
             send(c.path)
         except PermissionError as exc:

@@ -2,7 +2,8 @@
 
 * Symbolic links are not followed by default (no loops, no files counted twice); every path is
   stored absolute and resolved.
-* Exclude globs are matched (case-sensitively, fnmatch) against each file's and folder's *name*.
+* Exclude globs are matched (fnmatch) against each file's and folder's *name*; case-sensitively on
+  Linux, ignoring case on Windows and macOS, as their file systems do.
 * A folder that cannot be listed, or a name that is not valid in the file system's encoding, is a
   :class:`Problem`, not an exception.
 """
@@ -14,6 +15,7 @@ import logging
 import os
 import re
 import stat
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -36,10 +38,20 @@ def _has_surrogates(name: str) -> bool:
     return False
 
 
-def _compile_excludes(globs: Sequence[str]) -> re.Pattern[str] | None:
+# Windows and macOS file systems ignore case ("Thumbs.db" is "THUMBS.DB"), so their excludes do.
+EXCLUDES_IGNORE_CASE = sys.platform in ("win32", "darwin")
+
+
+def _compile_excludes(
+    globs: Sequence[str], *, ignore_case: bool | None = None
+) -> re.Pattern[str] | None:
+    """One pattern for all ``globs`` (fnmatch syntax) matched against a whole name; case is
+    ignored where the platform's file systems ignore it (:data:`EXCLUDES_IGNORE_CASE`)."""
     if not globs:
         return None
-    return re.compile("|".join(fnmatch.translate(g) for g in globs))
+    fold = EXCLUDES_IGNORE_CASE if ignore_case is None else ignore_case
+    flags = re.IGNORECASE if fold else 0
+    return re.compile("|".join(fnmatch.translate(g) for g in globs), flags)
 
 
 def resolve_roots(roots: Sequence[str]) -> list[str]:

@@ -921,9 +921,12 @@ class DedupService:
         progress: ProgressSink = null_progress,
         cancel: CancelToken | None = None,
         include_near: bool = False,
+        trash_refusal: Callable[[str], str | None] | None = None,
     ) -> list[actions.ActionResult]:
         """Send documents to the system trash, each verified unchanged right before it goes,
-        after their groups are verified (see :meth:`_candidates`)."""
+        after their groups are verified (see :meth:`_candidates`). A file on a volume where the
+        platform has no trash is refused, never deleted (``trash_refusal``, see
+        :func:`desktop_dedup.core.volumes.trash_checker`)."""
         cands, refused = self._candidates(doc_ids, "trash", include_near)
         wal = _StoreJournal(self.store)
         for r in refused:
@@ -935,6 +938,7 @@ class DedupService:
             cancel=cancel,
             reference_roots=self._reference_roots(),  # second guard, checked per file
             journal=wal,
+            trash_refusal=trash_refusal,
         )
         self._after_action(results, "trash")
         return results
