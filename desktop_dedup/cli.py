@@ -135,8 +135,12 @@ def _service(db: str | None, *, must_exist: bool = False):
     """The service over ``db``; ``must_exist`` for commands that only read an index (a typo in
     --db must not silently create an empty one and report nothing)."""
     from desktop_dedup.core.service import DedupService, default_db_path
+    from desktop_dedup.core.store import display_name, has_index, is_database_url
 
-    if must_exist:
+    if must_exist and is_database_url(db):
+        if not has_index(db):
+            raise DedupError(f"no index in {display_name(db)}: scan a folder first, or check --db")
+    elif must_exist:
         path = Path(db).expanduser() if db else default_db_path()
         if not path.is_file():
             raise DedupError(f"no index at {path}: scan a folder first, or check --db")
@@ -372,7 +376,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     def db_arg(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
-            "--db", metavar="FILE", help="index database (default: in your user data folder)"
+            "--db",
+            metavar="FILE|URL",
+            help="index database: a file (default: in your user data folder) or a shared "
+            "index's postgresql://user@host/dbname URL",
         )
 
     s = sub.add_parser(

@@ -86,3 +86,43 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
         path.mkdir()
         monkeypatch.setenv(var, str(path))
     yield home
+
+
+# --- both engines ---------------------------------------------------------------------------
+# The store and service tests run on SQLite (the default) and on a real PostgreSQL server: a
+# throw-away cluster started once per session (tests/support/postgres.py), one new database per
+# test. Nothing is mocked.
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    from support.postgres import Cluster, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.skip(
+            "PostgreSQL's server (initdb, pg_ctl) is not installed: run packaging/bootstrap.sh, "
+            "which installs Debian's postgresql package"
+        )
+    cluster = Cluster(bindir).start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(postgres_cluster) -> str:
+    """The URL of a new, empty PostgreSQL database (dropped after the test)."""
+    url = postgres_cluster.new_database()
+    yield url
+    postgres_cluster.drop_database(url)
+
+
+ENGINES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(params=ENGINES)
+def db_target(request, tmp_path) -> str | Path:
+    """An index to open, on each engine in turn: a SQLite file or a PostgreSQL URL."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_url")
+    return tmp_path / "index.sqlite3"

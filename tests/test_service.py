@@ -75,8 +75,9 @@ def near_texts() -> dict[str, tuple[str, int]]:
 
 
 @pytest.fixture
-def svc(tmp_path: Path):
-    with DedupService(tmp_path / "db.sqlite") as s:
+def svc(db_target):
+    """A service over a new index, on SQLite and on PostgreSQL (conftest.db_target)."""
+    with DedupService(db_target) as s:
         yield s
 
 

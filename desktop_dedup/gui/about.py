@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_dedup import __version__
+from desktop_dedup.core.store.engine import display_name, is_database_url
 from desktop_dedup.logs import log_file_path
 from desktop_dedup.paths import data_dir, default_db_path
 from desktop_dedup.resources import app_icon, icon
@@ -44,7 +45,14 @@ class AboutDialog(QDialog):
         self.setWindowTitle(self.tr("About Desktop Dedup"))
         self.setWindowIcon(app_icon())
 
-        self.db_path = Path(db_path) if db_path is not None else default_db_path()
+        # A shared index's URL is shown without its password (the details get copied around).
+        self.db_path = (
+            display_name(db_path)
+            if is_database_url(db_path)
+            else Path(db_path)
+            if db_path is not None
+            else default_db_path()
+        )
         self.data_dir = data_dir()
         self.log_file = log_file_path()
 

@@ -6,7 +6,6 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -20,7 +19,11 @@ log = logging.getLogger(__name__)
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="desktop-dedup-gui", description="Desktop Dedup")
-    parser.add_argument("--db", type=Path, default=None, help="database file to open")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="index file to open, or a postgresql://user@host/dbname URL of a shared index",
+    )
     parser.add_argument("--version", action="version", version=f"desktop_dedup {__version__}")
     # Qt's own options (-platform, -style ...) were already consumed by QApplication.
     args, _unknown = parser.parse_known_args(list(argv))

@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal
 
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
+from desktop_dedup.core.store.engine import is_database_url
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,8 @@ class ServiceTask(QThread):
         parent: QObject | None = None,
     ):
         super().__init__(parent)
-        self.db_path = Path(db_path)
+        # a file, or a shared index's URL (kept whole: the worker thread connects with it)
+        self.db_path = db_path if is_database_url(db_path) else Path(db_path)
         self.job = job
         self.task_name = name
         self.cancel_token = CancelToken()

@@ -1,8 +1,17 @@
-"""Engine creation with the SQLite pragmas in one connect listener, and schema migrations.
+"""Engine creation for both engines, and schema migrations.
 
-Schema versions live in ``PRAGMA user_version``; ``MIGRATIONS[i]`` takes a database from version
-i to i+1. A database whose version is newer than ``SCHEMA_VERSION`` was written by a newer
-desktop_dedup and is refused rather than risk corrupting it.
+An index is a SQLite file (the default: a path) or a PostgreSQL database shared by a team (a
+``postgresql://user@host/dbname`` URL; credentials come from the URL, ``~/.pgpass`` or the
+``PG*`` environment variables, as libpq reads them, and are never logged: see
+:func:`display_name`).
+
+Schema versions: ``MIGRATIONS[i]`` takes a database from version i to i+1. SQLite keeps the
+version in ``PRAGMA user_version`` (every existing index file has it there); PostgreSQL has no
+such pragma, so it keeps it in the one-row table ``desktop_dedup_schema``, and a migration holds
+a transaction-scoped advisory lock so that two machines opening a new database at once migrate it
+once. PostgreSQL's DDL is transactional, so a failed migration leaves the old version whole. A
+database whose version is newer than ``SCHEMA_VERSION`` was written by a newer desktop_dedup and
+is refused rather than risk corrupting it.
 """
 
 from __future__ import annotations
@@ -15,9 +24,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import BigInteger, Engine, LargeBinary, create_engine, event, inspect, text
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.store.schema import Base, SketchKeyRow
@@ -52,8 +63,50 @@ def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
     dbapi_conn.create_function("hamming", 2, _popcount64, deterministic=True)
 
 
-def make_engine(path: str | Path) -> Engine:
-    path = Path(path)
+_URL_SCHEMES = ("postgresql", "postgres")
+
+
+def is_database_url(target: object) -> bool:
+    """Whether ``target`` names a database server (a URL) rather than an index file."""
+    return isinstance(target, str) and re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", target) is not None
+
+
+def display_name(target: str | Path) -> str:
+    """What may be shown or logged for a database: a file's path, or a URL without its
+    password."""
+    if is_database_url(target):
+        try:
+            return make_url(str(target)).render_as_string(hide_password=True)
+        except ArgumentError:
+            return "<malformed database URL>"
+    return str(target)
+
+
+def _server_url(target: str):
+    try:
+        url = make_url(target)
+    except ArgumentError as exc:
+        raise DatabaseError(f"not a database URL: {display_name(target)}") from exc
+    backend = url.drivername.split("+")[0]
+    if backend not in _URL_SCHEMES:
+        raise DatabaseError(
+            f"unsupported database {backend!r} in {display_name(target)}: use an index file or "
+            "a postgresql://user@host/dbname URL"
+        )
+    # psycopg 3 (a dependency); SQLAlchemy's default for postgresql:// would be psycopg2.
+    return url.set(drivername="postgresql+psycopg")
+
+
+def make_engine(target: str | Path) -> Engine:
+    """An engine for an index file (SQLite) or a ``postgresql://`` URL."""
+    if is_database_url(target):
+        url = _server_url(str(target))
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            connect_args={"application_name": "desktop_dedup", "connect_timeout": 10},
+        )
+    path = Path(target)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -61,6 +114,29 @@ def make_engine(path: str | Path) -> Engine:
     engine = create_engine(f"sqlite:///{path}", future=True)
     event.listen(engine, "connect", _on_connect)
     return engine
+
+
+# --- per-engine SQL ---------------------------------------------------------------------------
+
+
+class hamming(FunctionElement):  # noqa: N801 - an SQL function's name
+    """Bits that differ between two signed 64-bit simhashes, in each engine's own terms:
+    SQLite's registered ``hamming`` (see :func:`_on_connect`), PostgreSQL's ``bit_count`` of
+    the XOR seen as 64 bits."""
+
+    type = BigInteger()
+    inherit_cache = True
+
+
+@compiles(hamming)
+def _hamming_sqlite(element, compiler, **kw):
+    return f"hamming({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(hamming, "postgresql")
+def _hamming_postgresql(element, compiler, **kw):
+    a, b = (compiler.process(c, **kw) for c in element.clauses)
+    return f"bit_count((({a}) # ({b}))::bit(64))"
 
 
 # --- migrations -----------------------------------------------------------------------------
@@ -78,7 +154,11 @@ def _v1_to_v2(conn: Connection) -> None:
 
 
 def _columns(conn: Connection, table: str) -> set[str]:
-    return {r[1] for r in conn.exec_driver_sql(f"PRAGMA table_info({table})")}
+    return {c["name"] for c in inspect(conn).get_columns(table)}
+
+
+def _blob(conn: Connection) -> str:
+    return LargeBinary().compile(dialect=conn.dialect)  # BLOB on SQLite, BYTEA on PostgreSQL
 
 
 def _v2_to_v3(conn: Connection) -> None:
@@ -89,7 +169,7 @@ def _v2_to_v3(conn: Connection) -> None:
     old ``max_distance`` setting meant the *final* answer's bits and is dropped (the candidate
     radius now has its own default)."""
     if "sketch" not in _columns(conn, "documents"):
-        conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN sketch BLOB")
+        conn.exec_driver_sql(f"ALTER TABLE documents ADD COLUMN sketch {_blob(conn)}")
         conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN shingles INTEGER")
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_shingles ON documents (shingles)")
     SketchKeyRow.__table__.create(conn, checkfirst=True)
@@ -100,8 +180,9 @@ def _v2_to_v3(conn: Connection) -> None:
         stored = json.loads(row[0])
         if isinstance(stored, dict) and "max_distance" in stored:
             del stored["max_distance"]
-            conn.exec_driver_sql(
-                "UPDATE settings SET value = ? WHERE key = 'settings'", (json.dumps(stored),)
+            conn.execute(
+                text("UPDATE settings SET value = :value WHERE key = 'settings'"),
+                {"value": json.dumps(stored)},
             )
 
 
@@ -109,7 +190,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def migrate(engine: Engine, path: Path) -> None:
+def migrate(engine: Engine, path: str | Path) -> None:
     """Bring the schema up to date. Two processes opening a fresh database at once both see
     version 0; the loser of the race fails on what the winner created (or on its lock), so it
     reads the version again and carries on from there: every migration is idempotent."""
@@ -122,36 +203,90 @@ def migrate(engine: Engine, path: Path) -> None:
                 raise
             if not isinstance(exc.__cause__, OperationalError | IntegrityError):
                 raise
-            log.info("migrating %s raced another process (%s); trying again", path, exc)
+            log.info(
+                "migrating %s raced another process (%s); trying again", display_name(path), exc
+            )
             time.sleep(0.1 * (attempt + 1))
 
 
 _MIGRATION_ATTEMPTS = 5
 
 
-def _migrate_once(engine: Engine, path: Path) -> None:
+_VERSION_TABLE = "desktop_dedup_schema"
+_MIGRATION_LOCK = 0x6464_7570  # pg_advisory_xact_lock key: "ddup"
+
+
+def schema_version(conn: Connection) -> int:
+    """The schema version of the database ``conn`` is connected to (0: empty)."""
+    if conn.dialect.name == "sqlite":
+        return conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+    if not inspect(conn).has_table(_VERSION_TABLE):
+        return 0
+    return conn.exec_driver_sql(f"SELECT version FROM {_VERSION_TABLE}").scalar_one_or_none() or 0
+
+
+def has_index(target: str | Path) -> bool:
+    """Whether ``target`` already holds an index (a read-only command must not create one)."""
+    engine = make_engine(target)
+    try:
+        with engine.connect() as conn:
+            return schema_version(conn) > 0
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        cause = getattr(exc, "orig", None) or exc
+        raise DatabaseError(
+            f"cannot open the database {display_name(target)}: {_no_secrets(str(cause))}"
+        ) from exc
+    finally:
+        engine.dispose()
+
+
+def set_schema_version(conn: Connection, version: int) -> None:
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql(f"PRAGMA user_version={int(version)}")
+        return
+    conn.exec_driver_sql(f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version INTEGER NOT NULL)")
+    conn.exec_driver_sql(f"DELETE FROM {_VERSION_TABLE}")
+    conn.execute(text(f"INSERT INTO {_VERSION_TABLE} (version) VALUES (:v)"), {"v": int(version)})
+
+
+def _migrate_once(engine: Engine, path: str | Path) -> None:
+    name = display_name(path)
     try:
         with engine.begin() as conn:
-            version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+            if conn.dialect.name == "postgresql":
+                # One migrator at a time across every machine; the others wait, then read the
+                # version it left.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
+            version = schema_version(conn)
             if version > SCHEMA_VERSION:
                 raise DatabaseTooNewError(
-                    f"{path} was written by a newer desktop_dedup (database schema {version}, "
+                    f"{name} was written by a newer desktop_dedup (database schema {version}, "
                     f"this version understands up to {SCHEMA_VERSION}). Update desktop_dedup or "
                     "choose another database."
                 )
             for step in range(version, SCHEMA_VERSION):
-                log.info("migrating %s from schema %d to %d", path, step, step + 1)
+                log.info("migrating %s from schema %d to %d", name, step, step + 1)
                 MIGRATIONS[step](conn)
-                conn.exec_driver_sql(f"PRAGMA user_version={step + 1}")
+                set_schema_version(conn, step + 1)
     except DatabaseError:
         raise
-    except Exception as exc:  # sqlite3.DatabaseError: not a database, corrupt, read-only ...
+    except Exception as exc:  # not a database, corrupt, read-only, server unreachable ...
         cause = getattr(exc, "orig", None) or exc  # the driver's own words, not SQLAlchemy's
-        raise DatabaseError(f"cannot open the database {path}: {cause}") from exc
+        raise DatabaseError(f"cannot open the database {name}: {_no_secrets(str(cause))}") from exc
+
+
+def _no_secrets(message: str) -> str:
+    """A driver's message with any password=... it quotes blanked."""
+    return re.sub(r"(password\s*=\s*)\S+", r"\1***", message, flags=re.IGNORECASE)
 
 
 def explain_query_plan(engine: Engine, sql: str, params: dict) -> list[str]:
-    """SQLite's EXPLAIN QUERY PLAN details for ``sql`` (used by tests and benchmarks)."""
+    """The engine's plan for ``sql``, one line a step (used by tests and benchmarks): SQLite's
+    EXPLAIN QUERY PLAN details, PostgreSQL's EXPLAIN lines."""
     with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            return [r[0] for r in conn.execute(text("EXPLAIN (COSTS OFF) " + sql), params)]
         rows = conn.execute(text("EXPLAIN QUERY PLAN " + sql), params).all()
     return [row[-1] for row in rows]

@@ -14,20 +14,29 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, func, insert, or_, select, text, update
+from sqlalchemy import delete, func, literal, literal_column, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
 from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch, candidate_keys
-from desktop_dedup.core.store.engine import make_engine, migrate
+from desktop_dedup.core.store.engine import (
+    display_name,
+    hamming,
+    is_database_url,
+    make_engine,
+    migrate,
+)
 from desktop_dedup.core.store.schema import (
     DocumentRow,
     FolderRow,
     GroupMemberRow,
     GroupRow,
     IgnoredPairRow,
+    Int64,
     JournalRow,
     ScanProblemRow,
     ScanRunRow,
@@ -94,13 +103,29 @@ class GroupingRow:
 
 
 class Store:
-    """The SQLite database of one desktop_dedup index."""
+    """The database of one desktop_dedup index: a SQLite file, or a PostgreSQL database named by
+    a ``postgresql://`` URL that several machines share."""
 
-    def __init__(self, path: str | Path):
-        self.path = Path(path).expanduser().resolve()
+    def __init__(self, target: str | Path):
+        if is_database_url(target):
+            self.path: str | Path = str(target)  # what reopens it (a worker thread's service)
+        else:
+            self.path = Path(target).expanduser().resolve()
         self.engine = make_engine(self.path)
+        self.dialect = self.engine.dialect.name
+        self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         migrate(self.engine, self.path)
         self._close_stale_runs()
+
+    @property
+    def shared(self) -> bool:
+        """A database server that other machines and people use at the same time."""
+        return self.dialect != "sqlite"
+
+    @property
+    def display_name(self) -> str:
+        """What may be shown or logged: the file, or the URL without its password."""
+        return display_name(self.path)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -164,7 +189,7 @@ class Store:
         cols = list(prepared[0].keys())
         # One statement, compiled once, executed with the whole list (executemany): building a
         # multi-VALUES statement per chunk made SQLAlchemy compile every chunk anew.
-        stmt = sqlite_insert(DocumentRow)
+        stmt = self._insert(DocumentRow)
         stmt = stmt.on_conflict_do_update(
             index_elements=[DocumentRow.path],
             set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
@@ -174,8 +199,7 @@ class Store:
             if "sketch" in cols:
                 self._write_keys(conn, prepared)
 
-    @staticmethod
-    def _write_keys(conn, rows: Sequence[dict[str, Any]]) -> None:
+    def _write_keys(self, conn, rows: Sequence[dict[str, Any]]) -> None:
         """Replace the candidate keys of the documents just written (same transaction)."""
         paths = [r["path"] for r in rows]
         ids: dict[str, int] = {}
@@ -197,7 +221,7 @@ class Store:
                 for k in candidate_keys(TextSketch.from_bytes(r["sketch"])).tolist():
                     keys.append({"key": _signed(k), "doc_id": ids[r["path"]]})
         if keys:
-            conn.execute(insert(SketchKeyRow).prefix_with("OR IGNORE"), keys)
+            conn.execute(self._insert(SketchKeyRow).on_conflict_do_nothing(), keys)
 
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)
@@ -391,21 +415,21 @@ class Store:
         checked exactly. Exact for every k; no table scan (EXPLAIN QUERY PLAN is tested).
         """
         if max_distance <= 3:  # one probe per block: a statement compiled once, values bound
-            sql, params = (
+            probes, params = (
                 self._EXACT_LOOKUP,
                 dict(zip(("b0", "b1", "b2", "b3"), split_blocks(simhash), strict=True)),
             )
         else:
-            sql, params = text(self.lookup_sql(simhash, max_distance)), {}
-        out = []
+            probes, params = text(self.lookup_sql(simhash, max_distance)), {}
+        # The exact check runs in the engine (SQLite's registered hamming, PostgreSQL's
+        # bit_count of the XOR), so only the answers travel back.
+        found = probes.columns(literal_column("id"), literal_column("simhash")).subquery("c")
+        distance = hamming(found.c.simhash, literal(_signed(simhash), type_=Int64)).label("d")
+        stmt = select(found.c.id, distance).where(
+            found.c.simhash.is_not(None), distance <= int(max_distance)
+        )
         with self.engine.connect() as conn:
-            for doc_id, other in conn.execute(sql, params):
-                # Mask to the unsigned 64-bit view: XOR of a negative and a positive signed value is
-                # negative, and int.bit_count() of a negative counts |x|, not the 64 bits.
-                d = ((simhash ^ other) & _MASK64).bit_count() if other is not None else 65
-                if d <= max_distance:
-                    out.append((doc_id, d))
-        return out
+            return [(doc_id, int(d)) for doc_id, d in conn.execute(stmt, params)]
 
     def document_count(self) -> int:
         with self.engine.connect() as conn:
@@ -443,7 +467,7 @@ class Store:
     def add_folder(self, path: str, reference: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
-                sqlite_insert(FolderRow)
+                self._insert(FolderRow)
                 .values(path=path, is_reference=reference)
                 .on_conflict_do_nothing(index_elements=[FolderRow.path])
             )
@@ -467,7 +491,7 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         with self.engine.begin() as conn:
-            stmt = sqlite_insert(SettingRow).values(key=key, value=json.dumps(value))
+            stmt = self._insert(SettingRow).values(key=key, value=json.dumps(value))
             conn.execute(
                 stmt.on_conflict_do_update(
                     index_elements=[SettingRow.key], set_={"value": stmt.excluded.value}
@@ -693,17 +717,28 @@ class Store:
             select(GroupMemberRow.group_id)
             .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
             .where(
-                DocumentRow.path.op("REGEXP")(text_filter)
+                DocumentRow.path.regexp_match(text_filter)
                 if regex
                 else DocumentRow.path.icontains(text_filter, autoescape=True)
             )
         )
         return stmt.where(GroupRow.id.in_(matching))
 
+    @staticmethod
+    def _bad_pattern(exc: DBAPIError) -> bool:
+        """PostgreSQL refused a regular expression (SQLSTATE 2201B). A pattern Python accepts
+        may still be outside PostgreSQL's dialect; like SQLite's REGEXP, it matches nothing."""
+        return getattr(exc.orig, "sqlstate", None) == "2201B"
+
     def group_count(self, text_filter: str = "", regex: bool = False) -> int:
         stmt = self._group_filter(select(func.count()).select_from(GroupRow), text_filter, regex)
         with self.engine.connect() as conn:
-            return conn.execute(stmt).scalar_one()
+            try:
+                return conn.execute(stmt).scalar_one()
+            except DBAPIError as exc:
+                if regex and self._bad_pattern(exc):
+                    return 0
+                raise
 
     def group_page(
         self,
@@ -719,7 +754,12 @@ class Store:
         stmt = self._group_filter(select(GroupRow), text_filter, regex)
         stmt = stmt.order_by(*order).offset(offset).limit(limit)
         with self.session() as s:
-            return list(s.scalars(stmt))
+            try:
+                return list(s.scalars(stmt))
+            except DBAPIError as exc:
+                if regex and self._bad_pattern(exc):
+                    return []
+                raise
 
     def group_members(
         self, group_ids: Sequence[int]
@@ -797,7 +837,7 @@ class Store:
             return
         with self.engine.begin() as conn:
             conn.execute(
-                sqlite_insert(IgnoredPairRow)
+                self._insert(IgnoredPairRow)
                 .values(rows)
                 .on_conflict_do_nothing(index_elements=["hash_a", "hash_b"])
             )

@@ -1,6 +1,10 @@
 """SQLAlchemy 2.x typed declarative models: the whole on-disk schema.
 
-The simhash is stored as a signed 64-bit integer (SQLite's INTEGER) and again as four 16-bit
+Values that need 64 bits (sizes, mtimes in ns, the simhash, candidate keys) are ``Int64``:
+SQLite's INTEGER (already 64-bit, and the DDL of existing index files stays as it was),
+PostgreSQL's BIGINT (its INTEGER is 32-bit).
+
+The simhash is stored as a signed 64-bit integer and again as four 16-bit
 blocks ``b0``..``b3`` (b0 = the top 16 bits of the unsigned 64-bit value), each with its own
 index: two fingerprints within 3 bits share at least one block exactly (pigeonhole), so a
 near lookup is four indexed equality probes plus a popcount over the few rows they return.
@@ -11,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -23,6 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+Int64 = BigInteger().with_variant(Integer(), "sqlite")
+
 
 class Base(DeclarativeBase):
     pass
@@ -33,11 +40,11 @@ class DocumentRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     path: Mapped[str] = mapped_column(Text, unique=True)
-    size: Mapped[int] = mapped_column(Integer)
-    mtime_ns: Mapped[int] = mapped_column(Integer)
+    size: Mapped[int] = mapped_column(Int64)
+    mtime_ns: Mapped[int] = mapped_column(Int64)
     content_hash: Mapped[str | None] = mapped_column(String(32), index=True)
     text_hash: Mapped[str | None] = mapped_column(String(32), index=True)
-    simhash: Mapped[int | None] = mapped_column(Integer)
+    simhash: Mapped[int | None] = mapped_column(Int64)
     b0: Mapped[int | None] = mapped_column(Integer, index=True)
     b1: Mapped[int | None] = mapped_column(Integer, index=True)
     b2: Mapped[int | None] = mapped_column(Integer, index=True)
@@ -61,7 +68,7 @@ class SketchKeyRow(Base):
 
     __tablename__ = "sketch_keys"
 
-    key: Mapped[int] = mapped_column(Integer, primary_key=True)  # signed 64-bit view
+    key: Mapped[int] = mapped_column(Int64, primary_key=True)  # signed 64-bit view
     doc_id: Mapped[int] = mapped_column(
         ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
     )
@@ -128,8 +135,8 @@ class GroupRow(Base):
     reference_doc_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))
     reference_path: Mapped[str] = mapped_column(Text)
     member_count: Mapped[int] = mapped_column(Integer)
-    reclaimable_size: Mapped[int] = mapped_column(Integer)
-    total_size: Mapped[int] = mapped_column(Integer)
+    reclaimable_size: Mapped[int] = mapped_column(Int64)
+    total_size: Mapped[int] = mapped_column(Int64)
     max_distance: Mapped[int] = mapped_column(Integer)
     # the lowest verified similarity between the reference and a member (schema v3)
     min_similarity: Mapped[float] = mapped_column(Float, default=1.0)
@@ -163,6 +170,6 @@ class JournalRow(Base):
     path: Mapped[str] = mapped_column(Text)
     destination: Mapped[str] = mapped_column(Text, default="")
     content_hash: Mapped[str] = mapped_column(String(32), default="")
-    size: Mapped[int] = mapped_column(Integer, default=0)
+    size: Mapped[int] = mapped_column(Int64, default=0)
     ok: Mapped[bool] = mapped_column(Boolean)
     reason: Mapped[str] = mapped_column(Text, default="")

@@ -1,0 +1,171 @@
+"""A shared index on a real PostgreSQL server (the session's throw-away cluster, conftest.py):
+the CLI and the GUI open it by URL, its schema version lives in a table, 64-bit values survive,
+and credentials never reach a message or a log. The store and service suites run on both
+engines through conftest.db_target; this file holds what only a server has."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import docgen
+import psycopg
+import pytest
+from sqlalchemy import text
+
+from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
+from desktop_dedup.core.service import DedupService
+from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "desktop_dedup.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def _psql(url: str, sql: str):
+    """Read the database with psycopg directly, not through the code under test."""
+    dbname = url.split("/")[3].split("?")[0]
+    host = url.split("host=")[1]
+    with psycopg.connect(host=host, user="postgres", dbname=dbname) as conn:
+        return conn.execute(sql).fetchall()
+
+
+def test_cli_scans_and_reports_on_a_postgresql_url(tmp_path: Path, pg_url: str) -> None:
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    shutil.copyfile(a, root / "b.txt")
+    docgen.write_docx(root / "c.docx", docgen.SAMPLE_EN)
+
+    empty = cli("report", "--db", pg_url)
+    assert empty.returncode != 0
+    assert "no index in postgresql://postgres@/" in empty.stderr, empty.stderr
+
+    scan = cli("scan", str(root), "--db", pg_url)
+    assert scan.returncode == 0, scan.stderr
+    # what the CLI wrote is in the server, read by another client
+    rows = _psql(pg_url, "SELECT path, size FROM documents ORDER BY path")
+    assert [Path(p).name for p, _ in rows] == ["a.txt", "b.txt", "c.docx"]
+    assert [s for _, s in rows] == [os.path.getsize(root / Path(p).name) for p, _ in rows]
+    assert _psql(pg_url, "SELECT version FROM desktop_dedup_schema") == [(SCHEMA_VERSION,)]
+    report = cli("report", "--db", pg_url, "--format", "csv")
+    assert report.returncode == 0, report.stderr
+    for name in ("a.txt", "b.txt", "c.docx"):
+        assert name in report.stdout
+
+
+def test_values_beyond_32_bits_round_trip(pg_url: str) -> None:
+    """Sizes past 4 GiB, mtimes in ns and both ends of the signed 64-bit simhash: PostgreSQL's
+    INTEGER is 32-bit, so these columns must be BIGINT there."""
+    store = Store(pg_url)
+    try:
+        row = {
+            "path": "/big/film.txt",
+            "size": 5 * 2**40,
+            "mtime_ns": 1_763_800_000_123_456_789,
+            "content_hash": "c" * 32,
+            "text_hash": "t" * 32,
+            "simhash": -(2**63),
+            "token_count": 10,
+            "text_chars": 10,
+            "format": "txt",
+            "status": "ok",
+            "error": None,
+            "fp_version": 1,
+        }
+        store.upsert_documents([row, {**row, "path": "/big/b.txt", "simhash": 2**63 - 1}])
+        got = _psql(pg_url, "SELECT size, mtime_ns, simhash FROM documents ORDER BY path DESC")
+        assert got == [
+            (5 * 2**40, 1_763_800_000_123_456_789, -(2**63)),
+            (5 * 2**40, row["mtime_ns"], 2**63 - 1),
+        ]
+        types = dict(
+            _psql(
+                pg_url,
+                "SELECT column_name, data_type FROM information_schema.columns "
+                "WHERE table_name = 'documents'",
+            )
+        )
+        assert {types[c] for c in ("size", "mtime_ns", "simhash")} == {"bigint"}
+        # the engine's own Hamming distance: every bit differs between the two ends
+        ((d,),) = _psql(pg_url, f"SELECT bit_count((({-(2**63)})::bigint # {2**63 - 1})::bit(64))")
+        assert d == 64
+        ids = {p: i for i, p in _psql(pg_url, "SELECT id, path FROM documents")}
+        assert store.lookup_near(2**63 - 1, 3) == [(ids["/big/b.txt"], 0)]
+    finally:
+        store.close()
+
+
+def test_a_newer_schema_on_the_server_is_refused(pg_url: str) -> None:
+    Store(pg_url).close()
+    _psql(pg_url, f"UPDATE desktop_dedup_schema SET version = {SCHEMA_VERSION + 1} RETURNING 1")
+    with pytest.raises(DatabaseTooNewError, match="newer desktop_dedup"):
+        Store(pg_url)
+    assert _psql(pg_url, "SELECT version FROM desktop_dedup_schema") == [(SCHEMA_VERSION + 1,)]
+
+
+def test_two_openers_of_a_new_database_migrate_it_once(pg_url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(pg_url), range(4)))
+    for s in stores:
+        s.close()
+    assert _psql(pg_url, "SELECT version FROM desktop_dedup_schema") == [(SCHEMA_VERSION,)]
+
+
+def test_a_password_never_reaches_a_message_or_the_log(postgres_cluster, caplog) -> None:
+    secret = "s3cret-Pa55"
+    url = f"postgresql://scanner:{secret}@/no_such_db?host={postgres_cluster.dir}"
+    assert secret not in display_name(url)
+    assert display_name(url).startswith("postgresql://scanner:***@/no_such_db")
+    caplog.set_level(logging.DEBUG)
+    with pytest.raises(DatabaseError) as err:
+        DedupService(url)
+    assert "no_such_db" in str(err.value)  # the server's reason reaches the user ...
+    assert secret not in str(err.value)  # ... and the password does not
+    assert secret not in caplog.text
+    bad = cli("report", "--db", url)
+    assert bad.returncode != 0 and "no_such_db" in bad.stderr
+    assert secret not in bad.stderr + bad.stdout
+
+
+def test_an_unknown_database_kind_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="unsupported database 'mysql'"):
+        Store("mysql://user@host/db")
+
+
+def test_a_regex_postgresql_cannot_read_matches_nothing(db_target) -> None:
+    """Python accepts (?P<name>...); PostgreSQL's regular expressions do not. Like SQLite's
+    REGEXP with a bad pattern, the filter finds nothing instead of failing."""
+    with DedupService(db_target) as svc:
+        assert svc.group_count(text="(?P<x>a)", regex=True) == 0
+        assert svc.group_page(0, 10, text="(?P<x>a)", regex=True) == []
+        with svc.store.engine.connect() as conn:  # the connection is still usable
+            assert conn.execute(text("SELECT 1")).scalar_one() == 1
+
+
+def test_the_gui_opens_a_shared_index_by_url(qtbot, pg_url: str) -> None:
+    from desktop_dedup.gui import app as app_module
+    from desktop_dedup.gui.about import AboutDialog
+
+    args = app_module.parse_args(["--db", pg_url])
+    window = app_module.open_main_window(args)
+    qtbot.addWidget(window)
+    try:
+        assert window.service.db_path == pg_url
+        assert window.groups_model.total == 0
+        about = AboutDialog(window, window.service.db_path)
+        qtbot.addWidget(about)
+        assert about.db_label.text() == display_name(pg_url)
+    finally:
+        window.service.close()
