@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,96 @@ def test_the_gui_opens_a_shared_index_by_url(qtbot, pg_url: str) -> None:
         assert about.db_label.text() == display_name(pg_url)
     finally:
         window.service.close()
+
+
+def _made_up(seed: int, words: int = 300) -> list[str]:
+    rng = random.Random(seed)
+    vocab = docgen.SAMPLE_EN.split()
+    return [
+        rng.choice(vocab) + ("" if rng.random() < 0.7 else str(rng.randint(0, 99)))
+        for _ in range(words)
+    ]
+
+
+def _shared_tree(root: Path) -> None:
+    """Three folders; near-duplicate families spread over them (so groups cross the folders
+    that the two scans share and do not share), plus documents with no twin."""
+    for f in range(60):
+        words = _made_up(f)
+        for copy, folder in enumerate(("A", "B", "C")[f % 3 :] + ("A", "B", "C")[: f % 3]):
+            edited = list(words)
+            rng = random.Random(f * 10 + copy)
+            for i in rng.sample(range(len(edited)), 3 if copy else 0):
+                edited[i] = "zz" + edited[i]
+            docgen.write_txt(root / folder / f"fam{f:02d}_{copy}.txt", " ".join(edited))
+    for n in range(45):
+        docgen.write_txt(root / "ABC"[n % 3] / f"alone{n:02d}.txt", " ".join(_made_up(1000 + n)))
+
+
+def _groups(url: str) -> set[frozenset[str]]:
+    with DedupService(url) as svc:
+        return {frozenset(m.path for m in g.members) for g in svc.groups()}
+
+
+def test_two_machines_scanning_overlapping_folders_at_once_equal_one_scan(
+    tmp_path: Path, postgres_cluster
+) -> None:
+    """Two processes (as two machines) scan A+B and B+C into one database at the same time:
+    no row is lost or doubled, and the groups are those of one process scanning A+B+C."""
+    root = tmp_path / "share"
+    _shared_tree(root)
+    a, b, c = (str(root / x) for x in "ABC")
+    shared = postgres_cluster.new_database()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "desktop_dedup.cli", "scan", *dirs, "--db", shared,
+             "--workers", "1", "--quiet"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "DESKTOP_DEDUP_MACHINE": name},
+        )
+        for name, dirs in (("laptop-1", (a, b)), ("laptop-2", (b, c)))
+    ]  # fmt: skip
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err
+    one = postgres_cluster.new_database()
+    single = cli("scan", a, b, c, "--db", one, "--workers", "1", "--quiet")
+    assert single.returncode == 0, single.stderr
+
+    files = sorted(str(p) for p in root.rglob("*.txt"))
+    assert len(files) == 225
+    for url in (shared, one):
+        paths = [p for (p,) in _psql(url, "SELECT path FROM documents ORDER BY path")]
+        assert paths == files  # every file once: none lost, none doubled
+    # every document's candidate keys, none lost to a concurrent writer
+    keys = (
+        "SELECT d.path, count(*) FROM sketch_keys k JOIN documents d ON d.id = k.doc_id GROUP BY 1"
+    )
+    assert sorted(_psql(shared, keys)) == sorted(_psql(one, keys)) != []
+    expected = _groups(one)
+    assert len(expected) == 60 and all(len(g) == 3 for g in expected)
+    assert _groups(shared) == expected
+    machines = {m for (m,) in _psql(shared, "SELECT machine FROM scan_runs")}
+    assert machines == {"laptop-1", "laptop-2"}
+
+
+def test_a_machine_settles_only_its_own_interrupted_removals(
+    tmp_path: Path, pg_url: str, monkeypatch
+) -> None:
+    """An intent left "in progress" by another machine is that machine's to settle, from its
+    own disk: here the file is not on this machine's disk, and settling it would wrongly call
+    it trashed."""
+    monkeypatch.setenv("DESKTOP_DEDUP_MACHINE", "laptop-1")
+    store = Store(pg_url)
+    store.journal_begin({"action": "trash", "path": str(tmp_path / "only-on-laptop-1.txt")})
+    store.close()
+    monkeypatch.setenv("DESKTOP_DEDUP_MACHINE", "laptop-2")
+    with DedupService(pg_url) as other:
+        assert other.recover_journal() == []
+    assert _psql(pg_url, "SELECT reason, machine FROM journal") == [("in progress", "laptop-1")]
+    monkeypatch.setenv("DESKTOP_DEDUP_MACHINE", "laptop-1")
+    with DedupService(pg_url):  # opening settles it: the file is gone from its disk
+        pass
+    assert _psql(pg_url, "SELECT ok, machine FROM journal") == [(True, "laptop-1")]

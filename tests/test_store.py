@@ -216,6 +216,14 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         conn.exec_driver_sql("ALTER TABLE documents DROP COLUMN shingles")
         conn.exec_driver_sql("ALTER TABLE documents DROP COLUMN sketch")
         conn.exec_driver_sql("ALTER TABLE groups DROP COLUMN min_similarity")
+        # nor machine names (schema 4)
+        conn.exec_driver_sql("ALTER TABLE journal DROP COLUMN machine")
+        conn.exec_driver_sql("ALTER TABLE scan_runs DROP COLUMN machine")
+        conn.exec_driver_sql(
+            "INSERT INTO journal (time, action, path, destination, content_hash, size, ok, "
+            "reason) VALUES ('2026-01-01 00:00:00', 'trash', '/gone.txt', '', '', 1, 0, "
+            "'in progress')"
+        )
         conn.exec_driver_sql(
             "INSERT INTO documents (path, size, mtime_ns, status, token_count, text_chars, "
             "format, fp_version, marked) VALUES ('/x.txt', 1, 1, 'ok', 0, 0, 'txt', 1, 0)"
@@ -230,7 +238,10 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     store = Store(path)
     store.close()
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    # an intent from before machine names was this machine's: it is still there to settle
+    assert con.execute("SELECT path, machine FROM journal").fetchall() == [("/gone.txt", "")]
+    assert "machine" in {r[1] for r in con.execute("PRAGMA table_info(scan_runs)")}
     columns = {r[1] for r in con.execute("PRAGMA table_info(documents)")}
     assert {"sketch", "shingles"} <= columns
     assert "min_similarity" in {r[1] for r in con.execute("PRAGMA table_info(groups)")}

@@ -281,9 +281,11 @@ class DedupService:
         """Bring the index up to date with ``roots`` (default: the configured folders), then group.
 
         The index mirrors the roots of the last scan: documents outside them, or gone from disk,
-        leave it. Unchanged files (same size and mtime) are not opened; a moved or copied file
-        with known content reuses its fingerprint. Written in batches, each a transaction, so a
-        killed scan leaves a consistent database and the next scan carries on.
+        leave it (a shared PostgreSQL index: only those gone from inside the roots, since other
+        machines scan other folders into it). Unchanged files (same size and mtime) are not
+        opened; a moved or copied file with known content reuses its fingerprint. Written in
+        batches, each a transaction, so a killed scan leaves a consistent database and the next
+        scan carries on.
         """
         started = time.monotonic()
         cancel = cancel or CancelToken()
@@ -317,7 +319,9 @@ class DedupService:
             entries = list(walk_files(options, walk_problems, progress=progress, cancel=cancel))
             summary.files_seen = len(entries)
             progress(ProgressEvent(Stage.LISTING, done=len(entries), total=len(entries)))
-            known = self.store.known_files()
+            # A shared index (several machines, several people) is not one scan's mirror: a
+            # scan updates, and removes what is gone, only inside its own folders.
+            known = self.store.known_files(under=root_list if self.store.shared else None)
             seen = {e.path for e in entries}
             to_read = []
             for e in entries:
@@ -579,6 +583,12 @@ class DedupService:
         fingerprint is reloaded only for a full regroup: when the matching settings, the
         reference folders or the ignored pairs changed, or when most of the index is new.
         """
+        # On a shared index, one machine at a time reads the groups and writes them back; the
+        # next one then sees (and matches against) what the first wrote.
+        with self.store.exclusive("grouping"):
+            return self._regroup(changed, touched_groups)
+
+    def _regroup(self, changed: Iterable[int] | None, touched_groups: Iterable[int]) -> int:
         s = self.settings()
         key = self._matching_key()
         changed_ids = None if changed is None else list(changed)

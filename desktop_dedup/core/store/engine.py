@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import socket
 import sqlite3
 import time
 from collections.abc import Callable
@@ -64,6 +66,11 @@ def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
 
 
 _URL_SCHEMES = ("postgresql", "postgres")
+
+
+def machine_name() -> str:
+    """This machine's name in a shared index: ``DESKTOP_DEDUP_MACHINE``, else the host name."""
+    return os.environ.get("DESKTOP_DEDUP_MACHINE") or socket.gethostname() or "localhost"
 
 
 def is_database_url(target: object) -> bool:
@@ -186,7 +193,18 @@ def _v2_to_v3(conn: Connection) -> None:
             )
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
+def _v3_to_v4(conn: Connection) -> None:
+    """Version 4: several machines, one index. Removal intents and scan runs name the machine
+    that made them, so a machine settles only its own interrupted removals (from its own disk)
+    and calls only its own runs stale."""
+    for table in ("journal", "scan_runs"):
+        if "machine" not in _columns(conn, table):
+            conn.exec_driver_sql(
+                f"ALTER TABLE {table} ADD COLUMN machine VARCHAR(255) NOT NULL DEFAULT ''"
+            )
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3, _v3_to_v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

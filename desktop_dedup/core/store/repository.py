@@ -5,16 +5,19 @@ The ORM stays in this package; callers get plain tuples/dataclasses back.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, func, literal, literal_column, or_, select, text, update
+from sqlalchemy import delete, false, func, literal, literal_column, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
@@ -27,6 +30,7 @@ from desktop_dedup.core.store.engine import (
     display_name,
     hamming,
     is_database_url,
+    machine_name,
     make_engine,
     migrate,
 )
@@ -47,6 +51,7 @@ from desktop_dedup.core.store.schema import (
 log = logging.getLogger(__name__)
 
 _CHUNK = 500  # rows per executemany / IN (...) list
+_WRITE_ATTEMPTS = 5
 _MASK64 = (1 << 64) - 1
 
 
@@ -113,6 +118,7 @@ class Store:
             self.path = Path(target).expanduser().resolve()
         self.engine = make_engine(self.path)
         self.dialect = self.engine.dialect.name
+        self.machine = machine_name()
         self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         migrate(self.engine, self.path)
         self._close_stale_runs()
@@ -135,20 +141,28 @@ class Store:
 
     # --- documents ------------------------------------------------------------------------
 
-    def known_files(self) -> dict[str, KnownFile]:
+    def known_files(self, under: Sequence[str] | None = None) -> dict[str, KnownFile]:
+        """Every document by path, or those inside the folders ``under``."""
+        stmt = select(
+            DocumentRow.path,
+            DocumentRow.id,
+            DocumentRow.size,
+            DocumentRow.mtime_ns,
+            DocumentRow.content_hash,
+            DocumentRow.status,
+            DocumentRow.fp_version,
+        )
+        if under is not None:
+            stmt = stmt.where(self._inside(under))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(
-                    DocumentRow.path,
-                    DocumentRow.id,
-                    DocumentRow.size,
-                    DocumentRow.mtime_ns,
-                    DocumentRow.content_hash,
-                    DocumentRow.status,
-                    DocumentRow.fp_version,
-                )
-            )
-            return {r[0]: KnownFile(*r[1:]) for r in rows}
+            return {r[0]: KnownFile(*r[1:]) for r in conn.execute(stmt)}
+
+    @staticmethod
+    def _inside(roots: Sequence[str]):
+        return or_(
+            false(),
+            *(DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots),
+        )
 
     def fingerprints_by_content(self, fp_version: int) -> dict[str, StoredFingerprint]:
         """Current-version fingerprints keyed by content hash (for moved/copied files)."""
@@ -186,6 +200,9 @@ class Store:
             )
             row.setdefault("marked", False)
             prepared.append(row)
+        # One order for every writer: two machines upserting overlapping batches then lock the
+        # same rows in the same order and cannot deadlock each other.
+        prepared.sort(key=lambda r: r["path"])
         cols = list(prepared[0].keys())
         # One statement, compiled once, executed with the whole list (executemany): building a
         # multi-VALUES statement per chunk made SQLAlchemy compile every chunk anew.
@@ -194,10 +211,45 @@ class Store:
             index_elements=[DocumentRow.path],
             set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
         )
-        with self.engine.begin() as conn:
-            conn.execute(stmt, prepared)
-            if "sketch" in cols:
-                self._write_keys(conn, prepared)
+        for attempt in range(_WRITE_ATTEMPTS):
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(stmt, prepared)
+                    if "sketch" in cols:
+                        self._write_keys(conn, prepared)
+                return
+            except DBAPIError as exc:
+                # PostgreSQL may still pick this transaction as a deadlock's victim (keys,
+                # groups): it was rolled back whole, so doing it again is safe.
+                if not self._retryable(exc) or attempt == _WRITE_ATTEMPTS - 1:
+                    raise
+                log.info("writing documents collided with another writer; trying again")
+                time.sleep(0.05 * (attempt + 1))
+
+    @staticmethod
+    def _retryable(exc: DBAPIError) -> bool:
+        """A deadlock victim (40P01) or a serialisation failure (40001)."""
+        return getattr(exc.orig, "sqlstate", None) in ("40P01", "40001")
+
+    @contextmanager
+    def exclusive(self, name: str) -> Iterator[None]:
+        """Hold a lock named ``name`` across the machines sharing this index (PostgreSQL's
+        session advisory lock on a connection of its own), e.g. around a regroup that reads the
+        groups and writes them back. SQLite: one machine; its writers take turns already."""
+        if self.dialect != "postgresql":
+            yield
+            return
+        key = int.from_bytes(
+            hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True
+        )
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": key})
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                conn.commit()
 
     def _write_keys(self, conn, rows: Sequence[dict[str, Any]]) -> None:
         """Replace the candidate keys of the documents just written (same transaction)."""
@@ -501,23 +553,26 @@ class Store:
     # --- scan runs and problems -----------------------------------------------------------------
 
     def _close_stale_runs(self) -> None:
-        # A run still "running" when the database is opened was killed: say so. Only when
-        # there is one, so that opening a read-only database (to report on it) writes nothing.
+        # A run of this machine still "running" when the database is opened was killed: say so.
+        # Only when there is one, so that opening a read-only database (to report on it) writes
+        # nothing. Another machine's run is its own business (it may be running now).
+        mine = (ScanRunRow.status == "running", ScanRunRow.machine.in_((self.machine, "")))
         with self.engine.connect() as conn:
             stale = conn.execute(
-                select(func.count()).select_from(ScanRunRow).where(ScanRunRow.status == "running")
+                select(func.count()).select_from(ScanRunRow).where(*mine)
             ).scalar_one()
         if stale:
             with self.engine.begin() as conn:
-                conn.execute(
-                    update(ScanRunRow)
-                    .where(ScanRunRow.status == "running")
-                    .values(status="interrupted")
-                )
+                conn.execute(update(ScanRunRow).where(*mine).values(status="interrupted"))
 
     def start_scan_run(self, roots: Sequence[str]) -> int:
         with self.session() as s, s.begin():
-            run = ScanRunRow(started_at=now(), status="running", roots=json.dumps(list(roots)))
+            run = ScanRunRow(
+                started_at=now(),
+                status="running",
+                roots=json.dumps(list(roots)),
+                machine=self.machine,
+            )
             s.add(run)
             s.flush()
             return run.id
@@ -874,7 +929,10 @@ class Store:
     def add_journal(self, entries: Sequence[dict[str, Any]]) -> None:
         if entries:
             with self.engine.begin() as conn:
-                conn.execute(JournalRow.__table__.insert(), [{"time": now(), **e} for e in entries])
+                conn.execute(
+                    JournalRow.__table__.insert(),
+                    [{"time": now(), "machine": self.machine, **e} for e in entries],
+                )
 
     # Write-ahead: a row with this reason is an intent whose outcome was never recorded.
     JOURNAL_PENDING = "in progress"
@@ -884,7 +942,13 @@ class Store:
         with self.engine.begin() as conn:
             return conn.execute(
                 JournalRow.__table__.insert().returning(JournalRow.id),
-                {"time": now(), **entry, "ok": False, "reason": self.JOURNAL_PENDING},
+                {
+                    "time": now(),
+                    "machine": self.machine,
+                    **entry,
+                    "ok": False,
+                    "reason": self.JOURNAL_PENDING,
+                },
             ).scalar_one()
 
     def journal_update(self, row_id: int, **values: Any) -> None:
@@ -894,7 +958,13 @@ class Store:
     def pending_journal(self) -> list[JournalRow]:
         with self.session() as s:
             return list(
-                s.scalars(select(JournalRow).where(JournalRow.reason == self.JOURNAL_PENDING))
+                # only this machine's intents: another machine settles its own from its disk
+                s.scalars(
+                    select(JournalRow).where(
+                        JournalRow.reason == self.JOURNAL_PENDING,
+                        JournalRow.machine.in_((self.machine, "")),
+                    )
+                )
             )
 
     def journal(self) -> list[JournalRow]:

@@ -102,6 +102,8 @@ class ScanRunRow(Base):
     files_reused: Mapped[int] = mapped_column(Integer, default=0)
     files_removed: Mapped[int] = mapped_column(Integer, default=0)
     problems: Mapped[int] = mapped_column(Integer, default=0)
+    # the machine that ran it (schema v4): only its own runs can be stale to a machine
+    machine: Mapped[str] = mapped_column(String(255), default="")
 
 
 class ScanProblemRow(Base):
@@ -173,3 +175,6 @@ class JournalRow(Base):
     size: Mapped[int] = mapped_column(Int64, default=0)
     ok: Mapped[bool] = mapped_column(Boolean)
     reason: Mapped[str] = mapped_column(Text, default="")
+    # the machine that touched the file (schema v4): only it can settle an interrupted intent,
+    # by looking at its own disk ("" in rows written before v4)
+    machine: Mapped[str] = mapped_column(String(255), default="")
