@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import xxhash
+from unprivileged import run_python
 
 from desktop_dedup.core.actions import (
     REASON_CANCELLED,
@@ -186,20 +187,33 @@ def test_unusable_trash_folder_is_reported(tmp_path: Path):
     assert doc.exists()
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores modes")
+_MOVE = """
+import json, sys
+from desktop_dedup.core.actions import RemovalCandidate, move_files
+path, size, mtime_ns, digest, target = sys.argv[1:]
+(r,) = move_files([RemovalCandidate(1, path, int(size), int(mtime_ns), digest)], target)
+print(json.dumps([r.ok, r.reason]))
+"""
+
+
 def test_permission_denied_on_move(tmp_path: Path):
+    """A file in a folder the user may not write to cannot be moved away: refused with the
+    reason, nothing left behind. Run without the rights that bypass permissions (even as root)."""
     locked_dir = tmp_path / "locked"
     doc = write(locked_dir / "a.txt", "text")
     cand = scanned(doc)
     target = tmp_path / "target"
     target.mkdir()
+    args = [cand.path, str(cand.size), str(cand.mtime_ns), cand.content_hash, str(target)]
     locked_dir.chmod(0o500)
     try:
-        (result,) = move_files([cand], target)
+        result = run_python(_MOVE, *args)
     finally:
         locked_dir.chmod(0o700)
-    assert not result.ok and result.reason == "permission denied"
+    assert result == [False, "permission denied"]
     assert doc.exists() and list(target.iterdir()) == []
+    assert run_python(_MOVE, *args) == [True, ""]  # the same call with the folder writable
+    assert not doc.exists() and [p.name for p in target.iterdir()] == ["a.txt"]
 
 
 def test_progress_events_and_cancel_before_next_file(tmp_path: Path):

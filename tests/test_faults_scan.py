@@ -22,11 +22,11 @@ from pathlib import Path
 
 import docgen
 import pytest
+from unprivileged import unprivileged
 
 from desktop_dedup.core import pipeline
 from desktop_dedup.core.service import DedupService
 
-RUNNING_AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 TEXT = docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN
 BAD_NAME = b"bad\xff.txt"
 
@@ -229,25 +229,46 @@ def test_file_changed_during_scan(tmp_path: Path) -> None:
         assert any(path in {m.path for m in g.members} for g in svc.groups())
 
 
-@pytest.mark.skipif(RUNNING_AS_ROOT, reason="root reads any file: permission denied cannot happen")
 def test_permission_denied(tmp_path: Path) -> None:
+    """README: "permission errors" are recorded with a reason and the scan goes on. Run by the
+    real CLI with the rights to bypass permissions dropped (also when the suite runs as root)."""
     root = tmp_path / "docs"
     locked = docgen.write_txt(root / "locked.txt", docgen.SAMPLE_ZH)
     closed = root / "closed"
     docgen.write_txt(closed / "inside.txt", docgen.SAMPLE_EN)
+    readable = [docgen.write_txt(root / f"open{k}.txt", docgen.SAMPLE_EN) for k in (1, 2)]
+    db = tmp_path / "db.sqlite"
     locked.chmod(0)
     closed.chmod(0)
     try:
-        with DedupService(tmp_path / "db.sqlite") as svc:
-            summary = svc.scan([root], workers=1)
-            reasons = {p.path: p.reason for p in summary.problems}
-            assert "permission denied" in reasons[os.path.realpath(locked)]
-            assert "permission denied" in reasons[os.path.realpath(closed)]
-            report = json.loads(svc.report("json"))
-            assert {p["path"] for p in report["problems"]} >= set(reasons)
+        scan = subprocess.run(
+            unprivileged(
+                [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--db", str(db)]
+                + ["--workers", "1"]
+            ),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     finally:
         closed.chmod(0o755)
         locked.chmod(0o644)
+    assert scan.returncode == 0, scan.stderr  # "The scan always goes on"
+    report = subprocess.run(
+        [sys.executable, "-m", "desktop_dedup", "report", "--db", str(db), "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    data = json.loads(report.stdout)
+    reasons = {p["path"]: p["reason"] for p in data["problems"]}
+    assert reasons == {
+        os.path.realpath(locked): "permission denied",
+        os.path.realpath(closed): "permission denied (folder)",
+    }
+    assert f"{os.path.realpath(locked)}: permission denied" in scan.stdout
+    (group,) = data["groups"]  # the readable files were scanned and grouped
+    assert {m["path"] for m in group["members"]} == {os.path.realpath(p) for p in readable}
 
 
 # --- SIGKILL -----------------------------------------------------------------------------------

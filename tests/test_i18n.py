@@ -103,8 +103,9 @@ def test_choice_persists_and_system_is_default(settings_dir: Path) -> None:
     assert i18n.current_language() == i18n.system_language()
     i18n.set_language("zh_CN")
     assert i18n.current_language() == "zh_CN"
-    # Persisted on disk, as a fresh QSettings (the next start) sees it.
-    assert any(settings_dir.rglob("*.conf")) or any(settings_dir.rglob("*.ini"))
+    # Persisted on disk: the file the next start reads holds the choice.
+    (stored,) = [*settings_dir.rglob("*.conf"), *settings_dir.rglob("*.ini")]
+    assert "language=zh_CN" in stored.read_text(encoding="utf-8").splitlines()
     i18n.set_language("en")
     assert i18n.current_language() == "en"
     i18n.set_language(i18n.SYSTEM)

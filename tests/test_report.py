@@ -225,9 +225,17 @@ def test_write_report_failure_leaves_old_file_and_no_temp(tmp_path: Path, scan):
     with pytest.raises(ValueError):
         write_report(target, groups, problems, "yaml")
     assert target.read_text(encoding="utf-8") == "old"
-    assert list(tmp_path.glob(".*tmp")) == []
     with pytest.raises(OSError):
         write_report(tmp_path / "missing" / "r.json", groups, problems, "json")
+    # A failure after the temporary file was written: the name is taken by a folder, so the
+    # final rename fails. The temporary file goes; the folder and its content stay.
+    occupied = tmp_path / "occupied.json"
+    (occupied / "inside").mkdir(parents=True)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(OSError):
+        write_report(occupied, groups, problems, "json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert [p.name for p in occupied.iterdir()] == ["inside"]
 
 
 _names = st.text(

@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from desktop_dedup.core import text as text_mod
 from desktop_dedup.core.text import (
     normalize_text,
     segment,
@@ -89,7 +90,11 @@ def test_segment_keeps_dictionary_words_and_no_hmm_guesses():
 
 @pytest.mark.parametrize("text", [SAMPLE_ZH, SAMPLE_EN, "Linux 服务器上的 nginx 配置文件"])
 def test_rjieba_and_jieba_segment_alike(text):
-    pytest.importorskip("rjieba")
+    # rjieba is a dependency (pyproject.toml): a missing one must fail, not skip
+    import rjieba
+
+    assert rjieba.cut("江南水乡", False)
+    assert text_mod.segmenter() is not None and text_mod.SEGMENTER_NAME == "rjieba"
     normalized = normalize_text(text)
     assert segment(normalized, prefer_rjieba=True) == segment(normalized, prefer_rjieba=False)
 

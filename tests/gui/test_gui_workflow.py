@@ -24,6 +24,7 @@ from gui_helpers import (
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from test_gui_diff_view import all_highlighted
 
+from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.core.service import DedupService
 from desktop_dedup.gui.diff_view import WORD_COLOURS
 from desktop_dedup.gui.formatting import format_size
@@ -49,7 +50,17 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
 
     summary = scan(qtbot, window)
     assert not summary.cancelled
-    assert window.groups_model.total >= 3
+    # build_library's three groups: the identical report, the English near pair, and the
+    # Chinese text as TXT and DOCX with its one-word-edited HTML copy
+    assert window.groups_model.total == 3
+    assert sorted(sorted(m.path for m in g.members) for g in service.groups()) == sorted(
+        sorted(str(files[k]) for k in keys)
+        for keys in (
+            ("report_a", "report_b", "report_c"),
+            ("english", "english_edited"),
+            ("chinese", "chinese_docx", "chinese_edited"),
+        )
+    )
     assert "problems" in window.problems_button.text()
     assert window.problems_button.isVisible()
 
@@ -307,8 +318,28 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
     assert window.marked == {m.doc_id for g in groups for m in g.members} - references
     window.act_invert.trigger()
     assert window.marked == set()
-    window.act_keep[next(iter(window.act_keep))].trigger()
-    assert not window.marked & references
+    # Every keep rule: the reference is never marked, the rule's choice is kept, the rest marked.
+    choose = {
+        KeepRule.NEWEST: lambda m: -m.modified.timestamp(),
+        KeepRule.OLDEST: lambda m: m.modified.timestamp(),
+        KeepRule.LARGEST: lambda m: -m.size,
+        KeepRule.SMALLEST: lambda m: m.size,
+        KeepRule.SHORTEST_PATH: lambda m: len(m.path),
+    }
+    assert set(window.act_keep) == set(choose)
+    for rule, action in window.act_keep.items():
+        window.act_clear_marks.trigger()
+        action.trigger()
+        assert not window.marked & references, rule
+        for g in groups:
+            unmarked = [m for m in g.members if m.doc_id not in window.marked]
+            assert g.reference in unmarked and len(unmarked) <= 2, rule
+            best = min(choose[rule](m) for m in g.members)
+            chosen = [m for m in g.members if choose[rule](m) == best]
+            if len(chosen) == 1:  # no tie: the rule's choice is the copy kept
+                assert chosen[0] in unmarked, rule
+                assert len(unmarked) == len({chosen[0].doc_id, g.reference.doc_id}), rule
+    assert service.marked_ids() == window.marked
     window.act_clear_marks.trigger()
     assert service.marked_ids() == set()
 
