@@ -29,28 +29,35 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# Test groups named by what they cover (paths relative to the repository).
-REMOVAL = [
-    "tests/test_actions.py",
-    "tests/test_removal_safety.py",
-    "tests/test_readme_promises.py",
-]
-GROUPING = [
-    "tests/test_grouping.py",
-    "tests/test_service.py",
-    "tests/test_readme_promises.py",
-]
-MARKING = ["tests/test_marking.py", "tests/test_readme_promises.py"]
-FINGERPRINT = ["tests/test_fingerprint.py", "tests/test_readme_promises.py"]
+# Tests named for each mutant: the most pointed first (pytest runs them in this order and stops at
+# the first failure, so a caught mutant costs little), then the rest of what covers that code.
+R = "tests/test_readme_promises.py"
+ACTIONS = "tests/test_actions.py"
+SAFETY = "tests/test_removal_safety.py"
+REMOVAL = [ACTIONS, SAFETY, R]
+GROUPING = ["tests/test_grouping.py", "tests/test_service.py", R]
+MARKING = ["tests/test_marking.py", R]
+FINGERPRINT = ["tests/test_fingerprint.py", R]
 READING = [
-    "tests/test_extract.py",
     "tests/test_extract_faults.py",
+    "tests/test_extract.py",
     "tests/test_decoding.py",
-    "tests/test_readme_promises.py",
+    R,
 ]
-CLI = ["tests/test_removal_safety.py", "tests/test_cli.py", "tests/test_readme_promises.py"]
-STORE = ["tests/test_store.py", "tests/test_readme_promises.py"]
+CLI = [SAFETY, "tests/test_cli.py", R]
+STORE = ["tests/test_store.py", "tests/test_grouping.py", R]
 REPORT = ["tests/test_report.py", "tests/test_cli.py"]
+
+
+def first(*pointed: str):
+    """``pointed`` tests ahead of a group (each file once)."""
+
+    def build(group: list[str]) -> list[str]:
+        out = list(pointed)
+        out += [t for t in group if t not in out]
+        return out
+
+    return build
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/actions.py",
         "    if info.st_mtime_ns != c.mtime_ns:\n        return REASON_MTIME\n",
         "",
-        REMOVAL,
+        first(f"{R}::test_removal_refuses_a_file_whose_mtime_alone_changed")(REMOVAL),
         "right before each file goes, its size, mtime and content hash are checked",
     ),
     m(
@@ -90,7 +97,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/service.py",
         "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
         "priority=(0 if in_ref else 1, len(r.path), r.path)",
-        GROUPING,
+        first(f"{R}::test_reference_is_the_oldest_copy_even_on_a_longer_path")(GROUPING),
         "the reference: 1. a file in a reference folder; 2. the oldest modification time",
     ),
     m(
@@ -98,7 +105,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/service.py",
         "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
         "priority=(r.mtime_ns, len(r.path), r.path)",
-        GROUPING,
+        first(f"{R}::test_reference_folder_beats_age_and_path")(GROUPING),
         "the reference: 1. a file in a reference folder",
     ),
     m(
@@ -106,7 +113,9 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/fingerprint.py",
         "EDGE_MAX_LINE_TOKENS = 20 ",
         "EDGE_MAX_LINE_TOKENS = 10**6 ",
-        FINGERPRINT,
+        first(f"{R}::test_a_foreign_first_line_of_20_words_is_peeled_but_one_of_21_is_text")(
+            FINGERPRINT
+        ),
         "a line of more than 20 words is always text",
     ),
     m(
@@ -124,7 +133,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/fingerprint.py",
         "        used = 0  # each end has its own budget",
         "        used = sum(peeled.values())  # each end has its own budget",
-        FINGERPRINT,
+        first(f"{R}::test_each_end_has_its_own_budget_of_a_fifth_of_the_words")(FINGERPRINT),
         "each end has its own budget of at most 20 % of the words",
     ),
     m(
@@ -132,7 +141,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/cli.py",
         "        if not args.yes:\n",
         "        if False:\n",
-        CLI,
+        first(f"{R}::test_cli_remove_is_a_dry_run_without_yes_then_trashes_with_it")(CLI),
         "`remove` only lists what it would remove unless you add `--yes`",
     ),
     m(
@@ -140,7 +149,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/extract/_common.py",
         "        if size > MAX_TEXT_BYTES:\n            raise too_large(size)\n",
         "",
-        READING,
+        first(f"{R}::test_a_huge_text_file_is_refused_before_it_is_read")(READING),
         "text files over 64 MiB: their size is checked before reading",
     ),
     m(
@@ -180,7 +189,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/grouping.py",
         "(u >> 48) & 0xFFFF, (u >> 32) & 0xFFFF",
         "(u >> 48) & 0xFFFF, (u >> 31) & 0xFFFF",
-        STORE + ["tests/test_grouping.py"],
+        STORE,
         "two fingerprints within k bits share one block within k/4 bits (the SQL lookup)",
     ),
     m(
@@ -188,7 +197,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/extract/plaintext.py",
         '    "gbk": "gb18030",\n',
         '    "gbk": "gbk",\n',
-        READING,
+        first("tests/test_decoding.py")(READING),
         "plain text in any common encoding (GB18030/GBK ...)",
     ),
     # --- more README promises -----------------------------------------------------------------
@@ -206,7 +215,7 @@ MUTANTS: list[Mutant] = [
         "    if _normalised(os.path.realpath(c.path)) != _normalised(c.path):\n"
         "        return REASON_LINKED_PATH\n",
         "",
-        REMOVAL,
+        first(SAFETY)(REMOVAL),
         "a folder on its path replaced by a symbolic link ... is refused",
     ),
     m(
@@ -231,7 +240,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/service.py",
         "                if actions.verify_unchanged(kept) is None:\n",
         "                if True:\n",
-        REMOVAL,
+        first(SAFETY)(REMOVAL),
         "a copy that is kept must still exist ... if none does, nothing in that group is removed",
     ),
     m(
@@ -240,7 +249,7 @@ MUTANTS: list[Mutant] = [
         "            elif not include_near and (d.text_hash or d.content_hash)"
         " not in kept_texts[gid]:\n",
         "            elif False:\n",
-        REMOVAL,
+        first(SAFETY)(REMOVAL),
         "a marked near duplicate goes only if you say so",
     ),
     m(
@@ -268,6 +277,14 @@ MUTANTS: list[Mutant] = [
         "File names are printed to a terminal with control characters escaped",
     ),
     m(
+        "report-temp-file-left-behind",
+        "desktop_dedup/core/report.py",
+        "        temp.unlink(missing_ok=True)\n        raise\n",
+        "        raise\n",
+        REPORT,
+        "Files are written atomically (no half-written or temporary file left)",
+    ),
+    m(
         "csv-without-bom",
         "desktop_dedup/core/report.py",
         '"utf-8-sig" if fmt.lower() == "csv" else "utf-8"',
@@ -280,7 +297,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/models.py",
         "DEFAULT_MIN_SIMILARITY = 0.75",
         "DEFAULT_MIN_SIMILARITY = 0.70",
-        ["tests/test_readme_promises.py", "tests/test_service.py"],
+        ["tests/test_service.py", R],
         "The threshold is a share of common text, 75 % by default",
     ),
     m(
@@ -288,7 +305,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/sketch.py",
         "    if share >= threshold and substituted(a, b):\n        return 0.0\n",
         "",
-        ["tests/test_sketch.py", "tests/test_grouping.py"],
+        ["tests/test_sketch.py", "tests/test_grouping.py", "tests/test_templates.py"],
         "template instances are refused whatever their similarity",
     ),
     m(
@@ -339,7 +356,8 @@ def make_copy(dest: Path) -> None:
             shutil.copy2(gen, target)
 
 
-def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> tuple[bool, str, float]:
+def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> tuple[int, str, float]:
+    """pytest's exit status (0 passed, 1 some failed, 2-5 trouble), a summary, seconds."""
     env = dict(
         os.environ,
         PYTHONPATH=str(copy),
@@ -365,13 +383,13 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> tuple[bool,
             cmd, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout
         )
     except subprocess.TimeoutExpired:
-        return False, "timed out", time.monotonic() - start
+        return -1, "timed out", time.monotonic() - start
     tail = [
         line
         for line in proc.stdout.splitlines()
         if line.startswith(("FAILED", "ERROR")) or " passed" in line or " failed" in line
     ]
-    return proc.returncode == 0, "; ".join(tail[-3:]), time.monotonic() - start
+    return proc.returncode, "; ".join(tail[-3:]), time.monotonic() - start
 
 
 def check_imports_copy(copy: Path) -> None:
@@ -420,26 +438,33 @@ def main(argv: list[str] | None = None) -> int:
         check_imports_copy(copy)
         if not args.no_baseline:
             tests = tuple(sorted({t for mu in chosen for t in mu.tests}))
-            ok, tail, secs = run_tests(copy, tests, args.timeout * 3)
-            print(f"baseline (no mutation): {'pass' if ok else 'FAIL'} in {secs:.0f}s  {tail}")
-            if not ok:
+            status, tail, secs = run_tests(copy, tests, args.timeout * 3)
+            verdict = "pass" if status == 0 else "FAIL"
+            print(f"baseline (no mutation): {verdict} in {secs:.0f}s  {tail}", flush=True)
+            if status != 0:
                 return 2
         for mu in chosen:
             target = copy / mu.path
             original = target.read_text(encoding="utf-8")
             target.write_text(original.replace(mu.old, mu.new, 1), encoding="utf-8")
             try:
-                passed, tail, secs = run_tests(copy, mu.tests, args.timeout)
+                status, tail, secs = run_tests(copy, mu.tests, args.timeout)
             finally:
                 target.write_text(original, encoding="utf-8")
-            verdict = "missed" if passed else "caught"
+            # 1: a test failed. A timeout counts too (a mutant that hangs is noticed). Anything
+            # else (a test id that no longer exists, a collection error) is not a verdict.
+            verdict = {0: "missed", 1: "caught", -1: "caught"}.get(status, "error")
             results.append((mu, verdict))
             print(f"{verdict:6}  {mu.id:40} {secs:5.0f}s  {tail}", flush=True)
     missed = [mu for mu, v in results if v == "missed"]
-    print(f"\n{len(results) - len(missed)} of {len(results)} mutants caught")
+    errors = [mu for mu, v in results if v == "error"]
+    caught = len(results) - len(missed) - len(errors)
+    print(f"\n{caught} of {len(results)} mutants caught")
     for mu in missed:
         print(f"  MISSED {mu.id}: {mu.promise}")
-    return 1 if missed else 0
+    for mu in errors:
+        print(f"  ERROR  {mu.id}: the tests could not run (see above)")
+    return 2 if errors else 1 if missed else 0
 
 
 if __name__ == "__main__":
