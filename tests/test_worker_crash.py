@@ -45,3 +45,33 @@ def test_a_reader_that_crashes_on_every_file_costs_each_file_not_the_scan(tmp_pa
     assert not summary.cancelled
     assert sorted(p.path for p in problems) == sorted(str(p) for p in paths)
     assert {p.reason for p in problems} == {"the reader crashed on this file; skipped"}
+
+
+def test_a_file_submitted_to_a_pool_that_just_broke_is_not_lost(tmp_path, monkeypatch):
+    """The race behind this file's flaky test, made deterministic: a worker dies while the scan
+    is handing out more files, so ``submit`` itself raises BrokenProcessPool. The file being
+    handed out must be read in the next pool, not dropped without a word."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from desktop_dedup.core import service as service_mod
+
+    calls = {"n": 0}
+
+    class BreaksOnTheFifthSubmit(ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            calls["n"] += 1
+            if calls["n"] == 5:  # the canary, then three files, then the break
+                raise BrokenProcessPool("a worker died")
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(service_mod, "ProcessPoolExecutor", BreaksOnTheFifthSubmit)
+    root = tmp_path / "docs"
+    paths = _library(root, n=6)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.pool_threshold = 1
+        summary = svc.scan([root], workers=2)
+        problems = svc.problems()
+    assert calls["n"] > 5
+    assert problems == []
+    assert summary.files_fingerprinted == len(paths)

@@ -466,14 +466,18 @@ class DedupService:
                 while queue or suspects or in_flight:
                     if not in_flight:
                         alone = bool(suspects)
+                    # Taken off its queue only once submitted: submit raises when a worker
+                    # has just died, and the file must then go to the next pool, not be lost.
                     if alone:
                         if not in_flight:
-                            entry = suspects.popleft()
+                            entry = suspects[0]
                             in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
+                            suspects.popleft()
                     else:
                         while queue and len(in_flight) < window:
-                            entry = queue.popleft()
+                            entry = queue[0]
                             in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
+                            queue.popleft()
                     finished, _ = wait(in_flight, timeout=0.2, return_when=FIRST_COMPLETED)
                     cancel.raise_if_cancelled()
                     for fut in finished:
