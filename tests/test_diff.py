@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import jieba
@@ -213,18 +214,30 @@ def test_property_spans_rebuild_each_side(a: str, b: str, ignore: bool):
         assert (row.b_lineno is None) == (row.b_spans == [])
     for k in result.change_rows:
         assert result.rows[k].tag != "equal"
-    # Every line of each side appears exactly once, in order.
-    assert [r.a_lineno for r in result.rows if r.a_lineno] == list(
-        range(1, len(a.splitlines()) + 1)
-    )
-    assert [r.b_lineno for r in result.rows if r.b_lineno] == list(
-        range(1, len(b.splitlines()) + 1)
-    )
+    # Each row is numbered with the line its text starts on, and rows go forward. (A row may hold
+    # several lines of one side: a paragraph wrapped differently on the other side.)
+    for side in ("a", "b"):
+        before = ""
+        numbers = []
+        for row in result.rows:
+            spans = row.a_spans if side == "a" else row.b_spans
+            lineno = row.a_lineno if side == "a" else row.b_lineno
+            if lineno is not None:
+                assert lineno == len(before.splitlines()) + 1
+                numbers.append(lineno)
+            before += "".join(t for t, _ in spans)
+        assert numbers == sorted(set(numbers))
     if a == b:
         assert result.change_rows == [] and result.similarity == 1.0
-    # Word counts are the word tokens (not whitespace or punctuation) of each side.
-    assert result.a_words == sum(1 for t in tokenize_for_diff(a) if t[0].isalnum() or t[0] == "_")
-    assert result.b_words == sum(1 for t in tokenize_for_diff(b) if t[0].isalnum() or t[0] == "_")
+    # Word counts: words and numbers, a Chinese character counting as one (not whitespace or
+    # punctuation).
+    for count, text in ((result.a_words, a), (result.b_words, b)):
+        expected = sum(
+            1 if not re.match("[\u4e00-\u9fff]", t) else len(t)
+            for t in tokenize_for_diff(text)
+            if t[0].isalnum() or t[0] == "_"
+        )
+        assert count == expected
 
 
 def test_one_megabyte_diff_stays_fast():

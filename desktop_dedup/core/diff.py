@@ -18,10 +18,11 @@ treated as a change, because documents copied between systems differ only in tha
 
 from __future__ import annotations
 
+import bisect
 import difflib
+import itertools
 import logging
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,19 +58,9 @@ _NON_HAN_TOKEN_RE = re.compile(
 # The word and digit alternatives of _NON_HAN_TOKEN_RE alone: counts the words of a stretch in C.
 _WORD_TOKEN_RE = re.compile(r"[^\W\d]+(?:['\u2019][^\W\d]+)*|\d+")
 _NOT_WORD_RE = re.compile(r"[\W_]+")
-# Sentence ends (Chinese and Western), with closing quotes/brackets and trailing spaces kept.
-_SENTENCE_END_RE = re.compile(r"[。！？!?；;.…]+[\"'”’」』）)\]]*\s*")
-
-# A line longer than this (characters) is cut into sentences before the word diff.
-_LONG_LINE_CHARS = 200
-# Pair lines of a replaced block by similarity only while the block is at most this many pairs;
-# beyond it, lines are paired in order (a block that big is a rewrite, not an edit).
-_MAX_PAIRING_CELLS = 10_000
 # Above this many tokens on both sides together, a changed stretch is shown as one replacement
 # instead of being word-diffed (the word diff is quadratic in the worst case).
 _MAX_WORD_DIFF_TOKENS = 6_000
-# Two lines are paired only if this share of their words is in common.
-_PAIR_MIN_SIMILARITY = 0.5
 
 EQUAL, INSERT, DELETE, REPLACE = "equal", "insert", "delete", "replace"
 
@@ -99,7 +90,7 @@ class DiffResult:
     rows: list[DiffRow]
     similarity: float  # word level: 2 * matched words / (a_words + b_words), 1.0 for two empties
     change_rows: list[int]  # indexes into rows where a run of changed rows starts
-    a_words: int
+    a_words: int  # words of each side; a Chinese character counts as one word
     b_words: int
 
 
@@ -385,111 +376,6 @@ def _align(
     return opcodes
 
 
-def _split_sentences(text: str) -> list[str]:
-    pieces: list[str] = []
-    pos = 0
-    for match in _SENTENCE_END_RE.finditer(text):
-        pieces.append(text[pos : match.end()])
-        pos = match.end()
-    if pos < len(text):
-        pieces.append(text[pos:])
-    return pieces
-
-
-def _diff_line_pair(a: str, b: str, ignore_whitespace_punct: bool) -> tuple[list[DiffOp], int, int]:
-    """Word diff of one line pair (plus matched word counts, see :func:`_diff_token_lists`);
-    long lines are aligned by sentence first so the word diff stays local."""
-    if len(a) <= _LONG_LINE_CHARS and len(b) <= _LONG_LINE_CHARS:
-        return _diff_token_lists(_tokens(a), _tokens(b), ignore_whitespace_punct)
-    a_sent = _split_sentences(a)
-    b_sent = _split_sentences(b)
-    a_keys = [_line_key(s, ignore_whitespace_punct) for s in a_sent]
-    b_keys = [_line_key(s, ignore_whitespace_punct) for s in b_sent]
-    ops: list[DiffOp] = []
-    matched_a = matched_b = 0
-    for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
-        a_text = "".join(a_sent[i1:i2])
-        b_text = "".join(b_sent[j1:j2])
-        if tag == EQUAL:
-            part = [DiffOp(EQUAL, a_text, b_text)]
-            matched_a += sum(_line_word_count(x) for x in a_sent[i1:i2])
-            matched_b += sum(_line_word_count(x) for x in b_sent[j1:j2])
-        else:
-            part, part_a, part_b = _diff_token_lists(
-                tokenize_for_diff(a_text), tokenize_for_diff(b_text), ignore_whitespace_punct
-            )
-            matched_a += part_a
-            matched_b += part_b
-        for op in part:
-            if ops and ops[-1].tag == op.tag:
-                prev = ops.pop()
-                ops.append(DiffOp(op.tag, prev.a_text + op.a_text, prev.b_text + op.b_text))
-            else:
-                ops.append(op)
-    return ops, matched_a, matched_b
-
-
-def _pair_lines(
-    a_lines: Sequence[str], b_lines: Sequence[str]
-) -> list[tuple[int | None, int | None]]:
-    """Monotone pairing of two blocks of lines that maximises total word overlap.
-
-    Returns (i, j) pairs in display order; ``None`` on one side means an unpaired line. Lines are
-    paired only when at least :data:`_PAIR_MIN_SIMILARITY` of their words agree, so a rewritten
-    paragraph shows as delete + insert rather than a meaningless word soup.
-    """
-    n, m = len(a_lines), len(b_lines)
-    if n == 1 and m == 1:  # one line became another: show them side by side, whatever they hold
-        return [(0, 0)]
-    if n * m > _MAX_PAIRING_CELLS:
-        pairs: list[tuple[int | None, int | None]] = [(k, k) for k in range(min(n, m))]
-        pairs += [(k, None) for k in range(min(n, m), n)]
-        pairs += [(None, k) for k in range(min(n, m), m)]
-        return pairs
-
-    a_bags = [Counter(t for t in _tokens(x) if not t.isspace()) for x in a_lines]
-    b_bags = [Counter(t for t in _tokens(x) if not t.isspace()) for x in b_lines]
-    a_sizes = [sum(bag.values()) for bag in a_bags]
-    b_sizes = [sum(bag.values()) for bag in b_bags]
-
-    def sim(i: int, j: int) -> float:
-        total = a_sizes[i] + b_sizes[j]
-        if total == 0:
-            return 1.0
-        common = sum((a_bags[i] & b_bags[j]).values())
-        return 2.0 * common / total
-
-    # score[i][j]: best total similarity pairing a[i:] with b[j:]
-    score = [[0.0] * (m + 1) for _ in range(n + 1)]
-    choice = [[0] * (m + 1) for _ in range(n + 1)]  # 0 pair, 1 skip a, 2 skip b
-    for i in range(n - 1, -1, -1):
-        row, below = score[i], score[i + 1]
-        for j in range(m - 1, -1, -1):
-            best, how = below[j], 1
-            if row[j + 1] > best:
-                best, how = row[j + 1], 2
-            s = sim(i, j)
-            if s >= _PAIR_MIN_SIMILARITY and below[j + 1] + s > best:
-                best, how = below[j + 1] + s, 0
-            row[j], choice[i][j] = best, how
-    pairs = []
-    i = j = 0
-    while i < n and j < m:
-        how = choice[i][j]
-        if how == 0:
-            pairs.append((i, j))
-            i, j = i + 1, j + 1
-        elif how == 1:
-            pairs.append((i, None))
-            i += 1
-        else:
-            pairs.append((None, j))
-            j += 1
-    pairs += [(k, None) for k in range(i, n)]
-    pairs += [(None, k) for k in range(j, m)]
-    return pairs
-
-
 def _spans(ops: Sequence[DiffOp], side: str) -> list[tuple[str, str]]:
     spans: list[tuple[str, str]] = []
     for op in ops:
@@ -515,44 +401,452 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
         _tokenized.cache_clear()
 
 
+# --- the whole-text diff -------------------------------------------------------------------------
+#
+# Line breaks are layout, not text: a PDF or a re-wrapped copy breaks its lines elsewhere, a DOCX
+# keeps a paragraph on one line. So two texts are compared as one stream of tokens in which a
+# whitespace run is one separator, whatever it holds, and a line break between two Chinese
+# characters (a wrapped Chinese line) is nothing at all. Chinese is compared character by
+# character (a wrapped line may cut a word in two; the highlight is widened to whole words
+# afterwards). Rows for the two panes are cut where BOTH sides have a line break at the same
+# place in the aligned text, so an unchanged re-wrapped paragraph is one equal row and an edited
+# line of two identically wrapped texts is one row, as before.
+#
+# For speed, equal lines are aligned first (one hash per line; what two versions of one file
+# mostly are); only the stretches between them are tokenised, cut into sentences, aligned by
+# sentence and then word by word.
+
+_CJK = _HAN + "\u3000-\u303f\uff00-\uffef"
+_CJK_CHAR_RE = re.compile(f"[{_CJK}]")
+_HAN_CHAR_RE = re.compile(f"[{_HAN}]")
+# A Chinese character alone, a word of another script (not containing Chinese), a digit run, a
+# whitespace run, any other character alone.
+_COMPARE_TOKEN_RE = re.compile(
+    f"[{_HAN}]"
+    f"|[^\\W\\d{_HAN}]+(?:['\u2019][^\\W\\d{_HAN}]+)*"
+    r"|\d+"
+    r"|\s+"
+    r"|.",
+    re.DOTALL,
+)
+_COMPARE_WORD_RE = re.compile(f"[{_HAN}]|[^\\W\\d{_HAN}]+(?:['\u2019][^\\W\\d{_HAN}]+)*|\\d+")
+_SENTENCE_END = frozenset("。！？!?；;.…")
+# A stretch without sentence ends is still cut after this many words, so that the alignment of
+# sentences never faces one enormous "sentence".
+_CHUNK_WORDS = 120
+# Characters either side of a change's edge segmented to widen it to whole words.
+_SNAP_WINDOW = 12
+# How far an inserted or deleted stretch may slide to start and end on line breaks.
+_MAX_SLIDE = 64
+
+_WS_KEY = " "
+
+
+def _line_ends(text: str, offset: int = 0) -> list[int]:
+    """Offsets just after each line break of ``text`` (the breaks ``str.splitlines`` knows)."""
+    ends = []
+    pos = offset
+    for piece in text.splitlines(keepends=True):
+        pos += len(piece)
+        if piece.splitlines() != [piece]:  # ends with a break
+            ends.append(pos)
+    return ends
+
+
+@dataclass
+class _Side:
+    """One side of a stretch being compared: its tokens and their comparison keys."""
+
+    text: str  # the whole document
+    start: int  # the stretch, [start, end) in ``text``
+    end: int
+    sig_start: list[int]  # char offset of each significant token
+    sig_end: list[int]
+    sig_ws: list[bool]  # the significant token is whitespace
+    keys: list[str]
+    chunk_bounds: list[int]  # sig indexes where a sentence starts (0 first)
+    gaps: dict[int, list[int]]  # gap k (before sig token k) -> line ends inside it
+
+    def bound(self, k: int) -> int:
+        """Where the text of an op starting at sig token ``k`` begins: after the last line
+        break before the token, so rows are cut on line breaks."""
+        if k <= 0:
+            return self.start
+        if k >= len(self.keys):
+            return self.end
+        ends = self.gaps.get(k)
+        return ends[-1] if ends else self.sig_start[k]
+
+    def has_break(self, k: int) -> bool:
+        return k <= 0 or k >= len(self.keys) or k in self.gaps
+
+
+def _compare_side(
+    text: str, start: int, end: int, ignore: bool, edge_ws: tuple[bool, bool]
+) -> _Side:
+    """``edge_ws``: whether whitespace at the (start, end) of the stretch is compared; it is
+    when both sides have some there (so that a deleted last line is a line of its own), not
+    when only one does (a missing final newline is not a change)."""
+    stretch = text[start:end]
+    folded = fold_compat(stretch)
+    sig_start: list[int] = []
+    sig_end: list[int] = []
+    sig_ws: list[bool] = []
+    keys: list[str] = []
+    chunk_bounds = [0]
+    words_in_chunk = 0
+    matches = list(_COMPARE_TOKEN_RE.finditer(folded))
+    last = len(matches) - 1
+    for n, m in enumerate(matches):
+        tok = m.group()
+        first = tok[0]
+        if first.isspace():
+            if ignore or (n == 0 and not edge_ws[0]) or (n == last and not edge_ws[1]):
+                continue
+            if (tok.splitlines() != [tok] or "\n" in tok or "\r" in tok) and _wrapped_chinese(
+                stretch, m.start(), m.end()
+            ):
+                continue  # a line break inside Chinese text is layout only
+            key = _WS_KEY
+            is_ws = True
+        elif first.isalnum() or first == "_":
+            key = tok
+            is_ws = False
+            words_in_chunk += 1
+        else:
+            if ignore:
+                if first in _SENTENCE_END and len(keys) > chunk_bounds[-1]:
+                    chunk_bounds.append(len(keys))
+                    words_in_chunk = 0
+                continue
+            key = tok
+            is_ws = False
+        sig_start.append(start + m.start())
+        sig_end.append(start + m.end())
+        sig_ws.append(is_ws)
+        keys.append(key)
+        if (first in _SENTENCE_END and not ignore) or words_in_chunk >= _CHUNK_WORDS:
+            chunk_bounds.append(len(keys))
+            words_in_chunk = 0
+    if chunk_bounds[-1] == len(keys) and len(chunk_bounds) > 1:
+        chunk_bounds.pop()
+    gaps: dict[int, list[int]] = {}
+    for e in _line_ends(stretch, start):
+        t = bisect.bisect_left(sig_start, e) - 1
+        if t >= 0 and not sig_ws[t] and e < sig_end[t]:
+            continue
+        gaps.setdefault(t + 1, []).append(e)
+    return _Side(text, start, end, sig_start, sig_end, sig_ws, keys, chunk_bounds, gaps)
+
+
+def _wrapped_chinese(stretch: str, ws_start: int, ws_end: int) -> bool:
+    return (
+        ws_start > 0
+        and ws_end < len(stretch)
+        and bool(_CJK_CHAR_RE.match(stretch, ws_start - 1))
+        and bool(_CJK_CHAR_RE.match(stretch, ws_end))
+    )
+
+
+def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]:
+    """Opcodes over the significant tokens of two stretches: sentences aligned first, then
+    words inside the sentences that differ."""
+    a_chunks = [*a.chunk_bounds, len(a.keys)]
+    b_chunks = [*b.chunk_bounds, len(b.keys)]
+    a_ckeys = ["\x1f".join(a.keys[x:y]) for x, y in zip(a_chunks, a_chunks[1:], strict=False)]
+    b_ckeys = ["\x1f".join(b.keys[x:y]) for x, y in zip(b_chunks, b_chunks[1:], strict=False)]
+    ops: list[tuple[str, int, int, int, int]] = []
+    for tag, c1, c2, d1, d2 in _align(a_ckeys, b_ckeys):
+        i1, i2, j1, j2 = a_chunks[c1], a_chunks[c2], b_chunks[d1], b_chunks[d2]
+        if tag == EQUAL:
+            ops.append((EQUAL, i1, i2, j1, j2))
+            continue
+        a_keys, b_keys = a.keys[i1:i2], b.keys[j1:j2]
+        if len(a_keys) + len(b_keys) > _MAX_WORD_DIFF_TOKENS:
+            inner = _cheap_opcodes(a_keys, b_keys)
+        else:
+            inner = _align(a_keys, b_keys, isjunk=str.isspace)
+        ops.extend((t, i1 + x1, i1 + x2, j1 + y1, j1 + y2) for t, x1, x2, y1, y2 in inner)
+    merged: list[tuple[str, int, int, int, int]] = []
+    for op in ops:
+        if op[1] == op[2] and op[3] == op[4]:
+            continue
+        if merged and merged[-1][0] == op[0] == EQUAL:
+            prev = merged.pop()
+            op = (EQUAL, prev[1], op[2], prev[3], op[4])
+        elif merged and merged[-1][0] != EQUAL and op[0] != EQUAL:
+            prev = merged.pop()
+            op = (REPLACE, prev[1], op[2], prev[3], op[4])
+        merged.append(op)
+    return _slide_to_line_breaks(merged, a, b)
+
+
+def _slide_to_line_breaks(
+    ops: list[tuple[str, int, int, int, int]], a: _Side, b: _Side
+) -> list[tuple[str, int, int, int, int]]:
+    """An inserted (deleted) stretch between two equal ones can often sit at several places
+    ("x\\n" inserted after "x\\n"); put it where it starts and ends on line breaks, so it shows
+    as whole lines of its own."""
+    ops = list(ops)
+    for n in range(1, len(ops) - 1):
+        tag, i1, i2, j1, j2 = ops[n]
+        if tag not in (INSERT, DELETE) or ops[n - 1][0] != EQUAL or ops[n + 1][0] != EQUAL:
+            continue
+        # An equal neighbour may shrink to nothing only at the ends of the stretch.
+        prev_len = ops[n - 1][2] - ops[n - 1][1] + (1 if n == 1 else 0)
+        next_len = ops[n + 1][2] - ops[n + 1][1] + (1 if n == len(ops) - 2 else 0)
+        # The side that has the stretch, and the other one (where it is a point).
+        if tag == INSERT:
+            keys, lo, hi, here, there, other_at = b.keys, j1, j2, b, a, i1
+        else:
+            keys, lo, hi, here, there, other_at = a.keys, i1, i2, a, b, j1
+
+        best, best_score = 0, _slide_score(0, here, there, lo, hi, other_at)
+        s = 0
+        while -s < min(prev_len - 1, _MAX_SLIDE) and keys[lo + s - 1] == keys[hi + s - 1]:
+            s -= 1
+            if (value := _slide_score(s, here, there, lo, hi, other_at)) > best_score:
+                best, best_score = s, value
+        s = 0
+        while s < min(next_len - 1, _MAX_SLIDE) and keys[lo + s] == keys[hi + s]:
+            s += 1
+            if (value := _slide_score(s, here, there, lo, hi, other_at)) > best_score:
+                best, best_score = s, value
+        if best:
+            p = ops[n - 1]
+            q = ops[n + 1]
+            ops[n - 1] = (EQUAL, p[1], p[2] + best, p[3], p[4] + best)
+            ops[n] = (tag, i1 + best, i2 + best, j1 + best, j2 + best)
+            ops[n + 1] = (EQUAL, q[1] + best, q[2], q[3] + best, q[4])
+    return [op for op in ops if op[1] < op[2] or op[3] < op[4]]
+
+
+def _slide_score(s: int, here: _Side, there: _Side, lo: int, hi: int, other_at: int) -> int:
+    # 1 point for starting on a line break on both sides, 1 for ending on one.
+    other = there.has_break(other_at + s)
+    return int(other and here.has_break(lo + s)) + int(other and here.has_break(hi + s))
+
+
+_Piece = tuple[str, int, int, int, int]  # (tag, a0, a1, b0, b1) in characters
+
+
+def _pair_breaks(a_ends: list[int], b_ends: list[int]) -> list[tuple[int, int]]:
+    # Blank lines on both sides stay blank rows; then the last break of each side.
+    pairs = list(zip(a_ends[: len(a_ends) - 1], b_ends[: len(b_ends) - 1], strict=False))
+    pairs = pairs[: min(len(a_ends), len(b_ends)) - 1]
+    pairs.append((a_ends[-1], b_ends[-1]))
+    return pairs
+
+
+def _stretch_segments(
+    text_a: str, a0: int, a1: int, text_b: str, b0: int, b1: int, ignore: bool
+) -> list[list[_Piece]]:
+    """Rows (as lists of pieces) of a stretch of whole lines of each side."""
+    edge_ws = (
+        a0 < a1 and b0 < b1 and text_a[a0].isspace() and text_b[b0].isspace(),
+        a0 < a1 and b0 < b1 and text_a[a1 - 1].isspace() and text_b[b1 - 1].isspace(),
+    )
+    a = _compare_side(text_a, a0, a1, ignore, edge_ws)
+    b = _compare_side(text_b, b0, b1, ignore, edge_ws)
+    ops = _stretch_opcodes(a, b)
+    if not ops:
+        ops = [(EQUAL, 0, 0, 0, 0)]
+    segments: list[list[_Piece]] = []
+    current: list[_Piece] = []
+    a_gaps = sorted(a.gaps)
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if n and a.has_break(i1) and b.has_break(j1) and current:
+            segments.append(current)
+            current = []
+        pa, pb = a.bound(i1), b.bound(j1)
+        end_a = a.bound(i2) if n < len(ops) - 1 else a.end
+        end_b = b.bound(j2) if n < len(ops) - 1 else b.end
+        if n == 0:
+            pa, pb = a.start, b.start
+        if tag == EQUAL:
+            lo = bisect.bisect_right(a_gaps, i1)
+            for k in a_gaps[lo:]:
+                if k >= i2:
+                    break
+                b_ends = b.gaps.get(j1 + (k - i1))
+                if not b_ends:
+                    continue
+                for qa, qb in _pair_breaks(a.gaps[k], b_ends):
+                    current.append((EQUAL, pa, qa, pb, qb))
+                    segments.append(current)
+                    current = []
+                    pa, pb = qa, qb
+        current.append((tag, pa, end_a, pb, end_b))
+    if current:
+        segments.append(current)
+    return segments
+
+
+def _lines_of(text: str, start: int, end: int, tag: str) -> list[tuple[int, int]]:
+    pos = start
+    out = []
+    for piece in text[start:end].splitlines(keepends=True):
+        out.append((pos, pos + len(piece)))
+        pos += len(piece)
+    return out
+
+
+def _snap_to_words(spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Widen changed Chinese characters to the whole words (jieba) they are part of.
+
+    Only a few characters around each edge of a change are segmented: enough to find the word
+    the edge cuts through, without segmenting a whole paragraph for every change."""
+    if not any(tag != EQUAL and _HAN_CHAR_RE.search(t) for t, tag in spans):
+        return spans
+    text = "".join(t for t, _ in spans)
+    intervals: list[list] = []  # [start, end, tag] of each change
+    pos = 0
+    for t, tag in spans:
+        if tag != EQUAL:
+            intervals.append([pos, pos + len(t), tag])
+        pos += len(t)
+    for iv in intervals:
+        for edge in (0, 1):
+            at = iv[edge]
+            if not (0 < at < len(text)) or not (
+                _HAN_CHAR_RE.match(text, at - 1) and _HAN_CHAR_RE.match(text, at)
+            ):
+                continue
+            lo, hi = max(0, at - _SNAP_WINDOW), min(len(text), at + _SNAP_WINDOW)
+            boundary = lo
+            for tok in _tokens(text[lo:hi]):
+                nxt = boundary + len(tok)
+                if boundary < at < nxt:  # the edge cuts this word: widen to its ends
+                    iv[edge] = boundary if edge == 0 else nxt
+                    break
+                boundary = nxt
+    out: list[tuple[str, str]] = []
+    pos = 0
+    for start, end, tag in intervals:
+        start = max(start, pos)
+        if end <= start:
+            continue
+        if start > pos:
+            out.append((text[pos:start], EQUAL))
+        if out and out[-1][1] == tag:
+            out[-1] = (out[-1][0] + text[start:end], tag)
+        else:
+            out.append((text[start:end], tag))
+        pos = end
+    if pos < len(text):
+        out.append((text[pos:], EQUAL))
+    return out
+
+
+def _spans_of(text: str, pieces: Sequence[tuple[str, int, int]]) -> list[tuple[str, str]]:
+    spans: list[tuple[str, str]] = []
+    for tag, x0, x1 in pieces:
+        if x1 <= x0:
+            continue
+        if spans and spans[-1][1] == tag:
+            spans[-1] = (spans[-1][0] + text[x0:x1], tag)
+        else:
+            spans.append((text[x0:x1], tag))
+    return spans
+
+
+class _RowBuilder:
+    def __init__(self, a: str, b: str) -> None:
+        self.a, self.b = a, b
+        self.a_ends = _line_ends(a)
+        self.b_ends = _line_ends(b)
+        self.rows: list[DiffRow] = []
+
+    def a_line(self, pos: int) -> int:
+        return bisect.bisect_right(self.a_ends, pos) + 1
+
+    def b_line(self, pos: int) -> int:
+        return bisect.bisect_right(self.b_ends, pos) + 1
+
+    def add_segment(self, seg: list[_Piece]) -> None:
+        a0, a1 = seg[0][1], seg[-1][2]
+        b0, b1 = seg[0][3], seg[-1][4]
+        if a0 >= a1 and b0 >= b1:
+            return
+        tags = {p[0] for p in seg if p[2] > p[1] or p[4] > p[3]}
+        if a0 >= a1 or b0 >= b1:  # whole lines on one side only
+            side_text = self.b if a0 >= a1 else self.a
+            x0, x1 = (b0, b1) if a0 >= a1 else (a0, a1)
+            tag = INSERT if a0 >= a1 else DELETE
+            for s, e in _lines_of(side_text, x0, x1, tag):
+                if tag == INSERT:
+                    self.rows.append(
+                        DiffRow(None, self.b_line(s), INSERT, [], [(self.b[s:e], tag)])
+                    )
+                else:
+                    self.rows.append(
+                        DiffRow(self.a_line(s), None, DELETE, [(self.a[s:e], tag)], [])
+                    )
+            return
+        if tags == {EQUAL}:
+            self.rows.append(
+                DiffRow(
+                    self.a_line(a0),
+                    self.b_line(b0),
+                    EQUAL,
+                    [(self.a[a0:a1], EQUAL)],
+                    [(self.b[b0:b1], EQUAL)],
+                )
+            )
+            return
+        if EQUAL not in tags:  # nothing in common: pair the lines side by side
+            a_lines = _lines_of(self.a, a0, a1, REPLACE)
+            b_lines = _lines_of(self.b, b0, b1, REPLACE)
+            if len(a_lines) > 1 or len(b_lines) > 1:
+                for k in range(max(len(a_lines), len(b_lines))):
+                    la = a_lines[k] if k < len(a_lines) else None
+                    lb = b_lines[k] if k < len(b_lines) else None
+                    tag = REPLACE if la and lb else (DELETE if la else INSERT)
+                    self.rows.append(
+                        DiffRow(
+                            self.a_line(la[0]) if la else None,
+                            self.b_line(lb[0]) if lb else None,
+                            tag,
+                            [(self.a[la[0] : la[1]], tag)] if la else [],
+                            [(self.b[lb[0] : lb[1]], tag)] if lb else [],
+                        )
+                    )
+                return
+        a_spans = _snap_to_words(_spans_of(self.a, [(p[0], p[1], p[2]) for p in seg]))
+        b_spans = _snap_to_words(_spans_of(self.b, [(p[0], p[3], p[4]) for p in seg]))
+        self.rows.append(DiffRow(self.a_line(a0), self.b_line(b0), REPLACE, a_spans, b_spans))
+
+
 def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
     a_lines = a.splitlines(keepends=True)
     b_lines = b.splitlines(keepends=True)
     a_keys = [_line_key(x, ignore_whitespace_punct) for x in a_lines]
     b_keys = [_line_key(x, ignore_whitespace_punct) for x in b_lines]
+    a_pos = [0, *itertools.accumulate(map(len, a_lines))]
+    b_pos = [0, *itertools.accumulate(map(len, b_lines))]
 
-    rows: list[DiffRow] = []
+    builder = _RowBuilder(a, b)
     matched_a = matched_b = 0
     for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
         if tag == EQUAL:
             for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
-                rows.append(
+                builder.rows.append(
                     DiffRow(i + 1, j + 1, EQUAL, [(a_lines[i], EQUAL)], [(b_lines[j], EQUAL)])
                 )
-                matched_a += _line_word_count(a_lines[i])
-                matched_b += _line_word_count(b_lines[j])
+                matched_a += _unit_count(a_lines[i])
+                matched_b += _unit_count(b_lines[j])
             continue
-        for i, j in (
-            _pair_lines(a_lines[i1:i2], b_lines[j1:j2])
-            if tag == REPLACE
-            else _unpaired(i2 - i1, j2 - j1)
+        for seg in _stretch_segments(
+            a, a_pos[i1], a_pos[i2], b, b_pos[j1], b_pos[j2], ignore_whitespace_punct
         ):
-            if i is not None and j is not None:
-                line_a, line_b = a_lines[i1 + i], b_lines[j1 + j]
-                ops, pair_a, pair_b = _diff_line_pair(line_a, line_b, ignore_whitespace_punct)
-                a_spans, b_spans = _spans(ops, "a"), _spans(ops, "b")
-                row_tag = EQUAL if all(op.tag == EQUAL for op in ops) else REPLACE
-                rows.append(DiffRow(i1 + i + 1, j1 + j + 1, row_tag, a_spans, b_spans))
-                matched_a += pair_a
-                matched_b += pair_b
-            elif i is not None:
-                rows.append(DiffRow(i1 + i + 1, None, DELETE, [(a_lines[i1 + i], DELETE)], []))
-            elif j is not None:
-                rows.append(DiffRow(None, j1 + j + 1, INSERT, [], [(b_lines[j1 + j], INSERT)]))
+            for tag_, x0, x1, y0, y1 in seg:
+                if tag_ == EQUAL:
+                    matched_a += _unit_count(a[x0:x1])
+                    matched_b += _unit_count(b[y0:y1])
+            builder.add_segment(seg)
 
-    a_words = sum(_line_word_count(x) for x in a_lines)
-    b_words = sum(_line_word_count(x) for x in b_lines)
-    total = a_words + b_words
+    rows = builder.rows
+    total = _unit_count(a) + _unit_count(b)
     similarity = 1.0 if total == 0 else min(1.0, (matched_a + matched_b) / total)
     change_rows = [
         k for k, row in enumerate(rows) if row.tag != EQUAL and (k == 0 or rows[k - 1].tag == EQUAL)
@@ -565,11 +859,12 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
         len(change_rows),
         similarity,
     )
-    return DiffResult(rows, similarity, change_rows, a_words, b_words)
+    return DiffResult(rows, similarity, change_rows, _unit_count(a), _unit_count(b))
 
 
-def _unpaired(n: int, m: int) -> list[tuple[int | None, int | None]]:
-    return [(k, None) for k in range(n)] + [(None, k) for k in range(m)]
+def _unit_count(text: str) -> int:
+    """Words for the similarity: a Chinese character counts as one, as do a word and a number."""
+    return len(_COMPARE_WORD_RE.findall(text))
 
 
 __all__: list[str] = [

@@ -15,12 +15,15 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import (
+    QBrush,
     QColor,
     QFontDatabase,
+    QPalette,
     QTextBlock,
     QTextBlockFormat,
     QTextCharFormat,
@@ -44,18 +47,47 @@ from desktop_dedup.gui.formatting import format_similarity
 
 log = logging.getLogger(__name__)
 
-# Light line backgrounds, stronger word backgrounds: the changed WORD must stand out.
-LINE_COLOURS = {
-    "delete": QColor("#fdecea"),
-    "insert": QColor("#e6f4ea"),
-    "replace": QColor("#fff6da"),
-    "filler": QColor("#f0f0f0"),
+# Tints mixed into the palette's own base colour, so the panes follow a light or a dark theme;
+# the text keeps the palette's text colour and stays readable on them (tests check the contrast).
+_TINTS = {
+    "delete": QColor("#d9534f"),
+    "insert": QColor("#2e9d4a"),
+    "replace": QColor("#e0a800"),
 }
-WORD_COLOURS = {
-    "a": QColor("#f4a9a3"),  # removed / changed on the reference side
-    "b": QColor("#9fd8ac"),  # added / changed on the other side
-}
-CURRENT_CHANGE_COLOUR = QColor("#dce8ff")
+
+
+@dataclass(frozen=True)
+class DiffColours:
+    """The backgrounds of one pane, derived from a palette."""
+
+    line: dict[str, QColor]  # "delete" | "insert" | "replace" | "filler" -> line background
+    word: QColor  # background of a changed word on this side
+    current: QColor  # line background of the change being looked at
+
+
+def _mix(base: QColor, tint: QColor, share: float) -> QColor:
+    return QColor.fromRgbF(
+        base.redF() * (1 - share) + tint.redF() * share,
+        base.greenF() * (1 - share) + tint.greenF() * share,
+        base.blueF() * (1 - share) + tint.blueF() * share,
+    )
+
+
+def diff_colours(palette: QPalette, side: str) -> DiffColours:
+    """Line and word backgrounds for side ``"a"`` (reference: removed/changed words in red) or
+    ``"b"`` (the other copy: added/changed words in green), from ``palette``'s base colour."""
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    dark = base.lightnessF() < 0.5
+    line_share, word_share = (0.22, 0.5) if dark else (0.12, 0.38)
+    word_tint = _TINTS["delete"] if side == "a" else _TINTS["insert"]
+    return DiffColours(
+        line={tag: _mix(base, tint, line_share) for tag, tint in _TINTS.items()}
+        | {"filler": _mix(base, text, 0.07)},
+        word=_mix(base, word_tint, word_share),
+        current=_mix(base, palette.color(QPalette.ColorRole.Highlight), 0.3 if dark else 0.2),
+    )
+
 
 _SEPARATORS = str.maketrans({"\n": " ", "\r": " ", "\u2029": " ", "\x0b": " ", "\x0c": " "})
 
@@ -94,9 +126,22 @@ class DiffPane(QPlainTextEdit):
         self._font.setPointSizeF(max(self._font.pointSizeF(), 10.5))
         self._load_text("")
         self._current_row: int | None = None
-        self._row_colours: dict[int, QColor] = {}
+        self._row_colours: dict[int, QColor | QBrush] = {}
+        self._rows: Sequence[Any] = ()
+        self.colours = diff_colours(self.palette(), side)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            # A theme switch while a diff is open: repaint it in the new palette's colours.
+            current = self._current_row
+            self.colours = diff_colours(self.palette(), self.side)
+            self.render_rows(self._rows)
+            if current is not None:
+                self.show_current_row(current)
 
     def render_rows(self, rows: Sequence[Any]) -> None:
+        self._rows = rows
         lines: list[str] = []
         changed: list[tuple[int, str, Sequence[tuple[str, str]], str]] = []
         for i, row in enumerate(rows):
@@ -142,8 +187,20 @@ class DiffPane(QPlainTextEdit):
         doc = self.document()
         cursor = QTextCursor(doc)
         cursor.beginEditBlock()
-        word_format = QTextCharFormat()
-        word_format.setBackground(WORD_COLOURS[self.side])
+        # Colour is never the only cue: on the reference side removed words are struck out and
+        # changed ones underlined with dashes; on the other side changed or added words are
+        # underlined; a side with no line there is hatched.
+        formats = {}
+        for tag in ("delete", "insert", "replace"):
+            fmt = QTextCharFormat()
+            fmt.setBackground(self.colours.word)
+            if self.side == "a" and tag == "delete":
+                fmt.setFontStrikeOut(True)
+            elif self.side == "a":
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
+            else:
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+            formats[tag] = fmt
         block = doc.firstBlock()
         block_number = 0
         for row_index, tag, spans, text in changed:
@@ -153,10 +210,14 @@ class DiffPane(QPlainTextEdit):
                 block_number += 1
             if not block.isValid():
                 break
-            colour = LINE_COLOURS.get(tag, LINE_COLOURS["replace"])
-            self._row_colours[row_index] = colour
+            background: QColor | QBrush
+            if tag == "filler":
+                background = QBrush(self.colours.line["filler"], Qt.BrushStyle.BDiagPattern)
+            else:
+                background = self.colours.line.get(tag, self.colours.line["replace"])
+            self._row_colours[row_index] = background
             block_format = QTextBlockFormat()
-            block_format.setBackground(colour)
+            block_format.setBackground(background)
             cursor.setPosition(block.position())
             cursor.setBlockFormat(block_format)
             if tag == "filler":
@@ -169,7 +230,7 @@ class DiffPane(QPlainTextEdit):
                 if span_tag != "equal" and span_text.strip() and offset < limit:
                     cursor.setPosition(offset)
                     cursor.setPosition(min(offset + length, limit), QTextCursor.MoveMode.KeepAnchor)
-                    cursor.mergeCharFormat(word_format)
+                    cursor.mergeCharFormat(formats.get(span_tag, formats["replace"]))
                 offset += length
         cursor.endEditBlock()
 
@@ -190,12 +251,12 @@ class DiffPane(QPlainTextEdit):
         block = doc.findBlockByNumber(row)
         if not block.isValid():
             return
-        self._set_block_background(block, CURRENT_CHANGE_COLOUR)
+        self._set_block_background(block, self.colours.current)
         self._current_row = row
         self.setTextCursor(QTextCursor(block))
         self.centerCursor()
 
-    def _set_block_background(self, block: QTextBlock, colour: QColor | None) -> None:
+    def _set_block_background(self, block: QTextBlock, colour: QColor | QBrush | None) -> None:
         cursor = QTextCursor(block)
         block_format = QTextBlockFormat()
         if colour is None:

@@ -11,7 +11,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from test_gui_diff_view import all_highlighted
 
-from desktop_dedup.gui.diff_view import WORD_COLOURS
 from desktop_dedup.gui.main_window import MainWindow
 
 
@@ -96,7 +95,7 @@ def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
 
     view = window.diff_view
     left_before, right_before = view.documents
-    assert all_highlighted(view.right_pane, WORD_COLOURS["b"])
+    assert all_highlighted(view.right_pane, view.right_pane.colours.word)
     window.act_swap.trigger()
     assert view.documents == (right_before, left_before)
     assert not view.reference_on_left

@@ -7,10 +7,10 @@ import time
 import docgen
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextBlock
+from PySide6.QtGui import QColor, QPalette, QTextBlock
 
 from desktop_dedup.core.diff import diff_texts
-from desktop_dedup.gui.diff_view import WORD_COLOURS, DiffView
+from desktop_dedup.gui.diff_view import DiffView
 
 
 def highlighted_fragments(block: QTextBlock, colour) -> list[str]:
@@ -51,8 +51,8 @@ def test_changed_english_word_is_highlighted_on_both_sides(view):
     b = " ".join(words)
     view.show_result(diff_texts(a, b), "/a.txt", "/b.txt")
 
-    assert all_highlighted(view.left_pane, WORD_COLOURS["a"]) == [original]
-    assert all_highlighted(view.right_pane, WORD_COLOURS["b"]) == ["zeppelin"]
+    assert all_highlighted(view.left_pane, view.left_pane.colours.word) == [original]
+    assert all_highlighted(view.right_pane, view.right_pane.colours.word) == ["zeppelin"]
     assert view.current_change == 0
     # The current change is the block holding the word, in both panes.
     row = view.result.change_rows[0]
@@ -66,8 +66,8 @@ def test_changed_chinese_word_is_highlighted_as_a_word(view):
     assert "城市" in a
     b = a.replace("城市", "乡村", 1)
     view.show_result(diff_texts(a, b), "/甲.txt", "/乙.txt")
-    assert all_highlighted(view.left_pane, WORD_COLOURS["a"]) == ["城市"]
-    assert all_highlighted(view.right_pane, WORD_COLOURS["b"]) == ["乡村"]
+    assert all_highlighted(view.left_pane, view.left_pane.colours.word) == ["城市"]
+    assert all_highlighted(view.right_pane, view.right_pane.colours.word) == ["乡村"]
     assert "%" in view.similarity_label.text()
 
 
@@ -123,7 +123,7 @@ def test_identical_texts_show_no_changes(view):
     assert view.result.change_rows == []
     assert view.change_label.text() == "No changes"
     assert not view.next_button.isEnabled()
-    assert all_highlighted(view.left_pane, WORD_COLOURS["a"]) == []
+    assert all_highlighted(view.left_pane, view.left_pane.colours.word) == []
 
 
 def test_one_megabyte_text_opens_quickly(view):
@@ -206,3 +206,107 @@ def test_a_long_sequence_of_comparisons_paints_only_each_ones_changes(view):
         expected = [k] if k % 3 else []
         assert [n for n, _ in painted(view.left_pane)] == expected, k
         assert [n for n, _ in painted(view.right_pane)] == expected, k
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
+
+
+def contrast(one: QColor, two: QColor) -> float:
+    """WCAG 2 contrast ratio."""
+    hi, lo = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2b2b2b"),
+        (QPalette.ColorRole.Base, "#1e1e1e"),
+        (QPalette.ColorRole.Text, "#e6e6e6"),
+        (QPalette.ColorRole.WindowText, "#e6e6e6"),
+        (QPalette.ColorRole.Highlight, "#3d6fb4"),
+    ):
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def painted_backgrounds(pane) -> list[QColor]:
+    colours = []
+    block = pane.document().firstBlock()
+    while block.isValid():
+        if block.blockFormat().background().style() != Qt.BrushStyle.NoBrush:
+            colours.append(block.blockFormat().background().color())
+        for f in _fragments(block):
+            if f.charFormat().background().style() != Qt.BrushStyle.NoBrush:
+                colours.append(f.charFormat().background().color())
+        block = block.next()
+    return colours
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_changes_stay_readable_in_the_palettes_colours(view, theme):
+    # Issue 9: under a dark palette the changed lines were almost invisible (fixed light
+    # backgrounds under light palette text).
+    if theme == "dark":
+        view.setPalette(dark_palette())
+    a = "one two three\nfour five six\nseven\n"
+    b = "one 2 three\nfour five six\nseven\neight nine\n"
+    view.show_result(diff_texts(a, b), "a", "b")
+    for pane in (view.left_pane, view.right_pane):
+        base = pane.palette().color(QPalette.ColorRole.Base)
+        text = pane.palette().color(QPalette.ColorRole.Text)
+        backgrounds = painted_backgrounds(pane)
+        assert backgrounds
+        for colour in backgrounds:
+            # Text stays readable on every highlight, and the highlight is visible on the base.
+            assert contrast(text, colour) >= 4.5, (theme, colour.name())
+            assert colour != base
+            # A dark theme keeps dark backgrounds (no light patches under light text).
+            assert (colour.lightnessF() < 0.5) == (theme == "dark"), colour.name()
+    assert view.left_pane.colours.word != view.right_pane.colours.word
+
+
+def test_palette_change_repaints_an_open_diff(view):
+    view.show_result(diff_texts("alpha beta\n", "alpha gamma\n"), "a", "b")
+    light_word = view.right_pane.colours.word
+    assert all_highlighted(view.right_pane, light_word) == ["gamma"]
+    view.setPalette(dark_palette())
+    dark_word = view.right_pane.colours.word
+    assert dark_word != light_word
+    assert all_highlighted(view.right_pane, dark_word) == ["gamma"]
+    assert all_highlighted(view.right_pane, light_word) == []
+
+
+def test_changes_are_not_shown_by_colour_alone(view):
+    a = "keep this line\nthe cat sat here\nremoved line\n"
+    b = "keep this line\nthe dog sat here\n"
+    view.show_result(diff_texts(a, b), "a", "b")
+
+    def cued(pane) -> list[str]:
+        out = []
+        block = pane.document().firstBlock()
+        while block.isValid():
+            for f in _fragments(block):
+                fmt = f.charFormat()
+                if fmt.fontStrikeOut() or fmt.underlineStyle() != fmt.UnderlineStyle.NoUnderline:
+                    out.append(f.text())
+            block = block.next()
+        return out
+
+    assert cued(view.left_pane) == ["cat", "removed line"]
+    assert cued(view.right_pane) == ["dog"]
+    # A side without a line there is hatched, not just tinted.
+    filler_rows = [
+        k for k, row in enumerate(view.result.rows) if row.b_lineno is None and row.a_lineno
+    ]
+    assert filler_rows
+    block = view.right_pane.document().findBlockByNumber(filler_rows[0])
+    assert block.blockFormat().background().style() == Qt.BrushStyle.BDiagPattern

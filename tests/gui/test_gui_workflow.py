@@ -26,7 +26,6 @@ from test_gui_diff_view import all_highlighted
 
 from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.core.service import DedupService
-from desktop_dedup.gui.diff_view import WORD_COLOURS
 from desktop_dedup.gui.formatting import format_size
 from desktop_dedup.gui.main_window import MainWindow
 from desktop_dedup.gui.models.members import COL_NAME
@@ -71,8 +70,8 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     qtbot.waitUntil(lambda: window.diff_view.result is not None)
     reference_path = window.members_model.group.reference.path
     edited_on_right = reference_path == str(files["english"])
-    left = all_highlighted(window.diff_view.left_pane, WORD_COLOURS["a"])
-    right = all_highlighted(window.diff_view.right_pane, WORD_COLOURS["b"])
+    left = all_highlighted(window.diff_view.left_pane, window.diff_view.left_pane.colours.word)
+    right = all_highlighted(window.diff_view.right_pane, window.diff_view.right_pane.colours.word)
     assert (left, right) == (
         ([original], ["lighthouse"]) if edited_on_right else (["lighthouse"], [original])
     )

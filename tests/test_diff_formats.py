@@ -1,0 +1,116 @@
+"""A text and its PDF, DOCX or re-wrapped copy (issue 9): the diff compares words across line
+breaks, so these copies show no change and only a real edit is highlighted; its similarity is the
+group's. The documents are made by the programs people use (reportlab, python-docx)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import docgen
+import pytest
+
+from desktop_dedup.core.diff import diff_texts
+from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.service import DedupService, diff_files
+
+
+def changed(result, side: str) -> list[str]:
+    spans = "a_spans" if side == "a" else "b_spans"
+    return [t.strip() for row in result.rows for t, tag in getattr(row, spans) if tag != "equal"]
+
+
+def rewrap_chinese(text: str, width: int) -> str:
+    # Chinese wraps anywhere, with no space: cut every paragraph every `width` characters.
+    out = []
+    for para in docgen.paragraphs(text):
+        out.extend(para[k : k + width] for k in range(0, len(para), width))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("sample", ["en", "zh"])
+def test_txt_pdf_docx_of_one_text_show_no_change_and_the_groups_figure(tmp_path: Path, sample):
+    text = docgen.SAMPLE_EN if sample == "en" else docgen.SAMPLE_ZH
+    docs = tmp_path / "docs"
+    paths = {
+        "txt": docgen.write_txt(docs / "a.txt", text),
+        "pdf": docgen.write_pdf(docs / "b.pdf", text),
+        "docx": docgen.write_docx(docs / "c.docx", text),
+    }
+    # The PDF really is wrapped elsewhere than the text (else this would test nothing).
+    pdf_text = extract_text(str(paths["pdf"])).text
+    assert len(pdf_text.splitlines()) > 2 * len(text.splitlines())
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs], workers=1)
+        (group,) = svc.groups()
+        assert len(group.members) == 3
+        ids = {Path(m.path).suffix[1:]: m for m in group.members}
+        for fmt in ("pdf", "docx"):
+            result = svc.diff(ids["txt"].doc_id, ids[fmt].doc_id)
+            assert result.change_rows == [], (fmt, changed(result, "b")[:5])
+            assert all(row.tag == "equal" for row in result.rows)
+            shown = svc.pair_similarity(ids["txt"].doc_id, ids[fmt].doc_id)
+            assert result.similarity == shown >= 0.99
+            # Both directions, and the diff's own word count agrees.
+            back = svc.diff(ids[fmt].doc_id, ids["txt"].doc_id)
+            assert back.change_rows == []
+        for fmt in ("pdf", "docx"):
+            texts = [extract_text(str(paths[f])).text for f in ("txt", fmt)]
+            own = diff_texts(*texts)
+            assert own.similarity >= 0.99 and own.change_rows == []
+            assert diff_files(paths["txt"], paths[fmt]).change_rows == []
+
+
+def test_rewrapped_english_text_shows_no_change():
+    a = docgen.SAMPLE_EN + "\n"
+    b = "\n\n".join(textwrap.fill(p, 47) for p in docgen.paragraphs(docgen.SAMPLE_EN)) + "\n"
+    result = diff_texts(a, b)
+    assert result.change_rows == []
+    assert result.similarity == 1.0
+    # Paragraph ends that both sides share still cut rows: one row per paragraph.
+    assert len(result.rows) == len(docgen.paragraphs(docgen.SAMPLE_EN))
+
+
+def test_rewrapped_chinese_text_shows_no_change():
+    b = rewrap_chinese(docgen.SAMPLE_ZH, 23)
+    result = diff_texts(docgen.SAMPLE_ZH, b)
+    assert result.change_rows == []
+    assert result.similarity == 1.0
+
+
+def test_an_edit_in_the_pdf_is_the_only_change_shown(tmp_path: Path):
+    edited = docgen.SAMPLE_EN.replace("osmanthus", "zeppelins", 1)
+    txt = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_EN)
+    pdf = docgen.write_pdf(tmp_path / "b.pdf", edited)
+    result = diff_files(txt, pdf)
+    assert changed(result, "a") == ["osmanthus"]
+    assert changed(result, "b") == ["zeppelins"]
+    assert len(result.change_rows) == 1
+    # The row of the change is the paragraph on the text's side, its lines on the PDF's.
+    (row,) = [r for r in result.rows if r.tag != "equal"]
+    assert row.a_lineno == 2
+
+
+def test_an_edit_in_a_chinese_pdf_highlights_the_whole_word(tmp_path: Path):
+    assert "图书馆" in docgen.SAMPLE_ZH
+    edited = docgen.SAMPLE_ZH.replace("图书馆", "博物馆", 1)
+    txt = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_ZH)
+    pdf = docgen.write_pdf(tmp_path / "b.pdf", edited)
+    result = diff_files(txt, pdf)
+    assert changed(result, "a") == ["图书馆"]
+    assert changed(result, "b") == ["博物馆"]
+
+
+def test_ignore_spaces_and_punctuation_has_an_effect_across_formats(tmp_path: Path):
+    plain = docgen.SAMPLE_EN.replace(",", "").replace("'", " ")
+    txt = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_EN)
+    pdf = docgen.write_pdf(tmp_path / "b.pdf", plain)
+    strict = diff_files(txt, pdf)
+    assert strict.change_rows  # commas and apostrophes are changes by default
+    assert "," in changed(strict, "a")
+    relaxed = diff_files(txt, pdf, ignore_whitespace_punct=True)
+    # "night's" became "night s": a word changed; nothing else is shown.
+    assert set(changed(relaxed, "a")) <= {"night's"}
+    changed_rows = [r for r in relaxed.rows if r.tag != "equal"]
+    assert len(changed_rows) == 1  # the paragraph with "night's"
+    assert all(r.tag != "equal" for r in strict.rows)  # a comma in every paragraph
