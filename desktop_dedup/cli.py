@@ -7,6 +7,7 @@ report piped from a Chinese Windows console is not cp936. Exit codes: see :data:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import sys
@@ -86,49 +87,83 @@ def shown(text: str) -> str:
 
 
 class TerminalProgress:
-    """A one-line progress bar on stderr, redrawn at most 10 times a second; silent if not a TTY."""
+    """A one-line progress bar on stderr (rich), redrawn at most 10 times a second; silent when
+    stderr is not a terminal. rich measures display columns, so a Chinese file name (two
+    columns a character) is cut to fit the terminal's width instead of wrapping and leaving
+    stale lines behind; it honours NO_COLOR and TERM=dumb. Call :meth:`close` when done."""
 
-    def __init__(self, stream=sys.stderr, enabled: bool | None = None):
-        self.stream = stream
-        self.enabled = stream.isatty() if enabled is None else enabled
+    def __init__(self, stream=None, enabled: bool | None = None):
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = self.stream.isatty() if enabled is None else enabled
         self.last = 0.0
         self.started = time.monotonic()
         self.stage = ""
-        self.width = 0
+        self._progress = None
+        self._task = None
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn
+        from rich.table import Column
+
+        console = Console(file=self.stream, highlight=False)
+        self._progress = Progress(
+            TextColumn("{task.description:>14}", table_column=Column(no_wrap=True)),
+            BarColumn(bar_width=24),
+            TextColumn("{task.fields[count]}", table_column=Column(no_wrap=True)),
+            TextColumn(
+                "{task.fields[name]}",
+                markup=False,
+                table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1),
+            ),
+            console=console,
+            auto_refresh=False,  # redrawn from __call__: no thread of its own
+            transient=True,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task("", total=None, count="", name="")
 
     def __call__(self, ev: ProgressEvent) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
+        if ev.stage == Stage.DONE:
+            self.close()
+            return
         if ev.stage != self.stage:
             self.stage = ev.stage
             self.started = now
-        elif now - self.last < 0.1 and ev.stage != Stage.DONE:
+        elif now - self.last < 0.1:
             return
         self.last = now
-        if ev.stage == Stage.DONE:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            return
-        parts = [f"{ev.stage:>14}"]
+        if self._progress is None:
+            self._start()
+        count = []
         if ev.total:
-            frac = ev.done / ev.total
-            bar = "#" * int(frac * 24)
-            parts.append(f"[{bar:<24}] {ev.done}/{ev.total}")
+            count.append(f"{ev.done}/{ev.total}")
             elapsed = now - self.started
+            frac = ev.done / ev.total
             if ev.bytes_done and elapsed > 0.5:
-                parts.append(f"{_human_size(ev.bytes_done / elapsed)}/s")
+                count.append(f"{_human_size(ev.bytes_done / elapsed)}/s")
             if 0 < frac < 1 and elapsed > 1:
-                parts.append(f"ETA {elapsed / frac - elapsed:.0f}s")
+                count.append(f"ETA {elapsed / frac - elapsed:.0f}s")
         elif ev.done:
-            parts.append(f"{ev.done} files")
-        if ev.current:
-            parts.append(shown(os.path.basename(ev.current))[:40])
-        line = "  ".join(parts)
-        pad = max(0, self.width - len(line))
-        self.width = len(line)
-        self.stream.write("\r" + line + " " * pad)
-        self.stream.flush()
+            count.append(f"{ev.done} files")
+        self._progress.update(
+            self._task,
+            description=str(ev.stage),
+            total=ev.total or None,
+            completed=ev.done,
+            count="  ".join(count),
+            name=shown(os.path.basename(ev.current)) if ev.current else "",
+        )
+        self._progress.refresh()
+
+    def close(self) -> None:
+        """Take the bar off the screen (it is transient) and give the terminal back."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
 
 
 def _service(db: str | None, *, must_exist: bool = False):
@@ -166,28 +201,56 @@ def cmd_scan(args: argparse.Namespace) -> int:
             svc.update_settings(**changes)
         cancel = CancelToken()
         previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+        bar = TerminalProgress(enabled=None if not args.quiet else False)
         try:
             summary = svc.scan(
                 args.paths,
-                progress=TerminalProgress(enabled=None if not args.quiet else False),
+                progress=bar,
                 cancel=cancel,
                 reference_roots=args.reference or (),
                 workers=args.workers,
             )
         finally:
+            bar.close()
             signal.signal(signal.SIGINT, previous)
         out = sys.stdout
-        mb = summary.text_bytes / 1e6
-        print(
-            f"Scanned {summary.files_seen} files in {summary.seconds:.1f} s: "
-            f"{summary.files_fingerprinted} read, {summary.files_reused} unchanged or moved, "
-            f"{summary.files_removed} gone from the index.",
-            file=out,
-        )
-        if summary.files_fingerprinted:
-            print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
         stats = svc.stats()
         threshold = svc.settings().min_similarity
+        if args.json:
+            _print_json(
+                {
+                    "files_seen": summary.files_seen,
+                    "files_read": summary.files_fingerprinted,
+                    "files_unchanged_or_moved": summary.files_reused,
+                    "files_gone": summary.files_removed,
+                    "bytes_read": summary.bytes_read,
+                    "text_bytes": summary.text_bytes,
+                    "seconds": round(summary.seconds, 3),
+                    "groups": summary.groups,
+                    "duplicate_documents": stats.duplicate_documents,
+                    "reclaimable_bytes": stats.reclaimable_size,
+                    "min_similarity": threshold,
+                    "interrupted": summary.cancelled,
+                    "skipped": [{"path": p.path, "reason": p.reason} for p in summary.problems],
+                }
+            )
+            return EXIT_INTERRUPTED if summary.cancelled else EXIT_OK
+        mb = summary.text_bytes / 1e6
+        if summary.cancelled:  # the listing's count is not what was read
+            print(
+                f"Scan interrupted after {summary.seconds:.1f} s: {summary.files_fingerprinted} "
+                f"of {summary.files_seen} files read, {summary.files_reused} unchanged or moved.",
+                file=out,
+            )
+        else:
+            print(
+                f"Scanned {summary.files_seen} files in {summary.seconds:.1f} s: "
+                f"{summary.files_fingerprinted} read, {summary.files_reused} unchanged or moved, "
+                f"{summary.files_removed} gone from the index.",
+                file=out,
+            )
+        if summary.files_fingerprinted:
+            print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
         print(
             f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
             f"{_human_size(stats.reclaimable_size)} reclaimable "
@@ -244,8 +307,12 @@ def cmd_remove(args: argparse.Namespace) -> int:
             ids = marking.mark_keeping(groups, args.keep)
         members = marking.marked_members(groups, ids)
         verb = f"move to {args.move_to}" if args.move_to else "move to the trash"
+        action = "move" if args.move_to else "trash"
         if not members:
-            print("Nothing to remove.")
+            if args.json:
+                _print_json(_removal_json(action, args, dry_run=not args.yes, removed=[], kept=[]))
+            else:
+                print("Nothing to remove.")
             return EXIT_OK
         # The same group checks the removal itself makes: a verified copy is kept, and near
         # duplicates (text the kept copy lacks) go only with --include-near.
@@ -254,10 +321,16 @@ def cmd_remove(args: argparse.Namespace) -> int:
         )
         going = [m for m in members if m.doc_id in set(allowed)]
         size = sum(m.size for m in going)
-        for m in going:
-            print(f"  {shown(m.path)}")
-        for r in refused:
-            print(f"  kept {shown(r.path)}: {r.reason}")
+        if args.json and not args.yes:
+            removed = [{"path": m.path, "size": m.size} for m in going]
+            kept = [{"path": r.path, "reason": r.reason} for r in refused]
+            _print_json(_removal_json(action, args, dry_run=True, removed=removed, kept=kept))
+            return EXIT_OK
+        if not args.json:
+            for m in going:
+                print(f"  {shown(m.path)}")
+            for r in refused:
+                print(f"  kept {shown(r.path)}: {r.reason}")
         if not args.yes:
             print(
                 f"Would {verb} {len(going)} files ({_human_size(size)}); "
@@ -278,13 +351,41 @@ def cmd_remove(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGINT, previous)
         done = [r for r in results if r.ok]
         failed = [r for r in results if not r.ok]
-        print(f"{len(done)} of {len(members)} files removed ({verb}).")
-        for r in failed:
-            print(f"  skipped {shown(r.path)}: {r.reason}")
+        if args.json:
+            sizes = {m.doc_id: m.size for m in members}
+            removed = [
+                {"path": r.path, "size": sizes.get(r.doc_id, 0), "destination": r.destination}
+                for r in done
+            ]
+            kept = [{"path": r.path, "reason": r.reason} for r in failed]
+            out = _removal_json(action, args, dry_run=False, removed=removed, kept=kept)
+            _print_json(dict(out, interrupted=cancel.cancelled))
+        else:
+            print(f"{len(done)} of {len(members)} files removed ({verb}).")
+            for r in failed:
+                print(f"  skipped {shown(r.path)}: {r.reason}")
         if cancel.cancelled:
             return EXIT_INTERRUPTED
         # Near duplicates left out without --include-near were kept by choice, not refused.
         return EXIT_PARTIAL if any(r.reason != REASON_NEAR for r in failed) else EXIT_OK
+
+
+def _removal_json(action: str, args: argparse.Namespace, *, dry_run: bool, removed, kept) -> dict:
+    """What ``remove --json`` prints: the plan (dry run) or what happened, file by file."""
+    return {
+        "action": action,
+        "target": str(Path(args.move_to).resolve()) if args.move_to else None,
+        "dry_run": dry_run,
+        "removed": removed,
+        "removed_bytes": sum(r["size"] for r in removed),
+        "kept": kept,
+        "interrupted": False,
+    }
+
+
+def _print_json(data: dict) -> None:
+    """One JSON document on stdout (UTF-8, see :func:`use_utf8_streams`)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 _COLORS = {"delete": "\x1b[31;9m", "insert": "\x1b[32;1m", "replace": "\x1b[33m"}
@@ -427,6 +528,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     s.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary as JSON on stdout (files, groups, skipped files with reasons)",
+    )
+    s.add_argument(
         "--max-problems",
         type=int,
         default=20,
@@ -481,6 +587,12 @@ def build_parser() -> argparse.ArgumentParser:
         "only identical and same-text copies go)",
     )
     rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    rm.add_argument(
+        "--json",
+        action="store_true",
+        help="print the plan (or, with --yes, what was done) as JSON on stdout: "
+        "removed files, and kept ones with the reason",
+    )
     rm.set_defaults(func=cmd_remove)
 
     d = sub.add_parser(

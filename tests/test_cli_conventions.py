@@ -178,3 +178,43 @@ def test_exclude_globs_ignore_case_where_the_file_system_does(tmp_path: Path, mo
     assert names() == {"a.txt", "NOTES.TXT", "b.txt"}
     monkeypatch.setattr(scanning, "EXCLUDES_IGNORE_CASE", True)  # Windows, macOS
     assert names() == {"b.txt"}
+
+
+def test_scan_and_remove_json(tmp_path: Path):
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    os.utime(a, ns=(1_500_000_000_000_000_000,) * 2)
+    b, c = root / "b 副本.txt", root / "c.txt"
+    b.write_bytes(a.read_bytes())
+    c.write_bytes(a.read_bytes())
+    (root / "empty.md").touch()
+    db = str(tmp_path / "db.sqlite")
+    scan = run("scan", str(root), "--db", db, "--json")
+    assert scan.returncode == 0, scan.stderr
+    summary = json.loads(scan.stdout)
+    assert summary["files_seen"] == 3 and summary["files_read"] == 3
+    assert summary["groups"] == 1 and summary["duplicate_documents"] == 3
+    assert summary["reclaimable_bytes"] == 2 * a.stat().st_size
+    assert summary["interrupted"] is False
+    assert [s["path"] for s in summary["skipped"]] == [os.path.realpath(root / "empty.md")]
+    assert "empty" in summary["skipped"][0]["reason"]
+
+    target = tmp_path / "moved"
+    target.mkdir()
+    args = ("remove", "--db", db, "--keep", "oldest", "--move-to", str(target), "--json")
+    plan = json.loads(run(*args).stdout)
+    assert plan["dry_run"] is True and plan["action"] == "move"
+    assert {r["path"] for r in plan["removed"]} == {os.path.realpath(b), os.path.realpath(c)}
+    assert b.exists() and c.exists()
+
+    c.write_text("changed after the scan", encoding="utf-8")
+    done = run(*args, "--yes")
+    assert done.returncode == 3, done.stderr
+    result = json.loads(done.stdout)
+    assert result["dry_run"] is False
+    (moved,) = result["removed"]
+    assert moved["path"] == os.path.realpath(b)
+    assert moved["destination"] == str(target.resolve() / "b 副本.txt")
+    assert Path(moved["destination"]).exists() and not b.exists()
+    (kept,) = result["kept"]
+    assert kept["path"] == os.path.realpath(c) and "changed since the scan" in kept["reason"]

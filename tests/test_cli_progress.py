@@ -1,0 +1,121 @@
+"""The terminal progress bar (issue 11 item 2) in a real pseudo-terminal of a fixed width: with
+Chinese file names (two columns a character) no drawn line is wider than the terminal, so it
+never wraps and leaves stale lines; NO_COLOR turns colour off; a pipe gets no bar at all.
+
+Widths are measured here with the standard library's East Asian Width table, independently of
+the library that draws the bar."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import unicodedata
+from pathlib import Path
+
+import docgen
+import pytest
+
+COLUMNS = 60
+CLI = [sys.executable, "-m", "desktop_dedup"]
+CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+COLOUR = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+NAME = "江南水乡的古老石桥与流水人家第{:02d}篇.txt"  # 16 wide characters: 32 columns and more
+
+
+def columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("progress") / "文档"
+    for k in range(40):
+        docgen.write_txt(root / NAME.format(k), docgen.SAMPLE_ZH + f"\n第{k}段。" * (k + 1))
+    return root
+
+
+def run_in_pty(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run the CLI with stderr on a pseudo-terminal COLUMNS wide; (exit code, terminal, stdout)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, COLUMNS, 0, 0))
+    proc = subprocess.Popen(
+        [*CLI, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the other side closed
+                break
+            if not data:
+                break
+            chunks.append(data)
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    out = proc.stdout.read().decode("utf-8")
+    proc.stdout.close()
+    return proc.wait(timeout=120), b"".join(chunks).decode("utf-8", "replace"), out
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env.update(TERM="xterm-256color", **extra)
+    return env
+
+
+def drawn_lines(terminal: str) -> list[str]:
+    """Each line as the terminal shows it between carriage returns, line feeds and the cursor
+    movements a redraw uses."""
+    text = CSI.sub("\n", terminal)
+    return [line for line in re.split(r"[\r\n]", text) if line.strip()]
+
+
+def test_bar_fits_the_terminal_with_chinese_names(corpus: Path, tmp_path: Path):
+    code, terminal, out = run_in_pty(
+        ["scan", str(corpus), "--db", str(tmp_path / "db.sqlite"), "--workers", "1"],
+        _env(tmp_path, FORCE_COLOR="1"),
+    )
+    assert code == 0, terminal + out
+    lines = drawn_lines(terminal)
+    bars = [line for line in lines if "江南" in line]
+    assert bars, f"no progress line with a file name was drawn: {terminal!r}"
+    too_wide = [line for line in lines if columns(line) > COLUMNS]
+    assert not too_wide, [(columns(line), line) for line in too_wide]
+    assert "Scanned 40 files" in out  # the summary goes to stdout, not into the bar
+
+
+def test_no_color_means_no_colour(corpus: Path, tmp_path: Path):
+    env = _env(tmp_path)
+    code, coloured, _ = run_in_pty(
+        ["scan", str(corpus), "--db", str(tmp_path / "a.sqlite"), "--workers", "1"], env
+    )
+    assert code == 0 and COLOUR.search(coloured), "the bar is coloured by default"
+    code, plain, _ = run_in_pty(
+        ["scan", str(corpus), "--db", str(tmp_path / "b.sqlite"), "--workers", "1"],
+        dict(env, NO_COLOR="1"),
+    )
+    assert code == 0 and "江南" in plain
+    assert not COLOUR.search(plain), COLOUR.search(plain)
+
+
+def test_no_bar_when_stderr_is_not_a_terminal(corpus: Path, tmp_path: Path):
+    proc = subprocess.run(
+        [*CLI, "scan", str(corpus), "--db", str(tmp_path / "db.sqlite"), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "" and "\r" not in proc.stdout and "\x1b" not in proc.stdout
