@@ -15,8 +15,10 @@ exec_cmd="${2:-desktop-dedup-gui}"
 share="$prefix/share"
 
 install -d "$share/applications" "$share/metainfo" "$share/icons/hicolor/scalable/apps"
-sed -e "s|^Exec=.*|Exec=$exec_cmd|" -e "s|^TryExec=.*|TryExec=$exec_cmd|" \
-  "$here/packaging/desktop-dedup.desktop" > "$share/applications/desktop-dedup.desktop"
+desktop_id=io.github.desktop_dedup  # the AppStream id names the .desktop file
+sed -e "s|^Exec=.*|Exec=$exec_cmd %F|" -e "s|^TryExec=.*|TryExec=$exec_cmd|" \
+  "$here/packaging/$desktop_id.desktop" > "$share/applications/$desktop_id.desktop"
+rm -f "$share/applications/desktop-dedup.desktop"  # the name earlier versions installed
 install -m 644 "$here/packaging/io.github.desktop_dedup.metainfo.xml" "$share/metainfo/"
 install -m 644 "$here/resources/desktop_dedup.svg" "$share/icons/hicolor/scalable/apps/desktop-dedup.svg"
 for png in "$here"/resources/icons/app/desktop_dedup-*.png; do

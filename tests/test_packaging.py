@@ -170,7 +170,7 @@ def test_installed_console_script_runs(installed: Path, tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ Linux desktop files
 
-DESKTOP_FILE = REPO / "packaging" / "desktop-dedup.desktop"
+DESKTOP_FILE = REPO / "packaging" / "io.github.desktop_dedup.desktop"
 METAINFO = REPO / "packaging" / "io.github.desktop_dedup.metainfo.xml"
 
 
@@ -184,7 +184,7 @@ def _desktop_entry(path: Path) -> dict[str, str]:
 def test_desktop_file_launches_the_gui_script() -> None:
     entry = _desktop_entry(DESKTOP_FILE)
     assert entry["Type"] == "Application"
-    assert entry["Exec"] == "desktop-dedup-gui"  # the gui-script pip installs
+    assert entry["Exec"] == "desktop-dedup-gui %F"  # the gui-script pip installs; folders
     assert entry["Icon"] == "desktop-dedup" and entry["Terminal"] == "false"
     assert entry["Name[zh_CN]"] and entry["Comment[zh_CN]"]
     assert entry["Categories"].endswith(";")
@@ -211,8 +211,9 @@ def test_install_desktop_files_into_a_prefix(tmp_path: Path) -> None:
     script = REPO / "packaging" / "install_desktop_files.sh"
     _run([str(script), str(tmp_path), "/opt/desktop-dedup/desktop-dedup"], _env(tmp_path), REPO)
     share = tmp_path / "share"
-    entry = _desktop_entry(share / "applications" / "desktop-dedup.desktop")
-    assert entry["Exec"] == entry["TryExec"] == "/opt/desktop-dedup/desktop-dedup"
+    entry = _desktop_entry(share / "applications" / DESKTOP_FILE.name)
+    assert entry["Exec"] == "/opt/desktop-dedup/desktop-dedup %F"
+    assert entry["TryExec"] == "/opt/desktop-dedup/desktop-dedup"
     for size in APP_ICON_SIZES:
         assert (share / f"icons/hicolor/{size}x{size}/apps/desktop-dedup.png").is_file()
     assert (share / "icons/hicolor/scalable/apps/desktop-dedup.svg").is_file()

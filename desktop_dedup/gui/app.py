@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,6 +26,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="index file to open, or a postgresql://user@host/dbname URL of a shared index",
     )
     parser.add_argument("--version", action="version", version=f"desktop_dedup {__version__}")
+    parser.add_argument(
+        "folders",
+        nargs="*",
+        metavar="FOLDER",
+        help='folders to add and scan ("Open with" on folders in a file manager passes them)',
+    )
     # Qt's own options (-platform, -style ...) were already consumed by QApplication.
     args, _unknown = parser.parse_known_args(list(argv))
     return args
@@ -46,7 +53,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     )
     app = QApplication(list(argv) if argv is not None else [sys.argv[0]])
     app.setApplicationDisplayName(QCoreApplication.translate("App", "Desktop Dedup"))
-    QGuiApplication.setDesktopFileName("desktop-dedup")
+    QGuiApplication.setDesktopFileName("io.github.desktop_dedup")  # the .desktop file's name
     try:
         from desktop_dedup.resources import app_icon
 
@@ -105,13 +112,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:
         logging.basicConfig(level=logging.INFO)
     app = create_application([sys.argv[0], *argv])
+    # Folders from what is left once Qt took its own options (-style fusion ...).
+    args.folders = parse_args(app.arguments()[1:]).folders
     window = open_main_window(args)
     if isinstance(window, int):
         return window
     window.show()
+    if args.folders:
+        open_folders(window, args.folders)
     code = app.exec()
     window.service.close()
     return int(code)
+
+
+def open_folders(window: Any, folders: Sequence[str]) -> None:
+    """Add ``folders`` (from "Open with" in a file manager) to the folder list and scan; a path
+    that is not a folder gets the panel's warning and nothing is scanned for it alone."""
+    window.folder_panel.add_folders([os.path.abspath(f) for f in folders])
+    if any(os.path.isdir(f) for f in folders):
+        window.start_scan()
 
 
 if __name__ == "__main__":
