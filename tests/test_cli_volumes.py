@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import docgen
@@ -129,3 +130,11 @@ def test_refused_trash_keeps_the_file_and_journals_why(tmp_path: Path):
         assert journal[os.path.realpath(share)].reason == volumes.REASON_NETWORK_NO_TRASH
         remaining = {m.path for g in svc.groups() for m in g.members}
         assert os.path.realpath(share) in remaining
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/mountinfo")
+def test_this_machines_mount_table_is_read(tmp_path: Path):
+    table = volumes.current_volumes()
+    assert "/" in {v.mount_point for v in table}
+    here = volumes.volume_of(str(tmp_path), table)
+    assert here is not None and os.path.realpath(tmp_path).startswith(here.mount_point)

@@ -157,12 +157,11 @@ def current_volumes() -> list[Volume]:
     """This machine's mount table (Linux and macOS; empty where it cannot be read)."""
     try:
         if sys.platform.startswith("linux"):
-            return parse_mountinfo(Path("/proc/self/mountinfo").read_text(errors="replace"))
+            # bytes decoded as file names are: a mount point need not be valid UTF-8
+            return parse_mountinfo(os.fsdecode(Path("/proc/self/mountinfo").read_bytes()))
         if sys.platform == "darwin":
-            out = subprocess.run(
-                ["/sbin/mount"], capture_output=True, text=True, timeout=10, check=False
-            )
-            return parse_mac_mount(out.stdout)
+            out = subprocess.run(["/sbin/mount"], capture_output=True, timeout=10, check=False)
+            return parse_mac_mount(os.fsdecode(out.stdout))
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot read the mount table: %s", exc)
     return []
