@@ -12,6 +12,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -119,3 +120,40 @@ def test_no_bar_when_stderr_is_not_a_terminal(corpus: Path, tmp_path: Path):
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "" and "\r" not in proc.stdout and "\x1b" not in proc.stdout
+
+
+def test_interrupted_scan_says_how_much_it_read(tmp_path: Path):
+    """Ctrl-C while reading: exit 130, and the summary counts what was read, not what was
+    listed ("Scanned 2800 files" after reading 252 was the complaint)."""
+    root = tmp_path / "many"
+    for k in range(600):
+        docgen.write_txt(root / f"{k:03d}.txt", f"第{k}篇。" + docgen.SAMPLE_ZH[k % 50 :] * 3)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    proc = subprocess.Popen(
+        [*CLI, "scan", str(root), "--db", str(tmp_path / "db.sqlite"), "--workers", "1"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env=_env(tmp_path),
+    )
+    os.close(slave)
+    seen = b""
+    while not re.search(rb"reading.*\b([1-9][0-9]*)/600", seen):
+        ready, _, _ = select.select([master], [], [], 30)
+        assert ready, f"no reading progress: {seen[-300:]!r}"
+        seen += os.read(master, 65536)
+    proc.send_signal(signal.SIGINT)
+    try:
+        while os.read(master, 65536):
+            pass
+    except OSError:
+        pass
+    os.close(master)
+    out = proc.stdout.read().decode("utf-8")
+    assert proc.wait(timeout=120) == 130, out
+    match = re.search(r"Scan interrupted after [0-9.]+ s: (\d+) of (\d+) files read", out)
+    assert match, out
+    read, listed = int(match.group(1)), int(match.group(2))
+    assert listed == 600 and 0 < read < 600, out
+    assert "Scanned 600 files" not in out
