@@ -71,3 +71,16 @@ def test_rescan_benchmark_reuses_every_file(tmp_path):
     texts = {p.read_text(encoding="utf-8") for p in (tmp_path / "tree").rglob("*.txt")}
     assert len(texts) == 60
     assert all(fingerprint_text(t).token_count > 0 for t in list(texts)[:5])
+
+
+def test_postgres_benchmark_runs_at_a_tiny_size(postgres_cluster, capsys):
+    """bench_postgres end to end on 3,000 fingerprints and 200 new documents (its own cluster):
+    every planted neighbour found, every near copy grouped, each figure printed. Timing targets
+    only mean something at full size, so only the neighbour misses are asserted."""
+    from tests.bench import bench_postgres
+
+    misses = bench_postgres.main(3_000, new=200)
+    assert not [m for m in misses if "neighbours" in m]
+    out = capsys.readouterr().out
+    for figure in ("lookup_near(k=3) median", "grouped incrementally", "memory:", "disk:"):
+        assert figure in out

@@ -258,3 +258,16 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         )
     )
     assert "ix_documents_status" in plan
+
+
+@pytest.mark.parametrize("k", [0, 3, 5, 10])
+def test_lookup_near_many_equals_brute_force(filled_store, k: int) -> None:
+    """Many queries at once (after a scan): the union of every query's neighbours, on each
+    engine (PostgreSQL checks the distance in the server, SQLite in numpy)."""
+    store, by_id, centres = filled_store
+    rng = random.Random(100 + k)
+    queries = [flip_bits(c, rng.randint(0, 4), rng) for c in centres[:30]]
+    queries += [to_signed(rng.getrandbits(64)) for _ in range(5)]
+    expected = {i for i, v in by_id.items() if any(hamming(q, v) <= k for q in queries)}
+    assert store.lookup_near_many(queries, k) == expected
+    assert len(expected) >= 10  # the clusters give neighbours to find

@@ -108,9 +108,11 @@ def make_engine(target: str | Path) -> Engine:
     """An engine for an index file (SQLite) or a ``postgresql://`` URL."""
     if is_database_url(target):
         url = _server_url(str(target))
+        # No pre-ping (a round trip per checkout, a lookup's whole budget): a connection the
+        # server dropped fails once, SQLAlchemy then discards the pool, and the next one works.
         return create_engine(
             url,
-            pool_pre_ping=True,
+            pool_recycle=3600,
             connect_args={"application_name": "desktop_dedup", "connect_timeout": 10},
         )
     path = Path(target)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, false, func, literal, literal_column, or_, select, text, update
+from sqlalchemy import delete, false, func, literal_column, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
@@ -40,7 +40,6 @@ from desktop_dedup.core.store.schema import (
     GroupMemberRow,
     GroupRow,
     IgnoredPairRow,
-    Int64,
     JournalRow,
     ScanProblemRow,
     ScanRunRow,
@@ -120,6 +119,15 @@ class Store:
         self.dialect = self.engine.dialect.name
         self.machine = machine_name()
         self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
+        # this engine's Hamming distance between a found row and the query (bound as :q)
+        self._distance_sql = str(
+            hamming(literal_column("c.simhash"), literal_column("CAST(:q AS BIGINT)")).compile(
+                dialect=self.engine.dialect
+            )
+        )
+        self._near_sql: dict[str, Any] = {}
+        # Single reads outside a transaction: no BEGIN and ROLLBACK round trips around them.
+        self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         migrate(self.engine, self.path)
         self._close_stale_runs()
 
@@ -432,6 +440,8 @@ class Store:
             raise ValueError("lookups are indexed up to 15 bits")
         if not simhashes:
             return set()
+        if self.dialect == "postgresql":
+            return self._lookup_near_many_joined(simhashes, max_distance, flips)
         probes: list[set[int]] = [set(), set(), set(), set()]
         for sh in simhashes:
             for i, b in enumerate(split_blocks(sh)):
@@ -457,6 +467,39 @@ class Store:
             out.update(ids[np.bitwise_count(stored ^ q) <= max_distance].tolist())
         return out
 
+    _JOINED_LOOKUP = (
+        "SELECT DISTINCT d.id FROM unnest(CAST(:v AS integer[]), CAST(:s AS bigint[])) AS q(v, s)"
+        " JOIN documents d ON d.b{i} = q.v WHERE {distance} <= :k"
+    )
+
+    def _lookup_near_many_joined(
+        self, simhashes: Sequence[int], max_distance: int, flips: int
+    ) -> set[int]:
+        """PostgreSQL: each (probe value, query) pair joined to its block index and the distance
+        checked in the server, pair by pair, so only the answers travel back (at 10,000,000
+        documents a block value is held by ~150 of them: millions of rows for a batch)."""
+        distance = hamming(literal_column("d.simhash"), literal_column("q.s")).compile(
+            dialect=self.engine.dialect
+        )
+        pairs: list[list[tuple[int, int]]] = [[], [], [], []]
+        for sh in set(simhashes):
+            signed = _signed(sh)
+            for i, b in enumerate(split_blocks(sh)):
+                pairs[i].extend((v, signed) for v in self._probe_values(b, flips))
+        out: set[int] = set()
+        with self.engine.connect() as conn:
+            for i, block_pairs in enumerate(pairs):
+                sql = text(self._JOINED_LOOKUP.format(i=i, distance=distance))
+                for lo in range(0, len(block_pairs), 20_000):
+                    part = block_pairs[lo : lo + 20_000]
+                    params = {
+                        "v": [v for v, _ in part],
+                        "s": [q for _, q in part],
+                        "k": int(max_distance),
+                    }
+                    out.update(conn.execute(sql, params).scalars())
+        return out
+
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
         """(doc_id, distance) of every stored fingerprint within ``max_distance`` bits.
 
@@ -467,21 +510,24 @@ class Store:
         checked exactly. Exact for every k; no table scan (EXPLAIN QUERY PLAN is tested).
         """
         if max_distance <= 3:  # one probe per block: a statement compiled once, values bound
-            probes, params = (
-                self._EXACT_LOOKUP,
-                dict(zip(("b0", "b1", "b2", "b3"), split_blocks(simhash), strict=True)),
-            )
+            probes = self._EXACT_LOOKUP.text
+            params = dict(zip(("b0", "b1", "b2", "b3"), split_blocks(simhash), strict=True))
         else:
-            probes, params = text(self.lookup_sql(simhash, max_distance)), {}
+            probes, params = self.lookup_sql(simhash, max_distance), {}
         # The exact check runs in the engine (SQLite's registered hamming, PostgreSQL's
-        # bit_count of the XOR), so only the answers travel back.
-        found = probes.columns(literal_column("id"), literal_column("simhash")).subquery("c")
-        distance = hamming(found.c.simhash, literal(_signed(simhash), type_=Int64)).label("d")
-        stmt = select(found.c.id, distance).where(
-            found.c.simhash.is_not(None), distance <= int(max_distance)
-        )
-        with self.engine.connect() as conn:
-            return [(doc_id, int(d)) for doc_id, d in conn.execute(stmt, params)]
+        # bit_count of the XOR), so only the answers travel back. One SQL text per radius class:
+        # compiled once, and prepared by the server once.
+        sql = self._near_sql.get(probes)
+        if sql is None:
+            sql = text(
+                f"SELECT c.id, {self._distance_sql} AS d FROM ({probes}) AS c "
+                f"WHERE c.simhash IS NOT NULL AND {self._distance_sql} <= :k"
+            )
+            if max_distance <= 3:
+                self._near_sql[probes] = sql
+        with self._reader.connect() as conn:
+            rows = conn.execute(sql, {**params, "q": _signed(simhash), "k": int(max_distance)})
+            return [(doc_id, int(d)) for doc_id, d in rows]
 
     def document_count(self) -> int:
         with self.engine.connect() as conn:
