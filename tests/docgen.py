@@ -1,8 +1,9 @@
 """Generators of real documents in every supported format, for tests across the project.
 
 Each ``write_*`` function writes ``text`` (paragraphs separated by newlines) as a genuine file of
-that format, made with the same kind of tool people use (python-docx, odfpy, EbookLib,
-reportlab), and returns the path. Extracting any of them gives back the same words.
+that format, made with the same kind of tool people use (python-docx, odfpy, reportlab; EPUB as
+its specification lays it out), and returns the path. Extracting any of them gives back the same
+words. Binary office formats and e-books made by LibreOffice and calibre are in tests/data/formats.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import codecs
 import html
 import re
+import zipfile
 import zlib
 from os import PathLike
 from pathlib import Path
@@ -230,27 +232,61 @@ def write_rtf(path: str | PathLike[str], text: str) -> Path:
 
 
 def write_epub(path: str | PathLike[str], text: str, title: str = "Sample book") -> Path:
-    """EPUB 3 (EbookLib) with two chapters holding the first and second half of the paragraphs."""
-    from ebooklib import epub
+    """EPUB 3 with two chapters holding the first and second half of the paragraphs.
 
+    Written with zipfile as the EPUB 3 specification lays it out (mimetype first and stored,
+    container.xml, an OPF package with manifest and spine, a navigation document).
+    """
     paras = paragraphs(text)
     half = max(1, (len(paras) + 1) // 2)
-    book = epub.EpubBook()
-    book.set_identifier(f"docgen-{zlib.crc32(text.encode('utf-8')):08x}")
-    book.set_title(title)
-    book.set_language("zh" if re.search(r"[\u4e00-\u9fff]", text) else "en")
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+    ident = f"docgen-{zlib.crc32(text.encode('utf-8')):08x}"
+
+    def xhtml(heading: str, body: str) -> str:
+        return (
+            '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n'
+            f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"'
+            f' lang="{lang}" xml:lang="{lang}"><head><title>{html.escape(heading)}</title></head>'
+            f"<body>{body}</body></html>"
+        )
+
     chapters = []
     for number, chunk in enumerate((paras[:half], paras[half:]), start=1):
-        chapter = epub.EpubHtml(title=f"Chapter {number}", file_name=f"chap_{number}.xhtml")
-        chapter.content = "".join(f"<p>{html.escape(p)}</p>" for p in chunk) or "<p></p>"
-        book.add_item(chapter)
-        chapters.append(chapter)
-    book.toc = tuple(chapters)
-    book.add_item(epub.EpubNcx())
-    book.add_item(epub.EpubNav())
-    book.spine = chapters
+        body = "".join(f"<p>{html.escape(p)}</p>" for p in chunk) or "<p></p>"
+        chapters.append(
+            (f"chap_{number}.xhtml", f"Chapter {number}", xhtml(f"Chapter {number}", body))
+        )
+    nav_items = "".join(f'<li><a href="{name}">{label}</a></li>' for name, label, _ in chapters)
+    nav = xhtml("Contents", f'<nav epub:type="toc" id="toc"><ol>{nav_items}</ol></nav>')
+    manifest = "".join(
+        f'<item id="chapter_{i}" href="{name}" media-type="application/xhtml+xml"/>'
+        for i, (name, _, _) in enumerate(chapters, start=1)
+    )
+    spine = "".join(f'<itemref idref="chapter_{i}"/>' for i in range(1, len(chapters) + 1))
+    opf = (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+        '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        f'<dc:identifier id="id">{ident}</dc:identifier><dc:title>{html.escape(title)}</dc:title>'
+        f"<dc:language>{lang}</dc:language>"
+        '<meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata>'
+        f'<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml"'
+        f' properties="nav"/>{manifest}</manifest><spine>{spine}</spine></package>'
+    )
+    container = (
+        '<?xml version="1.0"?>\n<container version="1.0"'
+        ' xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+        '<rootfile full-path="EPUB/content.opf" media-type="application/oebps-package+xml"/>'
+        "</rootfiles></container>"
+    )
     target = _prepare(path)
-    epub.write_epub(str(target), book)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", zipfile.ZIP_STORED)
+        zf.writestr("META-INF/container.xml", container)
+        zf.writestr("EPUB/content.opf", opf)
+        zf.writestr("EPUB/nav.xhtml", nav)
+        for name, _, content in chapters:
+            zf.writestr(f"EPUB/{name}", content)
     return target
 
 

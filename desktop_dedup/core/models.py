@@ -21,6 +21,15 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "rtf",
     "epub",
     "pdf",
+    "doc",
+    "wps",
+    "odp",
+    "xlsx",
+    "xlsm",
+    "xlsb",
+    "xls",
+    "et",
+    "ods",
 )
 
 # Glob patterns (fnmatch, matched against each path component's name) skipped while walking.

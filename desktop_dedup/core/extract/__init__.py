@@ -21,10 +21,11 @@ from desktop_dedup.core.extract._common import (
     Extracted,
     check_text_length,
 )
+from desktop_dedup.core.extract.doc import extract_doc, extract_wps
 from desktop_dedup.core.extract.docx import extract_docx
 from desktop_dedup.core.extract.epub import extract_epub
 from desktop_dedup.core.extract.html import extract_html
-from desktop_dedup.core.extract.odt import extract_odt
+from desktop_dedup.core.extract.odt import extract_odp, extract_odt
 from desktop_dedup.core.extract.pdf import extract_pdf
 from desktop_dedup.core.extract.plaintext import (
     decode_text_bytes,
@@ -33,6 +34,13 @@ from desktop_dedup.core.extract.plaintext import (
     extract_rst,
 )
 from desktop_dedup.core.extract.rtf import extract_rtf
+from desktop_dedup.core.extract.spreadsheet import (
+    extract_et,
+    extract_ods,
+    extract_xls,
+    extract_xlsb,
+    extract_xlsx,
+)
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -64,6 +72,15 @@ _REGISTRY: dict[str, tuple[str, Extractor]] = {
     "rtf": ("rtf", extract_rtf),
     "epub": ("epub", extract_epub),
     "pdf": ("pdf", extract_pdf),
+    "doc": ("doc", extract_doc),
+    "wps": ("wps", extract_wps),
+    "odp": ("odp", extract_odp),
+    "xlsx": ("xlsx", extract_xlsx),
+    "xlsm": ("xlsx", extract_xlsx),
+    "xlsb": ("xlsb", extract_xlsb),
+    "xls": ("xls", extract_xls),
+    "et": ("et", extract_et),
+    "ods": ("ods", extract_ods),
 }
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)

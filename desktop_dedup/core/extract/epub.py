@@ -1,7 +1,8 @@
 """EPUB: spine documents in reading order, each through the HTML extractor.
 
-EbookLib reads the package; if it rejects a sloppy but readable book (missing manifest files,
-odd OPF), a small reader that follows container.xml -> OPF spine with zipfile takes over.
+A small reader follows container.xml -> OPF package -> spine with zipfile and lxml: that is all
+the text needs, it reads sloppy but readable books (missing manifest files, odd OPF) that
+stricter libraries reject, and it spares the project EbookLib's AGPL licence.
 """
 
 from __future__ import annotations
@@ -9,9 +10,8 @@ from __future__ import annotations
 import logging
 import posixpath
 import re
-import warnings
 import zipfile
-from os import PathLike, fspath
+from os import PathLike
 from urllib.parse import unquote
 
 from lxml import etree
@@ -45,26 +45,8 @@ def _join(chapters: list[str]) -> str:
     return "\n".join(c for c in chapters if c)
 
 
-def _read_with_ebooklib(path: str) -> str:
-    from ebooklib import epub
-
-    with warnings.catch_warnings():  # EbookLib warns about future defaults on every read
-        warnings.simplefilter("ignore")
-        book = epub.read_epub(path, options={"ignore_ncx": True})
-    chapters = []
-    for entry in book.spine:
-        idref = entry[0] if isinstance(entry, tuple) else entry
-        item = book.get_item_with_id(idref)
-        if item is None:
-            continue
-        chapters.append(html_bytes_to_text(item.get_content()))
-    if not book.spine:
-        raise ValueError("EPUB has no spine")
-    return _join(chapters)
-
-
 def read_epub_spine(zf: zipfile.ZipFile) -> str:
-    """Fallback reader: container.xml -> OPF -> spine itemrefs -> XHTML members, in order."""
+    """container.xml -> OPF -> spine itemrefs -> XHTML members, in order."""
     try:
         container = etree.fromstring(zf.read("META-INF/container.xml"), _XML_PARSER)
     except KeyError as exc:
@@ -99,10 +81,4 @@ def read_epub_spine(zf: zipfile.ZipFile) -> str:
 def extract_epub(path: str | PathLike[str]) -> str:
     with open_checked_zip(path, "EPUB") as zf:
         _check_drm(zf)
-        try:
-            return _read_with_ebooklib(fspath(path))
-        except ExtractionError:
-            raise
-        except Exception as exc:  # EbookLib raises bare KeyError/AttributeError on sloppy books
-            log.debug("EbookLib could not read %s (%r); using the spine reader", path, exc)
-            return read_epub_spine(zf)
+        return read_epub_spine(zf)

@@ -1,0 +1,159 @@
+"""Spreadsheets (.xlsx .xlsm .xls .xlsb .ods, Kingsoft .et) via python-calamine.
+
+The text of a workbook is its cell text in reading order: sheet by sheet, row by row, the
+non-empty cells of a row joined by tabs. Numbers are written as a person sees them (3, not 3.0),
+dates in ISO form. calamine (Rust) reads all of these formats in one library and fast.
+
+Kingsoft WPS Spreadsheets stores ``.et`` in the Excel 97 binary format, read like ``.xls``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import struct
+
+import python_calamine as calamine
+
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract._common import (
+    MAX_TEXT_BYTES,
+    open_checked_zip,
+    open_regular,
+    too_large,
+)
+from desktop_dedup.core.extract.odt import check_odf_not_encrypted
+from desktop_dedup.core.extract.ole import KIND_EXCEL, classify, open_compound, wrong_kind
+
+#: Largest sheet (rows x columns of its used area) read. Reading materialises every cell of the
+#: used area, so a sheet with two cells a million rows apart costs as much as a full one.
+MAX_SHEET_CELLS: int = 20_000_000
+
+
+def _cell_text(value: object) -> str:
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return str(value)
+    return "" if value is None else str(value)
+
+
+def _check_container(path: str | os.PathLike[str], label: str, container: str) -> None:
+    if container == "zip":
+        with open_checked_zip(path, label) as zf:
+            if label == "ODS":
+                check_odf_not_encrypted(zf, label)
+    else:
+        ole = open_compound(path, label)
+        try:
+            kind = classify(ole)
+            if kind != KIND_EXCEL:
+                raise wrong_kind(kind, label)
+            if _biff_is_encrypted(ole):
+                raise ExtractionError(f"{label} is password-protected")
+        finally:
+            ole.close()
+
+
+_BIFF_FILEPASS = 0x002F
+_BIFF_EOF = 0x000A
+
+
+def _biff_is_encrypted(ole) -> bool:
+    """Whether the workbook globals hold a FILEPASS record (the workbook is encrypted).
+
+    calamine only says it "cannot detect the file format" for those.
+    """
+    name = "Workbook" if ole.exists("Workbook") else "Book"
+    with ole.openstream(name) as stream:
+        head = stream.read(64 * 1024)  # FILEPASS follows BOF, among the first records
+    pos = 0
+    while pos + 4 <= len(head):
+        kind, size = struct.unpack_from("<HH", head, pos)
+        if kind == _BIFF_FILEPASS:
+            return True
+        if kind == _BIFF_EOF:
+            return False
+        pos += 4 + size
+    return False
+
+
+def _is_rust_panic(exc: BaseException) -> bool:
+    # pyo3 turns a panic inside calamine (it has some on damaged files) into PanicException,
+    # which derives from BaseException so that generic handlers do not swallow it; here it is
+    # only a damaged file.
+    return type(exc).__name__ == "PanicException"
+
+
+def _extract(path: str | os.PathLike[str], label: str, container: str) -> str:
+    _check_container(path, label, container)
+    try:
+        return _read_cells(path, label)
+    except ExtractionError:
+        raise
+    except calamine.PasswordError as exc:
+        raise ExtractionError(f"{label} is password-protected") from exc
+    except calamine.CalamineError as exc:
+        raise ExtractionError(f"corrupt {label}: {exc}") from exc
+    except BaseException as exc:
+        if _is_rust_panic(exc):
+            raise ExtractionError(
+                f"corrupt {label}: the spreadsheet reader failed ({exc})"
+            ) from exc
+        raise
+
+
+def _read_cells(path: str | os.PathLike[str], label: str) -> str:
+    # From the open file, not the path: calamine then tells the format by its content, so a
+    # Kingsoft .et (Excel 97 inside) or a misnamed workbook is read by what it is.
+    with open_regular(path) as f:
+        workbook = calamine.CalamineWorkbook.from_filelike(f)
+        rows_text: list[str] = []
+        total = 0
+        try:
+            for meta in workbook.sheets_metadata:
+                if meta.typ != calamine.SheetTypeEnum.WorkSheet:
+                    continue  # chart sheets and macros hold no cell text
+                sheet = workbook.get_sheet_by_name(meta.name)
+                cells = sheet.height * sheet.width
+                if cells > MAX_SHEET_CELLS:
+                    raise ExtractionError(
+                        f"too large: {label} sheet {meta.name!r} spans {cells:,} cells, over "
+                        f"the {MAX_SHEET_CELLS:,} cap"
+                    )
+                for row in sheet.iter_rows():
+                    line = "\t".join(t for t in map(_cell_text, row) if t)
+                    if line:
+                        total += len(line) + 1
+                        if total > MAX_TEXT_BYTES:
+                            raise too_large(total)
+                        rows_text.append(line)
+        finally:
+            workbook.close()
+    return "\n".join(rows_text)
+
+
+def extract_xlsx(path: str | os.PathLike[str]) -> str:
+    return _extract(path, "XLSX", "zip")
+
+
+def extract_xlsb(path: str | os.PathLike[str]) -> str:
+    return _extract(path, "XLSB", "zip")
+
+
+def extract_ods(path: str | os.PathLike[str]) -> str:
+    return _extract(path, "ODS", "zip")
+
+
+def extract_xls(path: str | os.PathLike[str]) -> str:
+    return _extract(path, "XLS", "cfb")
+
+
+def extract_et(path: str | os.PathLike[str]) -> str:
+    return _extract(path, "ET", "cfb")
