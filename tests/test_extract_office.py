@@ -26,7 +26,7 @@ from desktop_dedup.core.fingerprint import fingerprint_text
 DATA = Path(__file__).parent / "data" / "formats"
 SAMPLES = {"zh": docgen.SAMPLE_ZH, "en": docgen.SAMPLE_EN}
 #: Formats whose paragraphs come back one per line, exactly.
-PARAGRAPH_FORMATS = ["doc", "wps", "odt", "odp"]
+PARAGRAPH_FORMATS = ["doc", "wps", "odt", "odp", "ppt", "dps", "pptx"]
 
 
 def words_only(text: str) -> str:
@@ -167,7 +167,9 @@ def test_text_length_claim_larger_than_its_pieces(tmp_path: Path) -> None:
     assert lines(extract_text(path).text)[:6] == docgen.paragraphs(docgen.SAMPLE_EN)
 
 
-@pytest.mark.parametrize("name", ["zh.doc", "en.wps", "zh.odp", "zh.xls", "en.xlsx", "zh.ods"])
+@pytest.mark.parametrize(
+    "name", ["zh.doc", "en.wps", "zh.odp", "zh.xls", "en.xlsx", "zh.ods", "zh.ppt", "en.pptx"]
+)
 def test_damaged_real_files_never_raise_anything_else(tmp_path: Path, name: str) -> None:
     """Truncations and byte flips of a real file: either text or ExtractionError, nothing else."""
     data = fixture(name).read_bytes()
@@ -291,3 +293,47 @@ def test_sheet_over_the_cell_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert reason_of(path) == "too large: XLSX sheet 'S' spans 10,000 cells, over the 9,999 cap"
     monkeypatch.setattr(spreadsheet, "MAX_SHEET_CELLS", 10_000)
     assert lines(extract_text(path).text) == ["a", "b"]
+
+
+# --- slides -------------------------------------------------------------------------------------
+
+
+def test_ppt_leaves_out_master_prompts() -> None:
+    text = extract_text(fixture("en.ppt")).text
+    assert "Click to edit" in fixture("en.ppt").read_bytes().decode("utf-16-le", "ignore")
+    assert "Click to edit" not in text
+
+
+def _ppt_stream(path: Path) -> tuple[bytes, int]:
+    """The PowerPoint Document stream and where it starts in the file (one contiguous run)."""
+    data = path.read_bytes()
+    ole = olefile.OleFileIO(data)
+    stream = ole.openstream("PowerPoint Document").read()
+    ole.close()
+    at = data.find(stream[:512])
+    assert at >= 0 and data.count(stream[:512]) == 1
+    return stream, at
+
+
+def test_ppt_record_with_a_huge_length(tmp_path: Path) -> None:
+    stream, at = _ppt_stream(fixture("zh.ppt"))
+    slide = stream.find(struct.pack("<H", 0x03EE), 0) - 2  # first Slide container header
+    assert struct.unpack_from("<H", stream, slide + 2)[0] == 0x03EE
+    data = bytearray(fixture("zh.ppt").read_bytes())
+    struct.pack_into("<I", data, at + slide + 4, 0xFFFFFFF0)
+    path = tmp_path / "huge.ppt"
+    path.write_bytes(bytes(data))
+    began = time.perf_counter()
+    reason = reason_of(path)
+    assert time.perf_counter() - began < 2
+    assert reason.startswith("corrupt PPT: record 0x03EE claims 4,294,967,280 bytes"), reason
+
+
+def test_encrypted_ppt_is_told_by_its_current_user_record(tmp_path: Path) -> None:
+    data = bytearray(fixture("zh.dps").read_bytes())
+    plain = struct.pack("<I", 0xE391C05F)
+    assert data.count(plain) == 1
+    data[data.find(plain) : data.find(plain) + 4] = struct.pack("<I", 0xF3D1C4DF)
+    path = tmp_path / "locked.dps"
+    path.write_bytes(bytes(data))
+    assert reason_of(path) == "DPS is password-protected"

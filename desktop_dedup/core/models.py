@@ -30,6 +30,10 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "xls",
     "et",
     "ods",
+    "ppt",
+    "dps",
+    "pptx",
+    "pptm",
 )
 
 # Glob patterns (fnmatch, matched against each path component's name) skipped while walking.

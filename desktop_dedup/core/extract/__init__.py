@@ -33,6 +33,8 @@ from desktop_dedup.core.extract.plaintext import (
     extract_plain,
     extract_rst,
 )
+from desktop_dedup.core.extract.ppt import extract_dps, extract_ppt
+from desktop_dedup.core.extract.pptx import extract_pptx
 from desktop_dedup.core.extract.rtf import extract_rtf
 from desktop_dedup.core.extract.spreadsheet import (
     extract_et,
@@ -81,6 +83,10 @@ _REGISTRY: dict[str, tuple[str, Extractor]] = {
     "xls": ("xls", extract_xls),
     "et": ("et", extract_et),
     "ods": ("ods", extract_ods),
+    "ppt": ("ppt", extract_ppt),
+    "dps": ("dps", extract_dps),
+    "pptx": ("pptx", extract_pptx),
+    "pptm": ("pptx", extract_pptx),
 }
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)
