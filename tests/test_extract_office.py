@@ -337,3 +337,80 @@ def test_encrypted_ppt_is_told_by_its_current_user_record(tmp_path: Path) -> Non
     path = tmp_path / "locked.dps"
     path.write_bytes(bytes(data))
     assert reason_of(path) == "DPS is password-protected"
+
+
+# --- e-books ------------------------------------------------------------------------------------
+
+EBOOK_FORMATS = ["mobi", "azw3", "fb2"]
+
+
+@pytest.mark.parametrize("fmt", EBOOK_FORMATS)
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_ebook_gives_back_its_paragraphs(sample: str, fmt: str) -> None:
+    text = extract_text(fixture(f"{sample}.{fmt}")).text
+    assert lines(text) == docgen.paragraphs(SAMPLES[sample])
+    ours, txt = fingerprint_text(text), fingerprint_text(SAMPLES[sample])
+    assert (ours.simhash, ours.text_hash) == (txt.simhash, txt.text_hash)
+
+
+@pytest.mark.parametrize("fmt", ["mobi", "azw3"])
+def test_drm_protected_kindle_book(tmp_path: Path, fmt: str) -> None:
+    data = bytearray(fixture(f"zh.{fmt}").read_bytes())
+    (record0,) = struct.unpack_from(">L", data, 78)  # PalmDB: offset of the first record
+    assert struct.unpack_from(">H", data, record0 + 0x0C)[0] == 0  # encryption: none
+    struct.pack_into(">H", data, record0 + 0x0C, 2)  # Mobipocket DRM
+    path = tmp_path / f"bought.{fmt}"
+    path.write_bytes(bytes(data))
+    assert reason_of(path) == f"{fmt.upper()} is DRM-protected (encrypted content)"
+
+
+def test_not_a_kindle_book(tmp_path: Path) -> None:
+    path = tmp_path / "book.azw3"
+    shutil.copy(fixture("zh.doc"), path)
+    assert reason_of(path) == "not a AZW3 e-book (no Mobipocket header)"
+
+
+def test_fb2_notes_body_is_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "notes.fb2"
+    path.write_text(
+        '<?xml version="1.0" encoding="utf-8"?>'
+        '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><description/>'
+        "<body><title><p>第一章</p></title><section><p>正文一段。</p><poem><stanza>"
+        "<v>诗句</v></stanza></poem></section></body>"
+        '<body name="notes"><section><p>注释</p></section></body>'
+        '<binary id="c.jpg" content-type="image/jpeg">AAAA</binary></FictionBook>',
+        encoding="utf-8",
+    )
+    assert lines(extract_text(path).text) == ["第一章", "正文一段。", "诗句"]
+
+
+# --- e-mail -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["zh.eml", "zh-gb2312.eml", "en.eml"])
+def test_eml_subject_then_plain_body(name: str) -> None:
+    sample = SAMPLES[name[:2]]
+    text = extract_text(fixture(name)).text
+    subject, *body = lines(text)
+    assert subject == docgen.paragraphs(sample)[0][:20]
+    assert body == docgen.paragraphs(sample)  # once: the HTML alternative is not added
+    assert "photo.png" not in text and "PNG" not in text  # attachments are not followed
+
+
+def test_eml_html_only_and_unknown_charset(tmp_path: Path) -> None:
+    path = tmp_path / "html.eml"
+    html = "<html><body><p>第一段</p><script>x()</script><p>第二段</p></body></html>"
+    path.write_bytes(
+        b"From: a@example.com\r\nSubject: =?utf-8?b?"
+        + __import__("base64").b64encode("主题".encode())
+        + b"?=\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=x-unknown-charset\r\n"
+        b"Content-Transfer-Encoding: 8bit\r\n\r\n" + html.encode("gb18030")
+    )
+    assert lines(extract_text(path).text) == ["主题", "第一段", "第二段"]
+
+
+def test_eml_that_is_not_mail(tmp_path: Path) -> None:
+    path = tmp_path / "photo.eml"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20)
+    reason = reason_of(path)
+    assert reason in ("not an e-mail message (no headers)", "binary data, not text"), reason

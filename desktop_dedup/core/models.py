@@ -34,6 +34,11 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "dps",
     "pptx",
     "pptm",
+    "mobi",
+    "azw",
+    "azw3",
+    "fb2",
+    "eml",
 )
 
 # Glob patterns (fnmatch, matched against each path component's name) skipped while walking.

@@ -23,8 +23,10 @@ from desktop_dedup.core.extract._common import (
 )
 from desktop_dedup.core.extract.doc import extract_doc, extract_wps
 from desktop_dedup.core.extract.docx import extract_docx
+from desktop_dedup.core.extract.ebook import extract_azw3, extract_fb2, extract_mobi
 from desktop_dedup.core.extract.epub import extract_epub
 from desktop_dedup.core.extract.html import extract_html
+from desktop_dedup.core.extract.mail import extract_eml
 from desktop_dedup.core.extract.odt import extract_odp, extract_odt
 from desktop_dedup.core.extract.pdf import extract_pdf
 from desktop_dedup.core.extract.plaintext import (
@@ -87,6 +89,11 @@ _REGISTRY: dict[str, tuple[str, Extractor]] = {
     "dps": ("dps", extract_dps),
     "pptx": ("pptx", extract_pptx),
     "pptm": ("pptx", extract_pptx),
+    "mobi": ("mobi", extract_mobi),
+    "azw": ("mobi", extract_mobi),
+    "azw3": ("azw3", extract_azw3),
+    "fb2": ("fb2", extract_fb2),
+    "eml": ("eml", extract_eml),
 }
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)

@@ -209,7 +209,9 @@ def make_ebooks(name: str, text: str, work: Path) -> None:
     epub = docgen.write_epub(work / f"{name}.epub", text, title=f"Sample {name}")
     for ext in ("mobi", "azw3", "fb2"):
         out = work / f"{name}.{ext}"
-        extra = ["--mobi-file-type=old"] if ext == "mobi" else []
+        # No generated table of contents at the end: the books hold just the sample text.
+        extra = {"mobi": ["--mobi-file-type=old", "--no-inline-toc"], "azw3": ["--no-inline-toc"]}
+        extra = extra.get(ext, [])
         subprocess.run(
             ["ebook-convert", str(epub), str(out), *extra],
             check=True, stdout=subprocess.DEVNULL, timeout=300,
