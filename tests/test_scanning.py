@@ -73,6 +73,24 @@ def test_recursion_extensions_and_default_excludes(tmp_path: Path, svc: DedupSer
     assert summary.files_removed == 2
 
 
+def test_documents_of_unread_types_are_reported_not_passed_over(
+    tmp_path: Path, svc: DedupService
+) -> None:
+    root = tmp_path / "docs"
+    write(root / "read.txt", words_text(1))
+    write(root / "mail" / "邮件.msg", "an Outlook message")
+    write(root / "report.HWP", "a Hangul document")
+    write(root / "photo.jpg", "not a document")  # not a document: nothing to say
+    write(root / "id_rsa.pub", "ssh-ed25519 AAAA")  # .pub is a key here, not Publisher
+    summary = svc.scan([root], workers=1)
+    assert indexed(svc) == {real(root / "read.txt")}
+    reasons = {os.path.basename(p.path): p.reason for p in summary.problems}
+    assert reasons == {
+        "邮件.msg": "not read: Outlook message (.msg) is a type this app cannot read",
+        "report.HWP": "not read: Hangul document (.hwp) is a type this app cannot read",
+    }
+
+
 def test_custom_exclude_and_min_size(tmp_path: Path, svc: DedupService) -> None:
     root = tmp_path / "docs"
     big = write(root / "big.txt", words_text(10))

@@ -482,3 +482,26 @@ def test_the_diff_shows_the_groups_similarity(
     assert svc.pair_similarity(ref.doc_id, other.doc_id) == pytest.approx(
         other.similarity, abs=1e-4
     )
+
+
+def test_types_added_later_are_scanned_for_people_with_saved_settings(tmp_path: Path) -> None:
+    """Settings saved before the office readers existed listed only the types offered then;
+    the person unticked PDF. The new types are on, PDF stays off, and a later choice holds."""
+    old_types = ["txt", "text", "md", "markdown", "rst", "html", "htm", "xhtml"]
+    old_types += ["docx", "odt", "rtf", "epub"]  # "pdf" unticked
+    db = tmp_path / "db.sqlite"
+    with DedupService(db) as svc:
+        # What the previous version's update_settings stored: the Settings fields, no more.
+        svc.store.set_setting(
+            "settings",
+            {"min_similarity": 0.8, "max_distance": 12, "extensions": old_types,
+             "exclude_globs": [".git"], "min_size": 1, "max_size": 2 * 1024**3},
+        )  # fmt: skip
+    with DedupService(db) as svc:
+        types = svc.settings().extensions
+        assert "pdf" not in types
+        assert {"doc", "wps", "xls", "et", "ppt", "dps", "eml", "mobi"} <= set(types)
+        svc.update_settings(extensions=[t for t in types if t != "doc"])
+    with DedupService(db) as svc:
+        types = svc.settings().extensions
+        assert "doc" not in types and "pdf" not in types and "wps" in types

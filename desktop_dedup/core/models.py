@@ -36,10 +36,37 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "pptm",
     "mobi",
     "azw",
+    "prc",
     "azw3",
     "fb2",
     "eml",
 )
+
+# Document types no reader handles yet. A scan records each such file as a problem instead of
+# passing over it in silence, so a person knows which part of an archive was not compared.
+# (Extensions shared with common non-documents, such as .key and .pub for keys, are left out.)
+UNREAD_DOCUMENT_TYPES: dict[str, str] = {
+    "msg": "Outlook message",
+    "hwp": "Hangul document",
+    "hwpx": "Hangul document",
+    "pages": "Apple Pages document",
+    "numbers": "Apple Numbers spreadsheet",
+    "xps": "XPS document",
+    "oxps": "XPS document",
+    "djvu": "DjVu document",
+    "chm": "compiled HTML help",
+    "wpd": "WordPerfect document",
+    "caj": "CNKI CAJ document",
+    "kdh": "CNKI document",
+    "vsd": "Visio drawing",
+    "vsdx": "Visio drawing",
+    "one": "OneNote section",
+    "ps": "PostScript document",
+    "lit": "Microsoft Reader e-book",
+    "kfx": "Kindle KFX e-book",
+    "sxw": "OpenOffice.org 1 text document",
+    "wri": "Windows Write document",
+}
 
 # Glob patterns (fnmatch, matched against each path component's name) skipped while walking.
 DEFAULT_EXCLUDES: tuple[str, ...] = (

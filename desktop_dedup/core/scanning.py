@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from desktop_dedup.core.models import FileEntry, Problem, ScanOptions
+from desktop_dedup.core.models import UNREAD_DOCUMENT_TYPES, FileEntry, Problem, ScanOptions
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,14 @@ def walk_files(
                     continue
                 ext = os.path.splitext(name)[1].lower().lstrip(".")
                 if ext not in extensions:
+                    if ext in UNREAD_DOCUMENT_TYPES:
+                        problems.append(
+                            Problem(
+                                printable_path(entry.path),
+                                f"not read: {UNREAD_DOCUMENT_TYPES[ext]} (.{ext}) is a type "
+                                "this app cannot read",
+                            )
+                        )
                     continue
                 if _has_surrogates(entry.path):
                     problems.append(

@@ -70,6 +70,14 @@ _INCREMENTAL_SHARE = 100
 _WRITE_INTERVAL_S = 2.0
 
 
+#: The scanned types offered before the readers of issue 10 (binary Office, spreadsheets, slides,
+#: e-books, e-mail): settings saved then did not list the later ones because they did not exist.
+EXTENSIONS_BEFORE_ISSUE_10: tuple[str, ...] = (
+    *("txt", "text", "md", "markdown", "rst", "html", "htm", "xhtml"),
+    *("docx", "odt", "rtf", "epub", "pdf"),
+)
+
+
 @dataclass(frozen=True)
 class Settings:
     # The share of common text two documents need to be near duplicates (0.5..1).
@@ -245,6 +253,12 @@ class DedupService:
         for key in ("extensions", "exclude_globs"):
             if key in known:
                 known[key] = tuple(known[key])
+        if "extensions" in known:
+            # Document types added since these settings were saved are switched on: the
+            # person chose among the types offered then, not against the new ones.
+            offered = stored.get("offered_extensions", EXTENSIONS_BEFORE_ISSUE_10)
+            new_types = [e for e in DEFAULT_EXTENSIONS if e not in offered]
+            known["extensions"] += tuple(e for e in new_types if e not in known["extensions"])
         return Settings(**known)
 
     def update_settings(self, **changes: Any) -> Settings:
@@ -263,7 +277,9 @@ class DedupService:
             if key in changes:
                 changes[key] = tuple(changes[key])
         new = replace(current, **changes)
-        self.store.set_setting("settings", asdict(new))
+        self.store.set_setting(
+            "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
+        )
         if (new.max_distance, new.min_similarity) != (
             current.max_distance,
             current.min_similarity,

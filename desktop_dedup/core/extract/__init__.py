@@ -91,6 +91,7 @@ _REGISTRY: dict[str, tuple[str, Extractor]] = {
     "pptm": ("pptx", extract_pptx),
     "mobi": ("mobi", extract_mobi),
     "azw": ("mobi", extract_mobi),
+    "prc": ("mobi", extract_mobi),
     "azw3": ("azw3", extract_azw3),
     "fb2": ("fb2", extract_fb2),
     "eml": ("eml", extract_eml),
