@@ -84,3 +84,14 @@ def test_postgres_benchmark_runs_at_a_tiny_size(postgres_cluster, capsys):
     out = capsys.readouterr().out
     for figure in ("lookup_near(k=3) median", "grouped incrementally", "memory:", "disk:"):
         assert figure in out
+
+
+def test_formats_benchmark_reads_every_format(tmp_path, monkeypatch):
+    from tests.bench import bench_formats
+
+    monkeypatch.setattr(bench_formats, "RUNS", 1)
+    for fmt in bench_formats.FORMATS:
+        (tmp_path / fmt).mkdir()
+        paths = bench_formats.make_files(tmp_path / fmt, fmt, n=2)
+        seconds, chars = bench_formats.measure(paths)
+        assert seconds > 0 and chars > 1000, fmt

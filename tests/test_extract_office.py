@@ -414,3 +414,47 @@ def test_eml_that_is_not_mail(tmp_path: Path) -> None:
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20)
     reason = reason_of(path)
     assert reason in ("not an e-mail message (no headers)", "binary data, not text"), reason
+
+
+# --- the cross-format guarantee through a real scan ---------------------------------------------
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_one_text_in_every_format_is_one_group_and_diffs_as_equal(
+    tmp_path: Path, sample: str
+) -> None:
+    from desktop_dedup.core.models import GroupKind
+    from desktop_dedup.core.service import DedupService
+
+    root = tmp_path / "docs"
+    text = SAMPLES[sample]
+    docgen.write_txt(root / "a.txt", text)
+    docgen.write_pdf(root / "b.pdf", text)
+    formats = ["doc", "wps", "docx", "odt", "odp", "ppt", "dps", "pptx", "mobi", "azw3", "fb2"]
+    for fmt in formats:
+        shutil.copy(fixture(f"{sample}.{fmt}"), root / f"copy.{fmt}")
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        summary = svc.scan([root], workers=1)
+        assert not summary.problems
+        (group,) = svc.groups()
+        assert {m.format for m in group.members} == {"txt", "pdf", *formats}
+        assert group.kind in (GroupKind.SAME_TEXT, GroupKind.NEAR)
+        txt = next(m for m in group.members if m.format == "txt")
+        for member in group.members:
+            if member.format in ("txt", "pdf"):
+                continue  # PDF lines are the page's wrapped lines
+            diff = svc.diff(txt.doc_id, member.doc_id)
+            assert diff.similarity == 1.0, member.format
+            assert not diff.change_rows, member.format
+
+
+def test_eml_text_attachment_is_not_the_body(tmp_path: Path) -> None:
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["Subject"] = "会议纪要"
+    msg.set_content("<p>正文在这里</p>", subtype="html")
+    msg.add_attachment("附件里的文字", filename="notes.txt")
+    path = tmp_path / "attached.eml"
+    path.write_bytes(msg.as_bytes())
+    assert lines(extract_text(path).text) == ["会议纪要", "正文在这里"]

@@ -66,5 +66,5 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
     if not pages:
         raise ExtractionError("corrupt PDF: no pages")
     if not any(p.strip() for p in pages):
-        raise ExtractionError("no text layer (scanned PDF?)")
+        raise ExtractionError("scanned, no text layer")
     return "\n".join(pages)
