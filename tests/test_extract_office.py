@@ -458,3 +458,30 @@ def test_eml_text_attachment_is_not_the_body(tmp_path: Path) -> None:
     path = tmp_path / "attached.eml"
     path.write_bytes(msg.as_bytes())
     assert lines(extract_text(path).text) == ["会议纪要", "正文在这里"]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "member"),
+    [
+        ("xlsx", "xl/worksheets/sheet1.xml"),
+        ("pptx", "ppt/slides/slide1.xml"),
+        ("ods", "content.xml"),
+    ],
+)
+def test_zip_bomb_inside_ooxml_and_odf(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str, member: str
+) -> None:
+    """A real file whose main part is swapped for zeros that inflate 1000:1 (limits shrunk so
+    the bomb stays a few MB)."""
+    from desktop_dedup.core.extract import _common
+
+    monkeypatch.setattr(_common, "ZIP_BOMB_MEMBER_BYTES", 1024 * 1024)
+    path = tmp_path / f"bomb.{fmt}"
+    with zipfile.ZipFile(fixture(f"zh.{fmt}")) as src, zipfile.ZipFile(path, "w") as dst:
+        assert member in src.namelist()
+        for info in src.infolist():
+            if info.filename == member:
+                dst.writestr(member, bytes(4 * 1024 * 1024), zipfile.ZIP_DEFLATED)
+            else:
+                dst.writestr(info, src.read(info))
+    assert reason_of(path).startswith(f"zip bomb: {fmt.upper()} member {member} expands to")
