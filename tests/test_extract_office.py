@@ -285,12 +285,26 @@ def test_sheet_of_a_million_empty_cells_is_quick(tmp_path: Path) -> None:
     assert time.perf_counter() - began < 5
 
 
+def test_two_cells_at_opposite_corners_of_a_sheet_are_refused_not_allocated(
+    tmp_path: Path,
+) -> None:
+    """calamine would allocate the 17 billion cells between them and abort the process."""
+    path = _sparse_xlsx(tmp_path / "corners.xlsx", {"A1": "a", "XFD1048576": "b"})
+    began = time.perf_counter()
+    assert reason_of(path) == (
+        "too large: XLSX sheet sheet1.xml spans 17,179,869,184 cells, over the 20,000,000 cap"
+    )
+    assert time.perf_counter() - began < 2
+
+
 def test_sheet_over_the_cell_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from desktop_dedup.core.extract import spreadsheet
 
     path = _sparse_xlsx(tmp_path / "sparse.xlsx", {"A1": "a", "J1000": "b"})
     monkeypatch.setattr(spreadsheet, "MAX_SHEET_CELLS", 9_999)
-    assert reason_of(path) == "too large: XLSX sheet 'S' spans 10,000 cells, over the 9,999 cap"
+    assert (
+        reason_of(path) == "too large: XLSX sheet sheet1.xml spans 10,000 cells, over the 9,999 cap"
+    )
     monkeypatch.setattr(spreadsheet, "MAX_SHEET_CELLS", 10_000)
     assert lines(extract_text(path).text) == ["a", "b"]
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
+import re
 import struct
+import zipfile
 
 import python_calamine as calamine
 
@@ -44,11 +47,57 @@ def _cell_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
+_CELL_REF = re.compile(rb"<(?:\w+:)?c\b[^>]*?\br=\"([A-Z]{1,3})([0-9]{1,7})\"")
+
+
+def _column_number(letters: bytes) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ch - 64
+    return n
+
+
+def _check_xlsx_extent(zf: zipfile.ZipFile, label: str) -> None:
+    """Refuse a sheet whose cells span more than MAX_SHEET_CELLS before calamine sees it.
+
+    calamine allocates the whole rectangle its cells span; two cells at A1 and XFD1048576 ask
+    for half a terabyte, and a failed allocation in Rust aborts the process instead of raising.
+    The cell references are found with a streaming scan of each worksheet part.
+    """
+    for name in zf.namelist():
+        if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+            continue
+        rows: list[int] = []
+        cols: list[int] = []
+        tail = b""
+        with zf.open(name) as part:
+            while chunk := part.read(1 << 20):
+                data = tail + chunk
+                last = 0
+                for match in _CELL_REF.finditer(data):
+                    cols.append(_column_number(match.group(1)))
+                    rows.append(int(match.group(2)))
+                    last = match.end()
+                    if len(rows) > 4096:  # keep only the extremes
+                        rows, cols = [min(rows), max(rows)], [min(cols), max(cols)]
+                tail = data[max(last, len(data) - 256) :]
+        if rows:
+            cells = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
+            if cells > MAX_SHEET_CELLS:
+                sheet = posixpath.basename(name)
+                raise ExtractionError(
+                    f"too large: {label} sheet {sheet} spans {cells:,} cells, over the "
+                    f"{MAX_SHEET_CELLS:,} cap"
+                )
+
+
 def _check_container(path: str | os.PathLike[str], label: str, container: str) -> None:
     if container == "zip":
         with open_checked_zip(path, label) as zf:
             if label == "ODS":
                 check_odf_not_encrypted(zf, label)
+            if label == "XLSX":
+                _check_xlsx_extent(zf, label)
     else:
         ole = open_compound(path, label)
         try:
