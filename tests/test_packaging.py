@@ -234,6 +234,13 @@ def _make_corpus(folder: Path) -> None:
     docgen.write_txt(folder / "zh" / "江南.txt", docgen.SAMPLE_ZH)
     docgen.write_html(folder / "zh" / "江南-修订.html", zh_edit)
     docgen.write_md(folder / "zh" / "江南.md", docgen.SAMPLE_ZH)
+    # The readers of issue 10 (real files made by LibreOffice and calibre): a reader missing
+    # from the bundle would leave its file out of the groups.
+    formats = Path(__file__).parent / "data" / "formats"
+    copies = {"zh.doc": "zh/江南.doc", "zh.et": "zh/江南.et", "zh.dps": "zh/江南.dps"}
+    copies |= {"en.mobi": "en/river.mobi", "en.xlsx": "en/river.xlsx", "en.eml": "en/river.eml"}
+    for name, target in copies.items():
+        shutil.copy(formats / name, folder / target)
     docgen.write_txt(
         folder / "other.txt",
         "A completely different note about invoices, taxes and quarterly accounts. " * 20,
