@@ -499,3 +499,24 @@ def test_zip_bomb_inside_ooxml_and_odf(
             else:
                 dst.writestr(info, src.read(info))
     assert reason_of(path).startswith(f"zip bomb: {fmt.upper()} member {member} expands to")
+
+
+@pytest.mark.parametrize("fmt", ["doc", "docx", "odt"])
+def test_heading_hyperlink_and_table_in_reading_order(fmt: str) -> None:
+    """LibreOffice's export of make_fixtures.STRUCTURED_HTML: in .doc the link is a field
+    (code 'HYPERLINK ...' then the shown text) and each table cell ends with a cell mark."""
+    path = fixture(f"structured.{fmt}")
+    if fmt == "doc":
+        ole = olefile.OleFileIO(str(path))
+        word = ole.openstream("WordDocument").read()
+        ole.close()
+        assert b"HYPERLINK" in word or "HYPERLINK".encode("utf-16-le") in word
+    assert lines(extract_text(path).text) == [
+        "标题 Heading",
+        "Before 链接文字 after.",
+        "单元格一",
+        "cell two",
+        "三",
+        "four",
+        "结尾。",
+    ]

@@ -139,6 +139,23 @@ def make_office(name: str, text: str, work: Path) -> None:
     shutil.copy(HERE / f"{name}.ppt", HERE / f"{name}.dps")
 
 
+#: A heading, a hyperlink (a field in Word's binary format), a 2x2 table and a footnote-free end.
+STRUCTURED_HTML = """<html><head><meta charset="utf-8"></head><body>
+<h1>标题 Heading</h1>
+<p>Before <a href="http://example.com/">链接文字</a> after.</p>
+<table border="1"><tr><td>单元格一</td><td>cell two</td></tr>
+<tr><td>三</td><td>four</td></tr></table>
+<p>结尾。</p>
+</body></html>"""
+
+
+def make_structured(work: Path) -> None:
+    src = work / "structured.html"
+    src.write_text(STRUCTURED_HTML, encoding="utf-8")
+    for ext, flt in (("doc", "MS Word 97"), ("docx", "MS Word 2007 XML"), ("odt", "writer8")):
+        shutil.copy(convert(src, ext, flt, "HTML (StarWriter)"), HERE / f"structured.{ext}")
+
+
 def make_protected(work: Path) -> None:
     """Password-protected .doc, .xls and .odt through LibreOffice's UNO API.
 
@@ -247,6 +264,7 @@ def main() -> None:
             make_office(name, text, work)
             make_ebooks(name, text, work)
             make_mail(name, text)
+        make_structured(work)
         make_protected(work)
     for path in sorted(HERE.iterdir()):
         if path.suffix != ".py":
