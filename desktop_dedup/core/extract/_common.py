@@ -41,7 +41,7 @@ class Extracted:
     """Text of one document, raw-ish: paragraphs separated by newlines, not normalised."""
 
     text: str
-    format: str  # canonical: "txt", "md", "rst", "html", "docx", "odt", "rtf", "epub", "pdf"
+    format: str  # canonical name, e.g. "txt", "docx", "doc", "xlsx", "ppt"; see the registry
 
 
 def human_size(n: int | float) -> str:
