@@ -101,12 +101,46 @@ def test_wrong_kind_of_compound_file(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.doc"
     shutil.copy(fixture("zh.xls"), sheet)
     assert reason_of(sheet) == "not a DOC: the compound file holds an Excel/ET spreadsheet"
-    zipped = tmp_path / "new.doc"
-    shutil.copy(fixture("zh.docx"), zipped)
-    assert reason_of(zipped) == "not a DOC: a zip (Office Open XML) file with a DOC name"
     text = tmp_path / "plain.wps"
     text.write_text("just some text", encoding="utf-8")
     assert reason_of(text) == "not a WPS (no compound-file header)"
+
+
+def test_doc_that_is_really_rtf_a_web_page_an_mht_or_a_docx(tmp_path: Path) -> None:
+    """Word saves all of these under a .doc name on request; each is read as what it is."""
+    text = docgen.SAMPLE_ZH
+    made = {
+        "rtf.doc": docgen.write_rtf(tmp_path / "src.rtf", text),
+        "page.doc": docgen.write_html(tmp_path / "src.html", text),
+        "docx.wps": fixture("zh.docx"),
+    }
+    from email.message import EmailMessage
+
+    mht = EmailMessage()
+    mht["MIME-Version"] = "1.0"
+    mht.set_content(docgen.write_html(tmp_path / "p.html", text).read_text("utf-8"), "html")
+    (tmp_path / "src.mht").write_bytes(mht.as_bytes())
+    made["archive.doc"] = tmp_path / "src.mht"
+    for name, source in made.items():
+        path = tmp_path / name
+        shutil.copy(source, path)
+        result = extract_text(path)
+        assert result.format == name.rsplit(".", 1)[1]
+        assert words_only(result.text) == words_only(text), name
+
+
+def test_xls_that_is_really_a_web_page_or_an_xlsx(tmp_path: Path) -> None:
+    page = tmp_path / "report.xls"
+    page.write_text(
+        '<html><head><meta charset="utf-8"></head><body><table>'
+        "<tr><td>项目</td><td>金额</td></tr><tr><td>房租</td><td>3000</td></tr>"
+        "</table></body></html>",
+        encoding="utf-8",
+    )
+    assert words_only(extract_text(page).text) == "项目金额房租3000"
+    book = tmp_path / "book.et"
+    shutil.copy(fixture("en.xlsx"), book)
+    assert words_only(extract_text(book).text) == words_only(docgen.SAMPLE_EN)
 
 
 def _rename_stream(data: bytes, old: str, new: str) -> bytes:

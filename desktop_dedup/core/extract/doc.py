@@ -2,7 +2,8 @@
 
 Kingsoft WPS Writer stores ``.wps`` in the Word binary format, so one reader serves both; a
 Microsoft Works ``.wps`` is also a compound file but with other streams, and is told apart by
-them (see :mod:`.ole`).
+them (see :mod:`.ole`). A ``.doc`` that is really RTF, a web page, an MHT archive or a DOCX (Word
+saves all of these under a .doc name on request) is read by the reader of what it is.
 
 The layout follows Microsoft's [MS-DOC] specification: the File Information Block (FIB) at the
 start of the WordDocument stream gives the length of the main text (``ccpText``) and where the
@@ -20,13 +21,18 @@ import struct
 
 from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, too_large
+from desktop_dedup.core.extract.docx import extract_docx
+from desktop_dedup.core.extract.html import extract_html
+from desktop_dedup.core.extract.mail import extract_eml
 from desktop_dedup.core.extract.ole import (
     KIND_WORD,
     classify,
     open_compound,
     read_stream,
+    sniff,
     wrong_kind,
 )
+from desktop_dedup.core.extract.rtf import extract_rtf
 
 _FIB_FLAGS = 0x000A
 _F_ENCRYPTED = 0x0100
@@ -173,6 +179,15 @@ def _word_text(ole, label: str) -> str:
 
 
 def _extract(path: str | os.PathLike[str], label: str) -> str:
+    kind = sniff(path)
+    if kind == "rtf":
+        return extract_rtf(path)
+    if kind == "zip":  # a .docx saved or renamed as .doc (or WPS's own save of one)
+        return extract_docx(path)
+    if kind == "html":
+        return extract_html(path)
+    if kind == "mime":  # a "single file web page" (MHT) saved as .doc
+        return extract_eml(path)
     ole = open_compound(path, label)
     try:
         kind = classify(ole)

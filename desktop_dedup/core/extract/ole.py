@@ -76,6 +76,28 @@ def wrong_kind(kind: str, label: str) -> ExtractionError:
     return ExtractionError(f"not a {label}: the compound file holds {_KIND_LABEL[kind]}")
 
 
+def sniff(path: str | os.PathLike[str]) -> str:
+    """What a binary-Office-named file really starts as: "cfb", "zip", "rtf", "html", "mime"
+    or "unknown". Word and Excel save web pages and RTF under .doc/.xls names on request, and
+    many downloaded ".doc" files are such pages, so the readers follow the content."""
+    with open_regular(path) as f:
+        head = f.read(2048)
+    if head.startswith(CFB_MAGIC):
+        return "cfb"
+    if head.startswith(b"PK\x03\x04"):
+        return "zip"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if text.startswith(b"{\\rtf"):
+        return "rtf"
+    if text.startswith(b"mime-version:") or b"\nmime-version:" in text[:1024]:
+        return "mime"
+    if text.startswith((b"<!doctype html", b"<html", b"<?xml")) and b"<html" in text:
+        return "html"
+    if text.startswith(b"<") and b"<table" in text:
+        return "html"
+    return "unknown"
+
+
 def open_compound(path: str | os.PathLike[str], label: str) -> olefile.OleFileIO:
     """Open a compound file, refusing non-CFB input and absurd sizes with a reason."""
     with open_regular(path) as f:

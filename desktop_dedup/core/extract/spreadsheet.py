@@ -25,8 +25,9 @@ from desktop_dedup.core.extract._common import (
     open_regular,
     too_large,
 )
+from desktop_dedup.core.extract.html import extract_html
 from desktop_dedup.core.extract.odt import check_odf_not_encrypted
-from desktop_dedup.core.extract.ole import KIND_EXCEL, classify, open_compound, wrong_kind
+from desktop_dedup.core.extract.ole import KIND_EXCEL, classify, open_compound, sniff, wrong_kind
 
 #: Largest sheet (rows x columns of its used area) read. Reading materialises every cell of the
 #: used area, so a sheet with two cells a million rows apart costs as much as a full one.
@@ -141,6 +142,12 @@ def _is_rust_panic(exc: BaseException) -> bool:
 
 
 def _extract(path: str | os.PathLike[str], label: str, container: str) -> str:
+    if container == "cfb":
+        kind = sniff(path)
+        if kind == "html":  # Excel's "web page" save, and many exported reports, named .xls
+            return extract_html(path)
+        if kind == "zip":  # an .xlsx named .xls
+            container, label = "zip", "XLSX"
     _check_container(path, label, container)
     try:
         return _read_cells(path, label)
