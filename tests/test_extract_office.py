@@ -554,3 +554,23 @@ def test_heading_hyperlink_and_table_in_reading_order(fmt: str) -> None:
         "four",
         "结尾。",
     ]
+
+
+def test_mhtml_web_archive(tmp_path: Path) -> None:
+    """A page saved as MHTML, laid out as browsers write it: multipart/related with the page
+    as text/html and its images as further parts."""
+    from email.message import EmailMessage
+
+    page = docgen.write_html(tmp_path / "page.html", docgen.SAMPLE_ZH).read_text("utf-8")
+    archive = EmailMessage()
+    archive["Subject"] = "江南"
+    archive["MIME-Version"] = "1.0"
+    archive.set_content(page, subtype="html")
+    archive.add_related(b"\x89PNG\r\n\x1a\n", maintype="image", subtype="png", cid="<img1>")
+    path = tmp_path / "saved.mhtml"
+    path.write_bytes(archive.as_bytes())
+    assert archive.get_content_type() == "multipart/related"
+    result = extract_text(path)
+    assert result.format == "mht"
+    subject, *body = lines(result.text)
+    assert subject == "江南" and body == docgen.paragraphs(docgen.SAMPLE_ZH)

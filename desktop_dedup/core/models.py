@@ -40,6 +40,8 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "azw3",
     "fb2",
     "eml",
+    "mht",
+    "mhtml",
 )
 
 # Document types no reader handles yet. A scan records each such file as a problem instead of

@@ -95,6 +95,8 @@ _REGISTRY: dict[str, tuple[str, Extractor]] = {
     "azw3": ("azw3", extract_azw3),
     "fb2": ("fb2", extract_fb2),
     "eml": ("eml", extract_eml),
+    "mht": ("mht", extract_eml),
+    "mhtml": ("mht", extract_eml),
 }
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)

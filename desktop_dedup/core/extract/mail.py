@@ -1,4 +1,5 @@
-"""E-mail saved as ``.eml`` (RFC 5322/MIME), with the standard library's email package.
+"""E-mail saved as ``.eml`` (RFC 5322/MIME), with the standard library's email package; web
+pages saved as ``.mht``/``.mhtml`` are the same MIME format (the page is the text/html part).
 
 The text is the subject, then the body: the text/plain alternative when there is one, else the
 HTML one through the HTML reader. Attachments are not followed, even text ones: a message and
