@@ -37,8 +37,9 @@ def _psql(url: str, sql: str):
     """Read the database with psycopg directly, not through the code under test."""
     dbname = url.split("/")[3].split("?")[0]
     host = url.split("host=")[1]
-    with psycopg.connect(host=host, user="postgres", dbname=dbname) as conn:
-        return conn.execute(sql).fetchall()
+    with psycopg.connect(host=host, user="postgres", dbname=dbname, autocommit=True) as conn:
+        cur = conn.execute(sql)
+        return cur.fetchall() if cur.description is not None else []
 
 
 def test_cli_scans_and_reports_on_a_postgresql_url(tmp_path: Path, pg_url: str) -> None:
@@ -263,3 +264,68 @@ def test_a_machine_settles_only_its_own_interrupted_removals(
     with DedupService(pg_url):  # opening settles it: the file is gone from its disk
         pass
     assert _psql(pg_url, "SELECT ok, machine FROM journal") == [(True, "laptop-1")]
+
+
+def test_a_read_only_reviewer_role_can_open_and_report(tmp_path: Path, pg_url: str) -> None:
+    """The roles README documents: a scanner owns the tables; a reviewer granted only SELECT can
+    open the index (CLI and service) and write a report, and cannot change it."""
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    shutil.copyfile(a, root / "b.txt")
+    assert cli("scan", str(root), "--db", pg_url).returncode == 0
+    dbname = pg_url.split("/")[3].split("?")[0]
+    for sql in (
+        "DROP ROLE IF EXISTS dedup_reviewer",
+        "CREATE ROLE dedup_reviewer LOGIN",
+        f'GRANT CONNECT ON DATABASE "{dbname}" TO dedup_reviewer',
+        "GRANT USAGE ON SCHEMA public TO dedup_reviewer",
+        "GRANT SELECT ON ALL TABLES IN SCHEMA public TO dedup_reviewer",
+    ):
+        _psql(pg_url, sql)
+    reviewer = pg_url.replace("postgresql://postgres@", "postgresql://dedup_reviewer@")
+    report = cli("report", "--db", reviewer, "--format", "csv")
+    assert report.returncode == 0, report.stderr
+    assert "a.txt" in report.stdout and "b.txt" in report.stdout
+    with DedupService(reviewer) as svc:
+        (group,) = svc.groups()
+        with pytest.raises(Exception, match="permission denied"):
+            svc.set_marked([group.members[1].doc_id], True)
+    assert _psql(pg_url, "SELECT count(*) FROM documents WHERE marked") == [(0,)]
+
+
+def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) -> None:
+    """Schema 5: the block indexes of a database made by schema 4 (plain indexes) are rebuilt
+    with the simhash and id included, keeping the rows; lookups then read only the index."""
+    store = Store(pg_url)
+    store.upsert_documents(
+        [
+            {"path": f"/d/{i}.txt", "size": 1, "mtime_ns": 1, "content_hash": None,
+             "text_hash": None, "simhash": i * 0x9E3779B97F4A7C15 % 2**63, "token_count": 1,
+             "text_chars": 1, "format": "txt", "status": "ok", "error": None, "fp_version": 1}
+            for i in range(500)
+        ]
+    )  # fmt: skip
+    store.close()
+    for i in range(4):  # what schema 4 created
+        _psql(pg_url, f"DROP INDEX ix_documents_b{i}")
+        _psql(pg_url, f"CREATE INDEX ix_documents_b{i} ON documents (b{i})")
+    _psql(pg_url, "UPDATE desktop_dedup_schema SET version = 4")
+    store = Store(pg_url)
+    try:
+        defs = [
+            d
+            for (d,) in _psql(
+                pg_url, "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'ix_documents_b_'"
+            )
+        ]
+        assert len(defs) == 4 and all("INCLUDE (simhash, id)" in d for d in defs), defs
+        assert _psql(pg_url, "SELECT version FROM desktop_dedup_schema") == [(SCHEMA_VERSION,)]
+        assert _psql(pg_url, "SELECT count(*) FROM documents") == [(500,)]
+        _psql(pg_url, "VACUUM ANALYZE documents")
+        with store.engine.connect() as conn:
+            conn.exec_driver_sql("SET enable_seqscan = off")
+            conn.exec_driver_sql("SET enable_bitmapscan = off")
+            plan = [r[0] for r in conn.exec_driver_sql("EXPLAIN " + Store.lookup_sql(12345, 3))]
+        assert sum("Index Only Scan using ix_documents_b" in line for line in plan) == 4, plan
+    finally:
+        store.close()

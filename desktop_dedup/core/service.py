@@ -616,7 +616,7 @@ class DedupService:
         s = self.settings()
         key = self._matching_key()
         changed_ids = None if changed is None else list(changed)
-        count = 0 if changed_ids is None else self.store.document_count()
+        count = 0 if changed_ids is None else self.store.document_count(estimate=True)
         full = (
             changed_ids is None
             or self.store.get_setting("grouping_key") != key
@@ -649,7 +649,7 @@ class DedupService:
         region = set(changed)
         rows = self.store.grouping_rows(changed)
         # the radius the full grouping would use for an index of this size
-        radius = grouping.candidate_radius(self.store.document_count(), s.max_distance)
+        radius = grouping.candidate_radius(self.store.document_count(estimate=True), s.max_distance)
         region.update(
             self.store.lookup_near_many([r.simhash for r in rows if r.simhash is not None], radius)
         )

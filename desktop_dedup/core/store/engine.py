@@ -206,7 +206,30 @@ def _v3_to_v4(conn: Connection) -> None:
             )
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3, _v3_to_v4]
+def _v4_to_v5(conn: Connection) -> None:
+    """Version 5: on PostgreSQL the block indexes carry the simhash and the id (INCLUDE), so a
+    lookup is an index-only scan (schema.py). Nothing to do on SQLite."""
+    if conn.dialect.name != "postgresql":
+        return
+    for i in range(4):
+        ddl = conn.execute(
+            text("SELECT indexdef FROM pg_indexes WHERE indexname = :n"),
+            {"n": f"ix_documents_b{i}"},
+        ).scalar_one_or_none()
+        if ddl is None or "INCLUDE" not in ddl:
+            conn.exec_driver_sql(f"DROP INDEX IF EXISTS ix_documents_b{i}")
+            conn.exec_driver_sql(
+                f"CREATE INDEX ix_documents_b{i} ON documents (b{i}) INCLUDE (simhash, id)"
+            )
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _v0_to_v1,
+    _v1_to_v2,
+    _v2_to_v3,
+    _v3_to_v4,
+    _v4_to_v5,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

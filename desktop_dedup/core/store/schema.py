@@ -45,10 +45,11 @@ class DocumentRow(Base):
     content_hash: Mapped[str | None] = mapped_column(String(32), index=True)
     text_hash: Mapped[str | None] = mapped_column(String(32), index=True)
     simhash: Mapped[int | None] = mapped_column(Int64)
-    b0: Mapped[int | None] = mapped_column(Integer, index=True)
-    b1: Mapped[int | None] = mapped_column(Integer, index=True)
-    b2: Mapped[int | None] = mapped_column(Integer, index=True)
-    b3: Mapped[int | None] = mapped_column(Integer, index=True)
+    # indexed below (BLOCK_INDEXES)
+    b0: Mapped[int | None] = mapped_column(Integer)
+    b1: Mapped[int | None] = mapped_column(Integer)
+    b2: Mapped[int | None] = mapped_column(Integer)
+    b3: Mapped[int | None] = mapped_column(Integer)
     # sketch.TextSketch: what verifies a candidate pair (schema v3)
     sketch: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     shingles: Mapped[int | None] = mapped_column(Integer, index=True)  # distinct shingles
@@ -60,6 +61,14 @@ class DocumentRow(Base):
     fp_version: Mapped[int] = mapped_column(Integer, default=0)
     last_seen_scan: Mapped[int | None] = mapped_column(Integer)
     marked: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+
+    # The four block indexes. On PostgreSQL each also carries the simhash and the id (INCLUDE),
+    # so a lookup reads only the index (an index-only scan): at 10,000,000 documents a block
+    # value is held by ~150 rows, and fetching them from the table made a lookup ~20 ms.
+    # SQLite ignores the option (the same DDL as before).
+    __table_args__ = tuple(
+        Index(f"ix_documents_b{i}", f"b{i}", postgresql_include=["simhash", "id"]) for i in range(4)
+    )
 
 
 class SketchKeyRow(Base):
