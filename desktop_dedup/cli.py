@@ -267,6 +267,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 print(
                     f"  ... and {len(problems) - args.max_problems} more (see the report)", file=out
                 )
+        if summary.marks_dropped:
+            for path in summary.marks_dropped:
+                print(f"Mark removed: {shown(path)} changed since it was marked.", file=out)
         if summary.cancelled:
             print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
             return EXIT_INTERRUPTED
@@ -642,14 +645,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="remove the extra copies of every group (a dry run unless --yes)",
         description="Choose one copy to keep in every group and send the others to the trash "
         "(or move them). Each file is checked against what was scanned right before it goes: "
-        "a file changed since the scan is skipped. References and reference folders are kept.",
+        "a file changed since the scan is skipped. Reference folders are always kept; "
+        "--keep newest keeps only the newest copy of each group, and so on.",
     )
     db_arg(rm)
     rm.add_argument(
         "--keep",
         default="reference",
         choices=("reference", "newest", "oldest", "largest", "smallest", "shortest_path"),
-        help="which copy to keep besides the reference (default: only the reference)",
+        help="which copy of each group to keep; every other copy goes (default: the reference)",
     )
     rm.add_argument(
         "--keep-in",

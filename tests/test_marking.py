@@ -57,15 +57,37 @@ def test_mark_all_but_reference(group):
         (KeepRule.SHORTEST_PATH, 4),
     ],
 )
-def test_keep_rules_keep_chosen_member_and_reference(group, rule, kept):
+def test_keep_rules_keep_only_the_chosen_member(group, rule, kept):
+    # Issue 9: "keep the newest" kept the reference as well, so a two-file group whose
+    # reference is the oldest got nothing marked. Only the rule's choice stays now.
     marked = marking.mark_keeping([group], rule)
-    assert kept not in marked
-    assert 1 not in marked  # the reference is kept whatever the rule says
-    assert marked == {2, 3, 4} - {kept}
+    assert marked == {1, 2, 3, 4} - {kept}
+
+
+def test_keep_newest_of_two_marks_the_older_reference(group):
+    ref, newer = group.members[0], group.members[2]
+    pair = Group(id=2, kind=GroupKind.SAME_TEXT, members=[ref, newer])
+    assert marking.mark_keeping([pair], KeepRule.NEWEST) == {ref.doc_id}
+    assert marking.mark_keeping([pair], KeepRule.OLDEST) == {newer.doc_id}
+
+
+def test_keep_this_one_marks_every_other_copy(group):
+    assert marking.mark_keeping_only(group, 3) == {1, 2, 4}
+    assert marking.mark_keeping_only(group, 1) == {2, 3, 4}
+    with pytest.raises(ValueError):
+        marking.mark_keeping_only(group, 99)
+
+
+def test_reference_folders_stay_unmarked_by_keep_rules(group):
+    members = [*group.members[:3], member(5, "/refs/report.txt", age_days=0, ref_folder=True)]
+    g = Group(id=3, kind=GroupKind.NEAR, members=members)
+    # The newest is in a reference folder: it is kept, and so is nothing else.
+    assert marking.mark_keeping([g], KeepRule.NEWEST) == {1, 2, 3}
+    assert 5 not in marking.mark_keeping_only(g, 1)
 
 
 def test_keep_in_folder(group):
-    assert marking.mark_keeping([group], KeepRule.IN_FOLDER, "/docs/b") == {2}
+    assert marking.mark_keeping([group], KeepRule.IN_FOLDER, "/docs/b") == {1, 2}
     # No member in the folder: nothing is marked for that group.
     assert marking.mark_keeping([group], "in_folder", "/elsewhere") == set()
     with pytest.raises(ValueError):
@@ -128,15 +150,25 @@ def groups_strategy(draw):
 
 @given(groups_strategy(), st.sampled_from(list(KeepRule)), st.sampled_from(["/a", "/b", "/c"]))
 def test_no_rule_ever_marks_a_protected_member_or_whole_group(groups, rule, folder):
-    protected = {
-        m.doc_id for g in groups for m in g.members if m.is_reference or m.in_reference_folder
-    }
-    results = [
-        marking.mark_keeping(groups, rule, folder),
+    in_ref_folder = {m.doc_id for g in groups for m in g.members if m.in_reference_folder}
+    references = {m.doc_id for g in groups for m in g.members if m.is_reference}
+    keep_rule = marking.mark_keeping(groups, rule, folder)
+    bulk = [
         marking.mark_all_but_reference(groups),
         marking.mark_in_folder(groups, folder),
         marking.invert_marks(groups, marking.mark_in_folder(groups, folder)),
     ]
-    for marked in results:
-        assert not marked & protected
+    # A keep rule may mark the reference (it keeps its own choice), never a reference folder.
+    assert not keep_rule & in_ref_folder
+    assert marking.fully_marked_groups(groups, keep_rule) == []
+    for g in groups:
+        if len(g.members) >= 2 and rule != KeepRule.IN_FOLDER:
+            assert len([m for m in g.members if m.doc_id not in keep_rule]) >= 1
+    for g in groups:
+        # Keep this one: every member of the group but that one and reference folders.
+        for m in g.members:
+            marked = marking.mark_keeping_only(g, m.doc_id)
+            assert m.doc_id not in marked and not marked & in_ref_folder
+    for marked in bulk:
+        assert not marked & (in_ref_folder | references)
         assert marking.fully_marked_groups(groups, marked) == []

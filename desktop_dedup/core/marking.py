@@ -3,10 +3,12 @@
 Pure functions over :class:`~desktop_dedup.core.models.Group` returning sets of document ids, so
 the GUI (and anything else) can preview, combine and persist marks without touching the disk.
 
-Safety is the point of this module: whatever rule is applied, a group's reference document and
-any document inside a reference folder are never marked. A "keep" rule therefore keeps its
-chosen member *and* the reference; the worst a rule can do is mark fewer files than expected,
-never all copies of a document.
+Safety is the point of this module. A document inside a reference folder is never marked, and
+no rule marks every member of a group. A "keep" rule means what it says (issue 9): "keep the
+newest" keeps the newest copy and marks every other one, the group's reference included when it
+is not the newest; without that, a group of two (reference = the oldest) got nothing marked. The
+other bulk rules (all but the reference, in a folder, invert) leave the reference alone. By hand
+the reference may be marked too; the app and the CLI warn before a whole group would go.
 """
 
 from __future__ import annotations
@@ -30,12 +32,18 @@ class KeepRule(StrEnum):
 
 
 def is_markable(member: Member) -> bool:
-    """A member may be marked unless it is the reference or lives in a reference folder."""
-    return not member.is_reference and not member.in_reference_folder
+    """A member may be marked (by hand or by a keep rule) unless it lives in a reference
+    folder."""
+    return not member.in_reference_folder
+
+
+def _bulk_markable(member: Member) -> bool:
+    # "All but the reference", "in folder" and "invert" never touch the reference.
+    return is_markable(member) and not member.is_reference
 
 
 def markable_ids(groups: Iterable[Group]) -> set[int]:
-    """Every document id in ``groups`` that a rule is allowed to mark."""
+    """Every document id in ``groups`` that may be marked."""
     return {m.doc_id for g in groups for m in g.members if is_markable(m)}
 
 
@@ -55,8 +63,8 @@ def is_in_folder(path: str, folder: str) -> bool:
 
 
 def mark_all_but_reference(groups: Iterable[Group]) -> set[int]:
-    """Mark every markable member: the classic "keep one copy" choice."""
-    return markable_ids(groups)
+    """Mark every member but the reference: the classic "keep one copy" choice."""
+    return {m.doc_id for g in groups for m in g.members if _bulk_markable(m)}
 
 
 def _keep_key(rule: KeepRule) -> Callable[[Member], tuple]:
@@ -106,20 +114,28 @@ def mark_keeping(
     return marked
 
 
+def mark_keeping_only(group: Group, keep_id: int) -> set[int]:
+    """ "Keep this one": mark every other member of ``group`` (reference included)."""
+    if all(m.doc_id != keep_id for m in group.members):
+        raise ValueError(f"document {keep_id} is not in group {group.id}")
+    return {m.doc_id for m in group.members if is_markable(m) and m.doc_id != keep_id}
+
+
 def mark_in_folder(groups: Iterable[Group], folder: str) -> set[int]:
-    """Mark the markable members that live inside ``folder`` (e.g. an old backup directory)."""
+    """Mark the members (not the reference) inside ``folder`` (e.g. an old backup directory)."""
     return {
         m.doc_id
         for g in groups
         for m in g.members
-        if is_markable(m) and is_in_folder(m.path, folder)
+        if _bulk_markable(m) and is_in_folder(m.path, folder)
     }
 
 
 def invert_marks(groups: Iterable[Group], marked: Iterable[int]) -> set[int]:
-    """The markable members of ``groups`` that are not in ``marked`` (marks elsewhere dropped)."""
+    """The members of ``groups`` but the reference that are not in ``marked`` (marks elsewhere
+    dropped)."""
     current = set(marked)
-    return {m.doc_id for g in groups for m in g.members if is_markable(m)} - current
+    return {m.doc_id for g in groups for m in g.members if _bulk_markable(m)} - current
 
 
 def clear_marks() -> set[int]:

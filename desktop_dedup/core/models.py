@@ -195,3 +195,5 @@ class ScanSummary:
     problems: list[Problem] = field(default_factory=list)
     cancelled: bool = False
     seconds: float = 0.0
+    # Marked files whose content changed since they were marked: their marks were dropped.
+    marks_dropped: list[str] = field(default_factory=list)

@@ -552,7 +552,7 @@ class DedupService:
             or len(rows) >= _WRITE_BATCH
             or time.monotonic() - state.last_write > _WRITE_INTERVAL_S
         ):
-            self.store.upsert_documents(rows)
+            state.summary.marks_dropped.extend(self.store.upsert_documents(rows))
             state.pending_rows = []
             state.last_write = time.monotonic()
 

@@ -342,6 +342,9 @@ class MainWindow(QMainWindow):
                 (KeepRule.SHORTEST_PATH, self.tr("Keep the shortest path, mark the rest")),
             )
         }
+        self.act_keep_this = self._action(
+            self.tr("Keep this one, mark the others"), self.keep_current_member, "Ctrl+K"
+        )
         self.act_keep_in_folder = self._action(
             self.tr("Keep the one in folder…"), self.keep_in_chosen_folder
         )
@@ -392,6 +395,7 @@ class MainWindow(QMainWindow):
             self.act_toggle_mark,
             self.act_mark_group,
             self.act_mark_all,
+            self.act_keep_this,
             self.act_keep_in_folder,
             self.act_mark_in_folder,
             self.act_invert,
@@ -435,6 +439,7 @@ class MainWindow(QMainWindow):
         mark.addAction(self.act_mark_group)
         mark.addAction(self.act_mark_all)
         mark.addSeparator()
+        mark.addAction(self.act_keep_this)
         for action in self.act_keep.values():
             mark.addAction(action)
         mark.addAction(self.act_keep_in_folder)
@@ -772,7 +777,7 @@ class MainWindow(QMainWindow):
             return
         if not self.members_model.toggle(index.row()):
             self.statusBar().showMessage(
-                self.tr("The reference and files in reference folders cannot be marked."), 4000
+                self.tr("Files in reference folders cannot be marked."), 4000
             )
 
     def set_marks(self, to_mark: set[int], scope: Iterable[Any]) -> None:
@@ -804,6 +809,13 @@ class MainWindow(QMainWindow):
     def mark_all_groups(self) -> None:
         groups = self._all_groups()
         self.set_marks(marking.mark_all_but_reference(groups), groups)
+
+    def keep_current_member(self) -> None:
+        """Mark every other copy of the selected member's group, the reference included."""
+        group, member = self.current_group(), self.current_member()
+        if group is None or member is None:
+            return
+        self.set_marks(marking.mark_keeping_only(group, member.doc_id), [group])
 
     def apply_keep_rule(self, rule: KeepRule, folder: str | None = None) -> None:
         groups = self._all_groups()
@@ -857,6 +869,7 @@ class MainWindow(QMainWindow):
         menu = QMenu(self)
         for action in (
             self.act_toggle_mark,
+            self.act_keep_this,
             self.act_mark_group,
             None,
             self.act_open,
@@ -944,6 +957,21 @@ class MainWindow(QMainWindow):
                 problems=len(summary.problems),
             )
         self.statusBar().showMessage(message, 15000)
+        if summary.marks_dropped:
+            # A mark is for the content that was reviewed; these files changed since.
+            count = len(summary.marks_dropped)
+            dialogs.current().info(
+                self,
+                self.tr("Marks removed"),
+                self.tr(
+                    "%n marked file(s) changed since they were marked and are no longer marked:",
+                    "",
+                    count,
+                )
+                + "\n"
+                + "\n".join(summary.marks_dropped[:20])
+                + ("\n…" if count > 20 else ""),
+            )
         self.scanFinished.emit(summary)
 
     def _marked_members_for_action(self) -> tuple[list[Any], list[Any]] | None:
@@ -1211,3 +1239,4 @@ class MainWindow(QMainWindow):
             self.act_ignore_group.setEnabled(False)
             self.act_ignore_pair.setEnabled(False)
             self.act_mark_group.setEnabled(False)
+            self.act_keep_this.setEnabled(False)

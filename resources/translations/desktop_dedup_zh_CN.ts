@@ -4,12 +4,12 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/about.py" line="+44"/>
+        <location filename="../../desktop_dedup/gui/about.py" line="+45"/>
         <source>About Desktop Dedup</source>
         <translation>关于 Desktop Dedup</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>Application icon</source>
         <translation>应用程序图标</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop_dedup/gui/app.py" line="+45"/>
+        <location filename="../../desktop_dedup/gui/app.py" line="+48"/>
         <source>Desktop Dedup</source>
         <translation>Desktop Dedup</translation>
     </message>
@@ -113,7 +113,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+214"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+297"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id).</extracomment>
         <translation>参考文本</translation>
@@ -541,12 +541,12 @@
     </message>
     <message>
         <location line="+18"/>
-        <location line="+486"/>
+        <location line="+491"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-461"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -682,6 +682,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Keep this one, mark the others</source>
+        <translation>保留这一份，标记其他</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Keep the one in folder…</source>
         <translation>保留指定文件夹中的副本…</translation>
     </message>
@@ -751,7 +756,7 @@
         <translation>关于 Desktop Dedup</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -766,7 +771,7 @@
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
@@ -863,12 +868,7 @@
         <translation>无法对比：{error}</translation>
     </message>
     <message>
-        <location line="+38"/>
-        <source>The reference and files in reference folders cannot be marked.</source>
-        <translation>参考文件以及参考文件夹中的文件不能被标记。</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="+83"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -883,7 +883,7 @@
         <translation>已复制 {path}</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
@@ -921,6 +921,18 @@
         <location line="+5"/>
         <source>Scanned {seen} files in {time}: {groups} groups, {problems} problems.</source>
         <translation>用时 {time} 扫描了 {seen} 个文件：{groups} 组，{problems} 个问题。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Marks removed</source>
+        <translation>已取消标记</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n marked file(s) changed since they were marked and are no longer marked:</source>
+        <translation>
+            <numerusform>%n 个已标记的文件在标记后被修改，已不再标记：</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+14"/>
@@ -1037,13 +1049,18 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-684"/>
-        <location line="+759"/>
+        <location line="-708"/>
+        <location line="+783"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-419"/>
+        <source>Files in reference folders cannot be marked.</source>
+        <translation>参考文件夹中的文件不能被标记。</translation>
+    </message>
+    <message>
+        <location line="+350"/>
         <source>These files are byte-for-byte identical; they cannot be ignored.</source>
         <translation>这两个文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
@@ -1108,13 +1125,13 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>Reference: the copy that is kept. It cannot be marked.
+        <source>Reference: the copy the others are compared with, kept unless you mark it.
 {path}</source>
-        <translation>参考文件：保留的副本，不能被标记。
+        <translation>参考文件：其他副本与之比较的那一份；除非你标记它，否则保留。
 {path}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>In a reference folder: always kept.
 {path}</source>
         <translation>位于参考文件夹中：始终保留。

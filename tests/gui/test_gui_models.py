@@ -53,15 +53,19 @@ def test_members_model_passes_model_tester(qtmodeltester, service):
     other_row = next(i for i, m in enumerate(group.members) if not m.is_reference)
     ref_index = model.index(reference_row, COL_NAME)
     other_index = model.index(other_row, COL_NAME)
-    assert not model.flags(ref_index) & Qt.ItemFlag.ItemIsUserCheckable
-    assert model.data(ref_index, Qt.ItemDataRole.CheckStateRole) is None
+    # The reference can be marked too (issue 9: "keep this one" marks it); a whole group marked
+    # is caught by the warning before removal.
+    assert model.flags(ref_index) & Qt.ItemFlag.ItemIsUserCheckable
+    assert model.data(ref_index, Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
     assert model.flags(other_index) & Qt.ItemFlag.ItemIsUserCheckable
     assert model.data(model.index(reference_row, COL_SIMILARITY)) == "reference"
-    # Checking persists through the service; the reference refuses.
+    # Checking persists through the service, for the reference too.
     assert model.setData(other_index, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert service.marked_ids() == {group.members[other_row].doc_id}
-    assert not model.setData(ref_index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    assert model.setData(ref_index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
     assert model.setData(other_index, Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    assert service.marked_ids() == {group.members[reference_row].doc_id}
+    assert model.setData(ref_index, Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
     assert service.marked_ids() == set()
     qtmodeltester.check(model)
 

@@ -87,10 +87,12 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
             window.members_model.index(window.members_model.row_of_doc(member.doc_id), COL_NAME)
         )
         window.act_toggle_mark.trigger()
-    # The reference cannot be marked.
+    # The reference can be marked by hand too (and unmarked again).
     window.members_view.setCurrentIndex(
         window.members_model.index(window.members_model.row_of_doc(reference.doc_id), COL_NAME)
     )
+    window.act_toggle_mark.trigger()
+    assert window.marked == {m.doc_id for m in group.members}
     window.act_toggle_mark.trigger()
     assert window.marked == {m.doc_id for m in others}
     assert service.marked_ids() == window.marked
@@ -317,7 +319,8 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
     assert window.marked == {m.doc_id for g in groups for m in g.members} - references
     window.act_invert.trigger()
     assert window.marked == set()
-    # Every keep rule: the reference is never marked, the rule's choice is kept, the rest marked.
+    # Every keep rule (issue 9): the rule's choice is kept, every other copy is marked, the
+    # reference included.
     choose = {
         KeepRule.NEWEST: lambda m: -m.modified.timestamp(),
         KeepRule.OLDEST: lambda m: m.modified.timestamp(),
@@ -329,15 +332,12 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
     for rule, action in window.act_keep.items():
         window.act_clear_marks.trigger()
         action.trigger()
-        assert not window.marked & references, rule
         for g in groups:
             unmarked = [m for m in g.members if m.doc_id not in window.marked]
-            assert g.reference in unmarked and len(unmarked) <= 2, rule
+            assert len(unmarked) == 1, rule
             best = min(choose[rule](m) for m in g.members)
             chosen = [m for m in g.members if choose[rule](m) == best]
-            if len(chosen) == 1:  # no tie: the rule's choice is the copy kept
-                assert chosen[0] in unmarked, rule
-                assert len(unmarked) == len({chosen[0].doc_id, g.reference.doc_id}), rule
+            assert unmarked[0] in chosen, rule
     assert service.marked_ids() == window.marked
     window.act_clear_marks.trigger()
     assert service.marked_ids() == set()

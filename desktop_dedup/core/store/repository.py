@@ -195,10 +195,13 @@ class Store:
             )
             return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
 
-    def upsert_documents(self, rows: Sequence[dict[str, Any]]) -> None:
-        """Insert or update documents by path; each row is a dict of DocumentRow columns."""
+    def upsert_documents(self, rows: Sequence[dict[str, Any]]) -> list[str]:
+        """Insert or update documents by path; each row is a dict of DocumentRow columns.
+
+        A mark is for the content that was reviewed: a marked document whose content changed
+        (or that can no longer be read) loses its mark. Returns the paths that lost one."""
         if not rows:
-            return
+            return []
         prepared = []
         for row in rows:
             row = dict(row)
@@ -222,10 +225,17 @@ class Store:
         for attempt in range(_WRITE_ATTEMPTS):
             try:
                 with self.engine.begin() as conn:
+                    dropped = self._marks_outdated_by(conn, prepared)
                     conn.execute(stmt, prepared)
                     if "sketch" in cols:
                         self._write_keys(conn, prepared)
-                return
+                    for i in range(0, len(dropped), _CHUNK):
+                        conn.execute(
+                            update(DocumentRow)
+                            .where(DocumentRow.path.in_(dropped[i : i + _CHUNK]))
+                            .values(marked=False)
+                        )
+                return dropped
             except DBAPIError as exc:
                 # PostgreSQL may still pick this transaction as a deadlock's victim (keys,
                 # groups): it was rolled back whole, so doing it again is safe.
@@ -233,6 +243,26 @@ class Store:
                     raise
                 log.info("writing documents collided with another writer; trying again")
                 time.sleep(0.05 * (attempt + 1))
+
+    @staticmethod
+    def _marks_outdated_by(conn: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
+        """Paths of marked documents that ``rows`` give another content (or a problem)."""
+        if "content_hash" not in rows[0]:
+            return []
+        if conn.execute(select(DocumentRow.id).where(DocumentRow.marked).limit(1)).first() is None:
+            return []  # the common case: nothing marked, nothing to compare
+        new = {r["path"]: r.get("content_hash") for r in rows}
+        paths = list(new)
+        dropped = []
+        for i in range(0, len(paths), _CHUNK):
+            for path, old_hash in conn.execute(
+                select(DocumentRow.path, DocumentRow.content_hash).where(
+                    DocumentRow.marked, DocumentRow.path.in_(paths[i : i + _CHUNK])
+                )
+            ):
+                if new[path] is None or new[path] != old_hash:
+                    dropped.append(path)
+        return sorted(dropped)
 
     @staticmethod
     def _retryable(exc: DBAPIError) -> bool:

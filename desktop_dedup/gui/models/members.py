@@ -150,7 +150,8 @@ class MembersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if m.is_reference:
                 return self.tr(
-                    "Reference: the copy that is kept. It cannot be marked.\n{path}"
+                    "Reference: the copy the others are compared with, kept unless you mark "
+                    "it.\n{path}"
                 ).format(path=m.path)
             if m.in_reference_folder:
                 return self.tr("In a reference folder: always kept.\n{path}").format(path=m.path)

@@ -1,0 +1,85 @@
+"""Review safety in the app (issue 9): marks follow the files' content; choosing the keeper."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import docgen
+from gui_helpers import scan, select_member
+from PySide6.QtCore import Qt
+
+from desktop_dedup.core.marking import KeepRule
+from desktop_dedup.gui.models.members import COL_NAME
+
+
+def test_a_mark_is_dropped_with_a_note_when_the_file_changes(qtbot, window, service, tmp_path):
+    docs = tmp_path / "docs"
+    paths = [docgen.write_txt(docs / f"copy{k}.txt", docgen.SAMPLE_EN) for k in range(3)]
+    service.add_folder(docs)
+    scan(qtbot, window)
+    (group,) = service.groups()
+    changed = next(m for m in group.members if m.path == str(paths[2].resolve()))
+    kept_mark = next(m for m in group.members if m.path == str(paths[1].resolve()))
+    window.set_marks({changed.doc_id, kept_mark.doc_id}, [group])
+    assert changed.doc_id in window.marked
+
+    with open(paths[2], "a", encoding="utf-8") as f:
+        f.write("\nUnique text added after the review.\n")
+    os.utime(paths[2], (1_900_000_000, 1_900_000_000))
+    scan(qtbot, window)
+
+    assert changed.doc_id not in window.marked
+    assert kept_mark.doc_id in window.marked
+    assert service.marked_ids() == {kept_mark.doc_id}
+    notes = [c for c in window_dialog_calls(window) if c[0] == "info"]
+    assert notes and str(paths[2].resolve()) in notes[-1][2]
+
+
+def window_dialog_calls(window):
+    from desktop_dedup.gui import dialogs
+
+    return dialogs.current().calls
+
+
+def test_keep_newest_and_keep_this_one_in_a_two_file_group(
+    qtbot, window, service, tmp_path, scripted_dialogs
+):
+    # Issue 9: "keep the newest" kept the reference (the oldest) AND the newest, so a group of
+    # two got nothing marked.
+    docs = tmp_path / "docs"
+    old = docgen.write_txt(docs / "old.txt", docgen.SAMPLE_EN)
+    new = docgen.write_txt(docs / "new.txt", docgen.SAMPLE_EN)
+    os.utime(old, (1_600_000_000, 1_600_000_000))
+    os.utime(new, (1_700_000_000, 1_700_000_000))
+    service.add_folder(docs)
+    scan(qtbot, window)
+    (group,) = service.groups()
+    ids = {Path(m.path).name: m.doc_id for m in group.members}
+    assert group.reference.doc_id == ids["old.txt"]
+
+    window.act_keep[KeepRule.NEWEST].trigger()
+    assert window.marked == {ids["old.txt"]}
+    assert service.marked_ids() == {ids["old.txt"]}
+
+    # "Keep this one" on the reference turns it round; the checkbox shows the mark.
+    window.select_group_row(0)
+    select_member(window, old)
+    window.act_keep_this.trigger()
+    assert window.marked == {ids["new.txt"]}
+    model = window.members_model
+    states = {
+        Path(model.member(r).path).name: model.data(
+            model.index(r, COL_NAME), Qt.ItemDataRole.CheckStateRole
+        )
+        for r in range(model.rowCount())
+    }
+    assert states == {"old.txt": Qt.CheckState.Unchecked, "new.txt": Qt.CheckState.Checked}
+
+    # By hand the reference can be marked too; marking every copy asks first and says no.
+    select_member(window, old)
+    window.toggle_mark_current()
+    assert window.marked == {ids["new.txt"], ids["old.txt"]}
+    assert window.trash_marked() is None
+    assert "confirm" in scripted_dialogs.kinds()
+    assert old.exists() and new.exists()
