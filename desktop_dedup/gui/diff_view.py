@@ -109,6 +109,37 @@ def _line_text(spans: Sequence[tuple[str, str]]) -> str:
     return text.translate(_SEPARATORS)
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as fits, with an ellipsis in the middle
+    (a file name at the start and the end of its folder stay visible); the whole text is its
+    tooltip."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._full = text
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(
+            self._full, Qt.TextElideMode.ElideMiddle, max(0, self.width() - 2)
+        )
+        super().setText(shown)
+        if shown != self._full:
+            self.setToolTip(self._full)
+
+
 class DiffPane(QPlainTextEdit):
     """One read-only side; remembers which blocks are changes for highlighting."""
 
@@ -284,11 +315,9 @@ class DiffView(QWidget):
         self._current_change: int | None = None
         self._syncing = False
 
-        self.left_title = QLabel()
-        self.right_title = QLabel()
+        self.left_title = ElidedLabel()
+        self.right_title = ElidedLabel()
         for label in (self.left_title, self.right_title):
-            label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             font = label.font()
             font.setBold(True)
             label.setFont(font)

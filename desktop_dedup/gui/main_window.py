@@ -65,6 +65,7 @@ from desktop_dedup.gui.list_dialogs import (
     JournalDialog,
     ProblemsDialog,
 )
+from desktop_dedup.gui.models.groups import COL_FOLDER as COL_GROUP_FOLDER
 from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
 from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME, MembersModel
 from desktop_dedup.gui.progress_panel import ProgressPanel
@@ -167,7 +168,7 @@ class MainWindow(QMainWindow):
         self.groups_view = QTableView()
         self.groups_view.setAccessibleName(self.tr("Duplicate groups"))
         self.groups_view.setModel(self.groups_model)
-        self._setup_table(self.groups_view)
+        self._setup_table(self.groups_view, COL_GROUP_FOLDER)
         self.groups_view.horizontalHeader().setSortIndicator(
             COL_RECLAIMABLE, Qt.SortOrder.DescendingOrder
         )
@@ -180,7 +181,7 @@ class MainWindow(QMainWindow):
         self.members_view = QTableView()
         self.members_view.setAccessibleName(self.tr("Files in the selected group"))
         self.members_view.setModel(self.members_model)
-        self._setup_table(self.members_view)
+        self._setup_table(self.members_view, COL_FOLDER)
         self.members_view.selectionModel().currentRowChanged.connect(self._on_member_row_changed)
         self.members_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.members_view.customContextMenuRequested.connect(self._members_context_menu)
@@ -233,8 +234,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.problems_button)
         self.statusBar().addPermanentWidget(self.status_label)
 
-    @staticmethod
-    def _setup_table(view: QTableView) -> None:
+    def _setup_table(self, view: QTableView, stretch_column: int) -> None:
+        """Rows, eliding, and a header whose folder column takes the spare width (and gives it
+        up first), so every column stays on screen at 1280x800; right-click the header to
+        choose the columns. Widths, order and hidden columns are saved with the window."""
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setAlternatingRowColors(True)
@@ -242,10 +245,31 @@ class MainWindow(QMainWindow):
         view.verticalHeader().setVisible(False)
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
         header = view.horizontalHeader()
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(48)
+        header.setSectionsMovable(True)
         header.setHighlightSections(False)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(
+            lambda pos, h=header: self._choose_columns(h, pos)
+        )
         view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+
+    def _choose_columns(self, header: QHeaderView, pos: Any) -> None:
+        menu = QMenu(self)
+        model = header.model()
+        visible = [c for c in range(header.count()) if not header.isSectionHidden(c)]
+        for column in range(header.count()):
+            title = model.headerData(column, Qt.Orientation.Horizontal)
+            action = menu.addAction(str(title))
+            action.setCheckable(True)
+            action.setChecked(not header.isSectionHidden(column))
+            # The last visible column cannot be hidden: an empty table helps nobody.
+            action.setEnabled(not (visible == [column]))
+            action.toggled.connect(lambda on, c=column: header.setSectionHidden(c, not on))
+        menu.popup(header.mapToGlobal(pos))
 
     def _action(
         self,
@@ -528,9 +552,26 @@ class MainWindow(QMainWindow):
             if isinstance(value, QByteArray) and not value.isEmpty():
                 restore(value)
         self._first_layout = s.value("window/main_splitter") is None
-        if self._first_layout:
-            for column, width in ((0, 120), (1, 50), (2, 100), (3, 220), (4, 260)):
-                self.groups_view.setColumnWidth(column, width)
+        self._members_sized = False
+        for key, view in (
+            ("window/groups_header", self.groups_view),
+            ("window/members_header", self.members_view),
+        ):
+            value = s.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                view.horizontalHeader().restoreState(value)
+                self._members_sized = self._members_sized or view is self.members_view
+            elif view is self.groups_view:
+                metrics = self.groups_view.fontMetrics()
+                for column, sample in (
+                    (0, "Near duplicate"),  # the longest kind, in English
+                    (1, "999"),
+                    (2, "999.9 MB"),
+                    (3, "a-typical-file-name.txt"),
+                    (5, "100.0 %"),
+                ):
+                    width = metrics.horizontalAdvance(sample) + 28
+                    self.groups_view.setColumnWidth(column, width)
         self.regex_box.setChecked(s.value("filter/regex", False, type=bool))
 
     def showEvent(self, event: Any) -> None:
@@ -541,9 +582,11 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._apply_first_layout)
 
     def _apply_first_layout(self) -> None:
-        self.resizeDocks([self.folder_dock], [230], Qt.Orientation.Horizontal)
+        narrow = self.width() < 1500
+        self.resizeDocks([self.folder_dock], [190 if narrow else 230], Qt.Orientation.Horizontal)
         width = max(800, self.main_splitter.width())
-        self.main_splitter.setSizes([width * 50 // 100, width * 50 // 100])
+        left = 53 if narrow else 50
+        self.main_splitter.setSizes([width * left // 100, width * (100 - left) // 100])
         height = max(400, self.left_splitter.height())
         self.left_splitter.setSizes([height * 55 // 100, height * 45 // 100])
 
@@ -554,6 +597,9 @@ class MainWindow(QMainWindow):
         s.setValue("window/main_splitter", self.main_splitter.saveState())
         s.setValue("window/left_splitter", self.left_splitter.saveState())
         s.setValue("window/diff_splitter", self.diff_view.splitter.saveState())
+        s.setValue("window/groups_header", self.groups_view.horizontalHeader().saveState())
+        if self._members_sized:
+            s.setValue("window/members_header", self.members_view.horizontalHeader().saveState())
         s.setValue("filter/regex", self.regex_box.isChecked())
         s.sync()
 
@@ -703,11 +749,13 @@ class MainWindow(QMainWindow):
         self.members_title.setText(
             self.tr("Files in this group ({count})").format(count=len(group.members))
         )
-        self.members_view.resizeColumnsToContents()
-        header = self.members_view.horizontalHeader()
-        # Long names and folders would push size/date/similarity out of sight.
-        header.resizeSection(COL_NAME, min(200, header.sectionSize(COL_NAME)))
-        header.resizeSection(COL_FOLDER, min(160, header.sectionSize(COL_FOLDER)))
+        if not self._members_sized:
+            # Once, from the first group's contents; then the user's widths (saved) rule.
+            self._members_sized = True
+            self.members_view.resizeColumnsToContents()
+            header = self.members_view.horizontalHeader()
+            # Long names would push size/date/similarity out of sight.
+            header.resizeSection(COL_NAME, min(170, header.sectionSize(COL_NAME)))
         # Start on the first non-reference member: that is the one to judge.
         row = 1 if len(group.members) > 1 else 0
         self.members_view.selectionModel().setCurrentIndex(

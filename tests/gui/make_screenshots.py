@@ -1,9 +1,11 @@
 """Regenerate resources/screenshots/*.png from a real run of the app (not a test).
 
 Run under a real X server so fonts render as users see them:
-    xvfb-run -s "-screen 0 1600x1000x24" .venv/bin/python tests/gui/make_screenshots.py
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python tests/gui/make_screenshots.py
 It writes a folder of Chinese and English documents (with near-duplicates), scans it with the
-real service, opens the main window on it and saves the window and the diff view as PNGs.
+real service, opens the main window on it and saves the window and the diff view as PNGs; then
+the window at 1280x800 and 1920x1080, in English and Chinese, light and dark
+(``window-<lang>-<size>-<theme>.png``), to check that the layout fits both.
 """
 
 from __future__ import annotations
@@ -57,6 +59,83 @@ def write_library(root: Path) -> None:
     docgen.write_txt(root / "notes" / "garden.txt", "Tomatoes, compost and rain barrels. " * 40)
 
 
+def dark_palette():
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2d2d2d"),
+        (QPalette.ColorRole.WindowText, "#e6e6e6"),
+        (QPalette.ColorRole.Base, "#1e1e1e"),
+        (QPalette.ColorRole.AlternateBase, "#262626"),
+        (QPalette.ColorRole.Text, "#e6e6e6"),
+        (QPalette.ColorRole.Button, "#353535"),
+        (QPalette.ColorRole.ButtonText, "#e6e6e6"),
+        (QPalette.ColorRole.Highlight, "#3d6fb4"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.ToolTipBase, "#2d2d2d"),
+        (QPalette.ColorRole.ToolTipText, "#e6e6e6"),
+        (QPalette.ColorRole.PlaceholderText, "#9a9a9a"),
+    ):
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def settle(app, rounds: int = 20) -> None:
+    for _ in range(rounds):
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def show_near_group(window) -> None:
+    # Show the Chinese near-duplicate group, the edited copy against the reference.
+    for row in range(window.groups_model.rowCount()):
+        summary = window.groups_model.summary(row)
+        if "江南" in summary.reference_path and summary.kind == "near":
+            window.select_group_row(row)
+            break
+    group = window.members_model.group
+    if group is not None:
+        edited = next((i for i, m in enumerate(group.members) if "修订" in m.path), None)
+        if edited is not None:
+            window.members_view.setCurrentIndex(window.members_model.index(edited, 0))
+    if len(window.marked) == 0 and group is not None:
+        window.set_marks({m.doc_id for m in group.members if "备份" in m.path}, [group])
+
+
+def variants(app, service, tmp: Path) -> None:
+    """The window at both sizes, both languages, both themes."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from desktop_dedup.gui.main_window import MainWindow
+    from desktop_dedup.i18n import install_translator
+
+    light = QApplication.palette()
+    for lang in ("en", "zh_CN"):
+        install_translator(app, lang)
+        for theme in ("light", "dark"):
+            app.setPalette(dark_palette() if theme == "dark" else light)
+            for width, height in ((1280, 800), (1920, 1080)):
+                ini = tmp / f"w-{lang}-{theme}-{width}.ini"
+                window = MainWindow(
+                    service, settings=QSettings(str(ini), QSettings.Format.IniFormat)
+                )
+                window.resize(width, height)
+                window.show()
+                settle(app)
+                show_near_group(window)
+                settle(app)
+                name = f"window-{lang}-{width}x{height}-{theme}.png"
+                window.grab().save(str(OUT / name))
+                print(OUT / name)
+                window.close()
+                window.deleteLater()
+                settle(app, 5)
+    app.setPalette(light)
+    install_translator(app, "en")
+
+
 def main() -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -105,6 +184,8 @@ def main() -> int:
     print(OUT / "main-window.png")
     print(OUT / "diff-view.png")
     window.close()
+    if "--variants" in sys.argv:
+        variants(app, service, tmp)
     service.close()
     QApplication.instance().processEvents()
     return 0

@@ -99,7 +99,7 @@ def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
     window.act_swap.trigger()
     assert view.documents == (right_before, left_before)
     assert not view.reference_on_left
-    assert view.right_title.text().startswith("Reference")
+    assert view.right_title.full_text().startswith("Reference")
 
     # Only punctuation differs: with the option on, nothing is a change.
     assert view.result.change_rows

@@ -83,3 +83,60 @@ def test_keep_newest_and_keep_this_one_in_a_two_file_group(
     assert window.trash_marked() is None
     assert "confirm" in scripted_dialogs.kinds()
     assert old.exists() and new.exists()
+
+
+def _right_edges(view) -> list[tuple[int, int]]:
+    header = view.horizontalHeader()
+    return [
+        (c, header.sectionViewportPosition(c) + header.sectionSize(c))
+        for c in range(header.count())
+        if not header.isSectionHidden(c)
+    ]
+
+
+def test_layout_fits_1280x800_and_column_widths_persist(
+    qtbot, service, tmp_path, scripted_dialogs, window_settings
+):
+    # Issue 9: at 1280x800 the Files table's Format and Similarity were off-screen; column
+    # widths went back to 100 px at every start; the diff titles ran into each other.
+    from desktop_dedup.gui.main_window import MainWindow
+
+    docs = tmp_path / "docs"
+    long = "a-rather-long-file-name-for-the-report-of-the-year"
+    docgen.write_txt(docs / "archive" / "2019" / "scans" / f"{long}.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(docs / "backup" / "old" / "copies" / f"{long}-copy.txt", docgen.SAMPLE_EN)
+    service.add_folder(docs)
+    service.scan()
+
+    window = MainWindow(service, settings=window_settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: window.groups_model.total == 1)
+    window.select_group_row(0)
+    qtbot.waitUntil(lambda: window.diff_view.result is not None)
+    qtbot.wait(50)
+    for view in (window.groups_view, window.members_view):
+        width = view.viewport().width()
+        for column, right in _right_edges(view):
+            assert right <= width + 1, (view.accessibleName(), column, right, width)
+    # Titles are elided, never cut: the whole text is in the tooltip.
+    for label in (window.diff_view.left_title, window.diff_view.right_title):
+        assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
+        assert long in label.full_text()
+    assert "…" in window.diff_view.left_title.text() + window.diff_view.right_title.text()
+
+    window.groups_view.setColumnWidth(0, 77)
+    window.members_view.setColumnWidth(0, 91)
+    window.members_view.horizontalHeader().moveSection(2, 4)
+    window.close()
+
+    again = MainWindow(service, settings=window_settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitUntil(lambda: again.groups_model.total == 1)
+    again.select_group_row(0)
+    assert again.groups_view.columnWidth(0) == 77
+    assert again.members_view.columnWidth(0) == 91
+    assert again.members_view.horizontalHeader().visualIndex(2) == 4
+    again.close()

@@ -344,11 +344,11 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
 
 
 def test_no_folders_scan_explains(qtbot, window, scripted_dialogs, tmp_path):
-    assert "Add a folder" in window.diff_view.left_title.text()
+    assert "Add a folder" in window.diff_view.left_title.full_text()
     assert window.start_scan() is None
     assert scripted_dialogs.kinds() == ["info"]
     window.folder_panel.add_folders([str(tmp_path)])
-    assert "Press Scan" in window.diff_view.left_title.text()
+    assert "Press Scan" in window.diff_view.left_title.full_text()
 
 
 def test_sorting_by_header_click(qtbot, window, library):
