@@ -24,8 +24,11 @@ import docgen
 import pytest
 from unprivileged import unprivileged
 
-from desktop_dedup.core import pipeline
-from desktop_dedup.core.service import DedupService
+sys.path.insert(0, str(Path(__file__).parent / "support"))
+import fault_hooks  # noqa: E402
+
+from desktop_dedup.core import pipeline  # noqa: E402
+from desktop_dedup.core.service import DedupService  # noqa: E402
 
 TEXT = docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN
 BAD_NAME = b"bad\xff.txt"
@@ -168,26 +171,17 @@ def test_one_gigabyte_file_is_fast_and_bounded(fault_scan: dict) -> None:
     assert fault_scan["peak_mib"] < 500, f"peak RSS {fault_scan['peak_mib']:.0f} MiB"
 
 
-def _scan_with_hook(tmp_path: Path, victim: str, hook) -> tuple[DedupService, object]:
+def _scan_with_hook(tmp_path: Path, victim: str) -> tuple[DedupService, object]:
+    """Scan a folder where ``victim`` changes between hashing and extraction, in the scan's
+    worker process (tests/support/fault_hooks.py says how)."""
     root = tmp_path / "docs"
     docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
     docgen.write_txt(root / victim, docgen.SAMPLE_ZH)
     docgen.write_html(root / "zh.html", docgen.SAMPLE_ZH)
-    target = os.path.realpath(root / victim)
-    original = pipeline.extract_text
-
-    def extract(path, ext=None):
-        if os.fspath(path) == target:
-            hook(Path(target))
-        return original(path, ext)
-
     svc = DedupService(tmp_path / "db.sqlite")
-    mp = pytest.MonkeyPatch()
-    mp.setattr(pipeline, "extract_text", extract)
-    try:
-        summary = svc.scan([root], workers=1)
-    finally:
-        mp.undo()
+    svc._analyse_in_worker = fault_hooks.analyse_with_fault
+    summary = svc.scan([root], workers=1)
+    svc._analyse_in_worker = pipeline.analyse_file  # the next scan reads normally
     return svc, summary
 
 
@@ -202,7 +196,7 @@ def _problem_reason(svc: DedupService, summary, path: str) -> str:
 
 
 def test_file_deleted_during_scan(tmp_path: Path) -> None:
-    svc, summary = _scan_with_hook(tmp_path, "gone.txt", lambda p: p.unlink())
+    svc, summary = _scan_with_hook(tmp_path, "gone.txt")
     with svc:
         reason = _problem_reason(svc, summary, os.path.realpath(tmp_path / "docs" / "gone.txt"))
         assert "vanished" in reason or "no longer exists" in reason or "not found" in reason
@@ -214,11 +208,7 @@ def test_file_deleted_during_scan(tmp_path: Path) -> None:
 
 
 def test_file_changed_during_scan(tmp_path: Path) -> None:
-    def grow(p: Path) -> None:
-        with open(p, "a", encoding="utf-8") as f:
-            f.write("\n新加的一段文字，在扫描的同时写入。\n")
-
-    svc, summary = _scan_with_hook(tmp_path, "moving.txt", grow)
+    svc, summary = _scan_with_hook(tmp_path, "moving.txt")
     with svc:
         path = os.path.realpath(tmp_path / "docs" / "moving.txt")
         reason = _problem_reason(svc, summary, path)

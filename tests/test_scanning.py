@@ -9,13 +9,17 @@ from __future__ import annotations
 import os
 import random
 import string
+import sys
 from pathlib import Path
 
 import pytest
 
-from desktop_dedup.core import fingerprint, pipeline, service
-from desktop_dedup.core.models import DEFAULT_EXCLUDES
-from desktop_dedup.core.service import DedupService
+sys.path.insert(0, str(Path(__file__).parent / "support"))
+import recording_reader  # noqa: E402
+
+from desktop_dedup.core import fingerprint, pipeline, service  # noqa: E402
+from desktop_dedup.core.models import DEFAULT_EXCLUDES  # noqa: E402
+from desktop_dedup.core.service import DedupService  # noqa: E402
 
 
 def words_text(seed: int, n: int = 220) -> str:
@@ -152,16 +156,11 @@ def test_unchanged_rescan_opens_no_file(
 ) -> None:
     first = svc.scan([tree], workers=1)
     assert first.files_fingerprinted == 7 and first.groups == 1
-    calls: list[str] = []
-    original = pipeline.analyse_file
-
-    def counting(entry):
-        calls.append(entry.path)
-        return original(entry)
-
-    monkeypatch.setattr(pipeline, "analyse_file", counting)
+    log = tree.parent / "reader-calls.log"
+    log.write_text("")
+    svc._analyse_in_worker = recording_reader.read_and_record
     again = svc.scan([tree], workers=1)
-    assert calls == []
+    assert log.read_text() == ""
     assert again.files_fingerprinted == 0
     assert again.files_reused == 7
     assert again.groups == 1
@@ -169,7 +168,7 @@ def test_unchanged_rescan_opens_no_file(
     # A modified file is read again (and only that one).
     write(tree / "d1" / "doc3.txt", words_text(999))
     changed = svc.scan([tree], workers=1)
-    assert calls == [real(tree / "d1" / "doc3.txt")]
+    assert log.read_text().splitlines() == [real(tree / "d1" / "doc3.txt")]
     assert changed.files_fingerprinted == 1 and changed.files_reused == 6
 
 
@@ -181,15 +180,11 @@ def test_moved_file_reuses_its_fingerprint(
     new = tree / "d1" / "renamed" / "moved.txt"
     new.parent.mkdir()
     old.rename(new)
-    original = pipeline.extract_text
-
-    def guarded(path, ext=None):
-        if os.fspath(path) == real(new):
-            raise AssertionError("a moved file with known content must not be extracted")
-        return original(path, ext)
-
-    monkeypatch.setattr(pipeline, "extract_text", guarded)
+    log = tree.parent / "extract-calls.log"
+    log.write_text("")
+    svc._analyse_in_worker = recording_reader.read_and_record_extractions
     summary = svc.scan([tree], workers=1)
+    assert real(new) not in log.read_text().splitlines(), "a moved file was extracted again"
     assert summary.files_fingerprinted == 0
     assert summary.files_reused == 7
     assert summary.files_removed == 1
@@ -215,6 +210,7 @@ def test_new_fingerprint_version_refingerprints(
     new_version = fingerprint.FINGERPRINT_VERSION + 1
     for module in (fingerprint, pipeline, service):
         monkeypatch.setattr(module, "FINGERPRINT_VERSION", new_version)
+    svc._analyse_in_worker = recording_reader.read_as_next_version  # what workers run
     summary = svc.scan([tree], workers=1)
     assert summary.files_fingerprinted == 7
     assert summary.files_reused == 0

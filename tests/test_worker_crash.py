@@ -38,7 +38,6 @@ def test_a_reader_that_crashes_on_every_file_costs_each_file_not_the_scan(tmp_pa
     root = tmp_path / "docs"
     paths = _library(root, n=3)
     with DedupService(tmp_path / "db.sqlite") as svc:
-        svc.pool_threshold = 1  # use worker processes even for three files
         svc._analyse_in_worker = crashing_worker.always_crash
         summary = svc.scan([root], workers=2)
         problems = svc.problems()

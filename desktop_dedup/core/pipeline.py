@@ -35,14 +35,27 @@ _WHOLE_FILE_TEXT = frozenset({"txt", "md", "rst", "html", "rtf"})
 # Content hashes whose current-version fingerprint the index already holds (set per worker by
 # init_worker): a moved or copied file is hashed but not extracted again.
 _REUSABLE: frozenset[str] = frozenset()
+# The memory budget of this worker (MB), set by init_worker; None when reading in-process.
+_MEMORY_MB: int | None = None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    return True
 
 
 def _exit_with_parent(parent: int) -> None:
     """A worker must not outlive the scan that started it (a killed app left ~170 MB workers
-    behind): on Linux the kernel signals it when its parent dies (PR_SET_PDEATHSIG); everywhere a
-    watchdog thread notices the parent is gone (reparented) within a second and exits.
-    ``parent`` is the pid of the process that asked for the worker: it may already be dead by
-    the time a slow-starting worker runs this."""
+    behind). ``parent`` is the pid of the scanning process; the worker's own parent may be a
+    fork server between the two (core/workers.py), which exits when the scanning process dies.
+    On Linux the kernel signals the worker when its parent dies (PR_SET_PDEATHSIG); everywhere
+    a watchdog thread notices, within a second, that it was reparented or that the scanning
+    process is gone, and exits. ``parent`` may already be dead when a worker runs this."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -51,31 +64,81 @@ def _exit_with_parent(parent: int) -> None:
             libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):  # no prctl: the watchdog still runs
             pass
-    if os.getppid() != parent:  # the parent died before the signal was armed
+    direct = os.getppid()
+    if not _alive(parent) or (direct != parent and direct == 1):
         os._exit(1)
 
     def watch() -> None:
         while True:
             time.sleep(1.0)
-            if os.getppid() != parent:
+            if os.getppid() != direct or not _alive(parent):
                 os._exit(1)
 
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
-def init_worker(reusable: frozenset[str], parent: int | None = None) -> None:
-    """Per-process set-up; ``parent`` (the scanning process's pid) makes this a worker that
-    exits with it."""
-    global _REUSABLE
-    _REUSABLE = reusable
-    if parent is not None:
-        _exit_with_parent(parent)
-    # Load the segmenter and IDF table once per worker, not on its first file.
+def warm_up() -> None:
+    """Import every reader and load the segmenter and IDF table (what a worker needs before
+    its first file)."""
+    import desktop_dedup.core.extract  # noqa: F401  (every reader library)
     from desktop_dedup.core.fingerprint import idf_table
     from desktop_dedup.core.text import segmenter
 
+    try:
+        import ebooklib.epub  # noqa: F401  (imported lazily by the EPUB reader)
+    except ImportError:  # pragma: no cover
+        pass
     segmenter()
     idf_table()
+    # One small text through every step loads what each step loads lazily (OpenCC's tables).
+    fingerprint_text("预热：這是一段繁體中文，and some English words to warm up the readers.")
+
+
+def _limit_memory(memory_mb: int) -> None:
+    """Cap this process's address space at what it holds now plus ``memory_mb``: what a
+    reader allocates beyond that fails (MemoryError) instead of taking the machine's memory.
+    Counted from the loaded worker, because the libraries and tables every worker shares are
+    not the file's cost."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return
+    try:
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        size = 0
+    limit = size + memory_mb * 1024 * 1024
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        log.warning("could not limit reader memory to %d MB", memory_mb)
+
+
+def init_worker(
+    reusable: frozenset[str], parent: int | None = None, memory_mb: int | None = None
+) -> None:
+    """Per-process set-up; ``parent`` (the scanning process's pid) makes this a worker that
+    exits with it; ``memory_mb`` limits what one file may allocate."""
+    global _REUSABLE, _MEMORY_MB
+    _REUSABLE = reusable
+    if parent is not None:
+        _exit_with_parent(parent)
+    # Load the segmenter and IDF table once per worker, not on its first file (a no-op when
+    # the fork server already did).
+    warm_up()
+    if memory_mb is not None:
+        _MEMORY_MB = memory_mb
+        _limit_memory(memory_mb)
+
+
+def memory_reason() -> str:
+    if _MEMORY_MB is None:
+        return "out of memory while reading this file; skipped"
+    return f"needs more than {_MEMORY_MB} MB to read; skipped"
 
 
 def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:
@@ -115,7 +178,11 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
     except ExtractionError as exc:
         return _problem(entry, exc.reason, content_hash)
     except MemoryError:
-        return _problem(entry, "out of memory while reading this file", content_hash)
+        # Over the worker's budget (RLIMIT_AS): the worker is replaced after this file, in
+        # case the failed allocation left a library in a bad state.
+        row = _problem(entry, memory_reason(), content_hash)
+        row["retire"] = True
+        return row
     except Exception as exc:  # a bug in a parser must not stop the scan
         log.exception("unexpected failure on %s", entry.path)
         return _problem(entry, f"unexpected error: {type(exc).__name__}: {exc}", content_hash)

@@ -2,20 +2,17 @@
 
 One DedupService per thread: it owns a SQLAlchemy engine over one SQLite file (WAL), and every
 call is its own short unit of work. Long calls (``scan``, ``trash``, ``move``) take a progress sink
-and a cancel token and never start threads; ``scan`` uses a process pool for the CPU-bound
-extraction and fingerprinting and shuts it down before returning.
+and a cancel token and never start threads; ``scan`` reads files in worker processes, each file
+under a time and memory budget (the scan engine, ``core/workers.py``), and stops them before
+returning.
 """
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +21,7 @@ from typing import Any
 from desktop_dedup import __version__
 from desktop_dedup.core import actions, grouping, pipeline
 from desktop_dedup.core import sketch as sketch_mod
+from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
 from desktop_dedup.core.extract import extract_text
@@ -57,9 +55,9 @@ from desktop_dedup.core.store import Store
 
 log = logging.getLogger(__name__)
 
-# Below this many files to read, a process pool costs more to start than it saves.
-_POOL_THRESHOLD = 24
 _WRITE_BATCH = 200
+# Tests only: "module:function" run by the workers instead of pipeline.analyse_file.
+_TEST_READER_ENV = "_DESKTOP_DEDUP_TEST_READER"
 # A scan that changed more documents than this (or a fifth of the index) regroups everything:
 # in bulk, one pass over all fingerprints is cheaper than that many indexed lookups. Except on a
 # large index (a shared one: millions), where a change of at most 1/_INCREMENTAL_SHARE of it is
@@ -208,8 +206,14 @@ class DedupService:
         # What worker processes run per file: a picklable top-level function (tests substitute
         # one that really crashes its process).
         self._analyse_in_worker: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file
-        # Below this many files to read, a process pool costs more to start than it saves.
-        self.pool_threshold = _POOL_THRESHOLD
+        hook = os.environ.get(_TEST_READER_ENV)
+        if hook:  # a test of the real CLI process swaps the reader ("module:function")
+            import importlib
+
+            module, _, name = hook.partition(":")
+            self._analyse_in_worker = getattr(importlib.import_module(module), name)
+        # What one file may cost a reader (time, memory); tests use small budgets.
+        self.read_budget = workers_mod.Budget.from_env()
         self.recover_journal()
 
     def close(self) -> None:
@@ -309,6 +313,7 @@ class DedupService:
         """
         started = time.monotonic()
         cancel = cancel or CancelToken()
+        workers_mod.prestart()  # the readers load while the folders are listed
         settings = self.settings()
         if roots is None:
             roots = [f.path for f in self.folders()]
@@ -432,92 +437,15 @@ class DedupService:
         if total == 0:
             return
         progress(ProgressEvent(Stage.READING, done=0, total=total))
-        n_workers = workers or os.cpu_count() or 1
-        if n_workers <= 1 or total < self.pool_threshold:
-            pipeline.init_worker(frozenset(reusable))
-            for entry in entries:
-                cancel.raise_if_cancelled()
-                handle(entry, pipeline.analyse_file(entry))
-            return
-        leftover = self._read_in_pool(entries, n_workers, reusable, handle, cancel)
-        if leftover:
-            # The worker processes could not start at all (e.g. no way to spawn here): read in
-            # this process rather than fail the scan.
-            log.warning("worker processes unavailable; reading %d files in-process", len(leftover))
-            pipeline.init_worker(frozenset(reusable))
-            for entry in leftover:
-                cancel.raise_if_cancelled()
-                handle(entry, pipeline.analyse_file(entry))
-
-    def _read_in_pool(
-        self,
-        entries: list[FileEntry],
-        n_workers: int,
-        reusable: dict[str, Any],
-        handle: Callable[[FileEntry, dict[str, Any]], None],
-        cancel: CancelToken,
-    ) -> list[FileEntry]:
-        """Run ``analyse_file`` over ``entries`` in worker processes; returns what is left undone
-        when worker processes cannot run here at all (a canary task fails).
-
-        A worker that dies (a parser crashing hard on one file) breaks the whole pool and every
-        file in flight with it. Those files are retried one at a time in a fresh pool, so only
-        the file that crashes again is recorded as a problem.
-        """
-        ctx = multiprocessing.get_context("spawn")  # safe from a GUI worker thread
-        queue: deque[FileEntry] = deque(entries)
-        suspects: deque[FileEntry] = deque()
-        window = n_workers * 8
-        while queue or suspects:
-            pool = ProcessPoolExecutor(
-                max_workers=n_workers,
-                mp_context=ctx,
-                initializer=pipeline.init_worker,
-                initargs=(frozenset(reusable), os.getpid()),
-            )
-            in_flight: dict[Future[dict[str, Any]], FileEntry] = {}
-            alone = False  # running one suspect by itself
-            try:
-                pool.submit(os.getpid).result()  # canary: can worker processes run at all?
-            except BrokenProcessPool:
-                pool.shutdown(wait=True, cancel_futures=True)
-                return [*suspects, *queue]
-            try:
-                while queue or suspects or in_flight:
-                    if not in_flight:
-                        alone = bool(suspects)
-                    # Taken off its queue only once submitted: submit raises when a worker
-                    # has just died, and the file must then go to the next pool, not be lost.
-                    if alone:
-                        if not in_flight:
-                            entry = suspects[0]
-                            in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
-                            suspects.popleft()
-                    else:
-                        while queue and len(in_flight) < window:
-                            entry = queue[0]
-                            in_flight[pool.submit(self._analyse_in_worker, entry)] = entry
-                            queue.popleft()
-                    finished, _ = wait(in_flight, timeout=0.2, return_when=FIRST_COMPLETED)
-                    cancel.raise_if_cancelled()
-                    for fut in finished:
-                        row = fut.result()  # BrokenProcessPool propagates to the handler below
-                        entry = in_flight.pop(fut)
-                        handle(entry, row)
-            except BrokenProcessPool as exc:
-                victims = list(in_flight.values())
-                if alone:
-                    for entry in victims:
-                        log.error("worker process died on %s: %s", entry.path, exc)
-                        handle(
-                            entry,
-                            pipeline._problem(entry, "the reader crashed on this file; skipped"),
-                        )
-                else:
-                    suspects.extend(victims)
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
-        return []
+        workers_mod.read_files(
+            entries,
+            handle,
+            cancel,
+            reusable=frozenset(reusable),
+            n_workers=workers or os.cpu_count() or 1,
+            budget=self.read_budget,
+            analyse=self._analyse_in_worker,
+        )
 
     def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
         summary = state.summary

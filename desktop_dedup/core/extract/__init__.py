@@ -146,8 +146,8 @@ def extract_text(path: str | os.PathLike[str], ext: str | None = None) -> Extrac
     except OSError as exc:
         log.debug("OS error extracting %s", name, exc_info=True)
         raise ExtractionError(os_error_reason(exc)) from exc
-    except MemoryError as exc:
-        raise ExtractionError(f"too large: out of memory while reading the {fmt.upper()}") from exc
+    except MemoryError:
+        raise  # over the worker's memory budget: the scan engine reports it and replaces it
     except RecursionError as exc:
         raise ExtractionError(f"corrupt {fmt.upper()}: nested too deeply") from exc
     except Exception as exc:  # any library failure on bad input is a per-file problem

@@ -1,0 +1,376 @@
+"""The scan engine: reads files in worker processes, each file under a time and a memory budget.
+
+Why a pool of our own and not ``concurrent.futures.ProcessPoolExecutor``: an executor cannot
+kill one stuck worker (a parser looping on a hostile file holds it forever, and shutting the
+pool down waits for it), and one dead worker breaks every task in flight. Here each worker
+process runs one file at a time over its own pipe, so the engine always knows which file a
+worker is on:
+
+* a file that takes longer than the time budget gets its worker killed (SIGKILL) and replaced,
+  and becomes a problem "took longer than 30 s to read";
+* every worker runs under an address-space limit (RLIMIT_AS): a reader that would need more
+  than the memory budget fails its allocation, and the file becomes a problem "needs more than
+  512 MB to read"; the worker is replaced, since a failed allocation may leave a library in a
+  bad state;
+* a worker that dies on a file (a native parser crashing) is replaced and the file tried once
+  more; dying twice makes it a problem "the reader crashed on this file";
+* cancel (GUI) or Ctrl-C (CLI) is noticed within a tenth of a second and kills every worker.
+
+Workers are forked by a fork server (``multiprocessing`` "forkserver") that has already
+imported the readers and loaded the segmenter and IDF table once: starting a worker costs a
+fork, not a Python start-up (~0.5-1 s each with "spawn"). The fork server is a fresh,
+single-threaded process, so this is safe from a GUI worker thread, where a plain fork is not.
+It is started at the beginning of a scan (:func:`prestart`) and warms up while the folders are
+listed. Platforms without a fork server use "spawn".
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from desktop_dedup.core import pipeline
+from desktop_dedup.core.errors import DedupError
+from desktop_dedup.core.models import FileEntry
+from desktop_dedup.core.progress import CancelToken
+
+log = logging.getLogger(__name__)
+
+#: The longest one file may hold a worker, and the most memory reading it may take.
+DEFAULT_SECONDS = 30.0
+DEFAULT_MEMORY_MB = 512
+#: Environment overrides (seconds / megabytes), e.g. for tests of the CLI.
+ENV_SECONDS = "DESKTOP_DEDUP_READ_SECONDS"
+ENV_MEMORY_MB = "DESKTOP_DEDUP_READ_MEMORY_MB"
+
+#: How often the engine looks at the cancel token while workers are busy.
+_POLL_S = 0.05
+#: A file whose worker died this many times is recorded as a problem.
+_MAX_CRASHES = 2
+#: A worker that cannot start this many times in a row, before any started: give up.
+_MAX_START_FAILURES = 3
+
+CRASHED = "the reader crashed on this file; skipped"
+_PRELOAD = ["desktop_dedup.core._worker_preload"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one file may cost a worker."""
+
+    seconds: float = DEFAULT_SECONDS
+    memory_mb: int = DEFAULT_MEMORY_MB
+
+    @classmethod
+    def from_env(cls) -> Budget:
+        def number(name: str, default: float) -> float:
+            raw = os.environ.get(name, "").strip()
+            try:
+                value = float(raw) if raw else default
+            except ValueError:
+                log.warning("ignoring %s=%r: not a number", name, raw)
+                return default
+            return value if value > 0 else default
+
+        return cls(
+            seconds=number(ENV_SECONDS, DEFAULT_SECONDS),
+            memory_mb=int(number(ENV_MEMORY_MB, DEFAULT_MEMORY_MB)),
+        )
+
+    def time_reason(self) -> str:
+        return f"took longer than {self.seconds:g} s to read; skipped"
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(_PRELOAD)  # only takes effect before the server starts
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def prestart() -> None:
+    """Start the fork server now, so that it loads the readers while the caller does other
+    work (listing folders); a no-op where there is none or it already runs."""
+    ctx = _context()
+    if ctx.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        try:
+            forkserver.ensure_running()
+        except OSError:  # the engine falls back to errors at start time
+            log.debug("could not start the fork server", exc_info=True)
+
+
+@contextmanager
+def _main_script_hidden() -> Iterator[None]:
+    """multiprocessing makes every child it starts import the main script again when the
+    program was started by path (a console script: the GUI's imports Qt, the CLI's SQLAlchemy),
+    0.3-0.5 s per worker for nothing a worker uses, and Python 3.11's fork server cannot
+    preload it (its ``main_path`` key never matches). Workers only run functions of importable
+    modules, so the script's path is hidden while a worker starts. (A program started with
+    ``python -m`` is not re-imported anyway.)"""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or path is None or getattr(main, "__spec__", None) is not None:
+        yield
+        return
+    del main.__file__
+    try:
+        yield
+    finally:
+        main.__file__ = path
+
+
+def _worker_main(
+    conn: multiprocessing.connection.Connection,
+    analyse: Callable[[FileEntry], dict[str, Any]],
+    reusable: frozenset[str],
+    memory_mb: int,
+    parent: int,
+) -> None:
+    """One worker: reads one file per message until told to stop (None) or the pipe closes."""
+    # Ctrl-C in a terminal reaches the whole process group: the engine decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pipeline.init_worker(reusable, parent, memory_mb)
+    conn.send("ready")
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        try:
+            row = analyse(task)
+        except MemoryError:  # over the budget outside the reader's own handling
+            row = pipeline._problem(task, pipeline.memory_reason())
+            row["retire"] = True
+        except Exception as exc:  # a bug must cost this file, not the worker
+            log.exception("unexpected failure on %s", task.path)
+            row = pipeline._problem(task, f"unexpected error: {type(exc).__name__}: {exc}")
+        conn.send(row)
+        if row.get("retire"):  # ran out of its memory budget: start afresh
+            return
+
+
+class _Worker:
+    def __init__(self, proc: Any, conn: multiprocessing.connection.Connection):
+        self.proc = proc
+        self.conn = conn
+        self.ready = False
+        self.entry: FileEntry | None = None
+        self.started = 0.0
+
+    def kill(self) -> None:
+        try:
+            if self.proc.is_alive():
+                self.proc.kill()
+        except (OSError, ValueError):
+            pass
+        self.conn.close()
+
+    def reap(self) -> None:
+        try:
+            self.proc.join(timeout=1.0)
+            self.proc.close()
+        except (OSError, ValueError):  # still running after a kill: the OS reaps it
+            pass
+
+
+class ReaderPool:
+    """Worker processes reading files, each under :class:`Budget` (see the module doc)."""
+
+    def __init__(
+        self,
+        n_workers: int,
+        reusable: frozenset[str],
+        budget: Budget,
+        analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+    ):
+        self.n_workers = max(1, n_workers)
+        self.reusable = reusable
+        self.budget = budget
+        self.analyse = analyse
+        self._ctx = _context()
+        self._workers: list[_Worker] = []
+        self._started_any = False
+        self._start_failures = 0
+
+    # --- workers ---------------------------------------------------------------------------
+
+    def _spawn(self) -> _Worker:
+        parent_conn, child_conn = self._ctx.Pipe(duplex=True)
+        proc = self._ctx.Process(
+            target=_worker_main,
+            args=(child_conn, self.analyse, self.reusable, self.budget.memory_mb, os.getpid()),
+            name="desktop-dedup-reader",
+            daemon=True,
+        )
+        try:
+            with _main_script_hidden():
+                proc.start()
+        except OSError as exc:
+            parent_conn.close()
+            raise DedupError(f"cannot start a reader process: {exc}") from exc
+        finally:
+            child_conn.close()
+        worker = _Worker(proc, parent_conn)
+        self._workers.append(worker)
+        return worker
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        self._workers.remove(worker)
+        worker.reap()
+
+    def close(self) -> None:
+        """Stop every worker at once: idle ones and busy ones alike are killed (a worker only
+        reads; nothing it does needs finishing)."""
+        for worker in self._workers:
+            worker.kill()
+        for worker in self._workers:
+            worker.reap()
+        self._workers.clear()
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def run(
+        self,
+        entries: Iterable[FileEntry],
+        handle: Callable[[FileEntry, dict[str, Any]], None],
+        cancel: CancelToken,
+    ) -> None:
+        """Read every entry; ``handle(entry, row)`` gets each documents row as it comes, in
+        this thread. Raises ScanCancelled (after killing every worker) when ``cancel`` is set."""
+        queue: deque[FileEntry] = deque(entries)
+        if not queue:
+            return
+        crashes: dict[str, int] = {}
+        wanted = min(self.n_workers, len(queue))
+        try:
+            while queue or any(w.entry is not None for w in self._workers):
+                cancel.raise_if_cancelled()
+                while len(self._workers) < min(wanted, len(queue) + self._busy()):
+                    self._spawn()
+                for worker in self._workers:
+                    if worker.ready and worker.entry is None and queue:
+                        entry = queue.popleft()
+                        try:
+                            worker.conn.send(entry)
+                        except (OSError, ValueError):  # died idle: its sentinel says so below
+                            queue.appendleft(entry)
+                            continue
+                        worker.entry = entry
+                        worker.started = time.monotonic()
+                self._wait(self._poll_timeout())
+                cancel.raise_if_cancelled()
+                self._collect(queue, crashes, handle)
+        finally:
+            self.close()
+
+    def _busy(self) -> int:
+        return sum(1 for w in self._workers if w.entry is not None)
+
+    def _poll_timeout(self) -> float:
+        now = time.monotonic()
+        timeout = _POLL_S
+        for w in self._workers:
+            if w.entry is not None:
+                timeout = min(timeout, max(0.0, w.started + self.budget.seconds - now))
+        return timeout
+
+    def _wait(self, timeout: float) -> None:
+        handles: list[Any] = []
+        for w in self._workers:
+            handles.append(w.conn)
+            handles.append(w.proc.sentinel)
+        multiprocessing.connection.wait(handles, timeout)
+
+    def _collect(
+        self,
+        queue: deque[FileEntry],
+        crashes: dict[str, int],
+        handle: Callable[[FileEntry, dict[str, Any]], None],
+    ) -> None:
+        now = time.monotonic()
+        for worker in list(self._workers):
+            message: Any = None
+            dead = False
+            try:
+                if worker.conn.poll():
+                    message = worker.conn.recv()
+            except (EOFError, OSError):
+                dead = True
+            if message == "ready":
+                worker.ready = True
+                self._started_any = True
+                self._start_failures = 0
+                continue
+            if isinstance(message, dict):
+                entry, worker.entry = worker.entry, None
+                assert entry is not None
+                retire = message.pop("retire", False)
+                handle(entry, message)
+                if retire:
+                    self._replace(worker)
+                continue
+            if dead or worker.proc.exitcode is not None:
+                self._on_death(worker, queue, crashes, handle)
+            elif worker.entry is not None and now - worker.started >= self.budget.seconds:
+                entry = worker.entry
+                log.warning("reading %s took longer than %g s", entry.path, self.budget.seconds)
+                self._replace(worker)
+                handle(entry, pipeline._problem(entry, self.budget.time_reason()))
+
+    def _on_death(
+        self,
+        worker: _Worker,
+        queue: deque[FileEntry],
+        crashes: dict[str, int],
+        handle: Callable[[FileEntry, dict[str, Any]], None],
+    ) -> None:
+        entry = worker.entry
+        worker.proc.join(timeout=0.5)
+        exitcode = worker.proc.exitcode
+        self._replace(worker)
+        if not worker.ready:
+            self._start_failures += 1
+            if not self._started_any and self._start_failures >= _MAX_START_FAILURES:
+                raise DedupError(
+                    f"reader processes cannot start here (exit code {exitcode}); see the log"
+                )
+            return
+        if entry is None:
+            return
+        crashes[entry.path] = crashes.get(entry.path, 0) + 1
+        if crashes[entry.path] >= _MAX_CRASHES:
+            log.error("worker process died on %s (exit code %s)", entry.path, exitcode)
+            handle(entry, pipeline._problem(entry, CRASHED))
+        else:  # maybe not this file's fault (the system's OOM killer): once more
+            queue.appendleft(entry)
+
+
+def read_files(
+    entries: list[FileEntry],
+    handle: Callable[[FileEntry, dict[str, Any]], None],
+    cancel: CancelToken,
+    *,
+    reusable: frozenset[str],
+    n_workers: int,
+    budget: Budget,
+    analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+) -> None:
+    """Read ``entries`` in worker processes (see the module doc); always in workers, even for
+    one file, so that every file has the same limits."""
+    ReaderPool(n_workers, reusable, budget, analyse).run(entries, handle, cancel)

@@ -1,0 +1,155 @@
+"""Every file is read under a time and a memory budget, in worker processes the scan engine
+kills and replaces (issue 7 case 5): a reader stuck forever costs its file, not the scan; Cancel
+and Ctrl-C stop within a second, killing a stuck worker; the database stays consistent."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import docgen
+import pytest
+
+SUPPORT = Path(__file__).parent / "support"
+sys.path.insert(0, str(SUPPORT))
+import hostile_readers  # noqa: E402
+
+from desktop_dedup.core.progress import CancelToken  # noqa: E402
+from desktop_dedup.core.service import DedupService  # noqa: E402
+from desktop_dedup.core.workers import Budget  # noqa: E402
+
+
+def _library(root: Path, n: int) -> list[Path]:
+    return [
+        docgen.write_txt(root / f"doc{i:03d}.txt", f"第{i}份。" + docgen.SAMPLE_ZH + f"\n{i}\n")
+        for i in range(n)
+    ]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for(path: Path, seconds: float) -> int:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists():
+            return int(path.read_text())
+        time.sleep(0.02)
+    raise AssertionError(f"{path.name} never appeared: the stuck reader did not start")
+
+
+def test_a_reader_stuck_forever_costs_its_file_not_the_scan(tmp_path):
+    root = tmp_path / "docs"
+    paths = _library(root, 6)
+    stuck = docgen.write_txt(root / "stuck.txt", docgen.SAMPLE_EN)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc._analyse_in_worker = hostile_readers.hang_or_read
+        svc.read_budget = Budget(seconds=1.5)
+        started = time.monotonic()
+        summary = svc.scan([root], workers=2)
+        elapsed = time.monotonic() - started
+        problems = {p.path: p.reason for p in svc.problems()}
+    assert problems == {str(stuck): "took longer than 1.5 s to read; skipped"}
+    assert summary.files_fingerprinted == len(paths)
+    assert elapsed < 15, f"the scan waited {elapsed:.1f} s for a stuck reader"
+    pid = int((root / ".stuck.txt.pid").read_text())
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the stuck worker was left running"
+
+
+def test_a_reader_over_its_memory_budget_costs_its_file_not_the_scan(tmp_path):
+    root = tmp_path / "docs"
+    paths = _library(root, 4)
+    hog = docgen.write_txt(root / "hog.txt", docgen.SAMPLE_EN)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc._analyse_in_worker = hostile_readers.hog_or_read
+        svc.read_budget = Budget(memory_mb=200)
+        summary = svc.scan([root], workers=2)
+        problems = {p.path: p.reason for p in svc.problems()}
+    assert problems == {str(hog): "needs more than 200 MB to read; skipped"}
+    assert summary.files_fingerprinted == len(paths)
+
+
+def test_cancel_returns_within_a_second_while_a_worker_is_stuck(tmp_path):
+    root = tmp_path / "docs"
+    _library(root, 3)
+    docgen.write_txt(root / "stuck.txt", docgen.SAMPLE_EN)
+    cancel = CancelToken()
+    result: dict[str, object] = {}
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc._analyse_in_worker = hostile_readers.hang_or_read
+        svc.read_budget = Budget(seconds=600)
+
+        def run() -> None:  # as the GUI runs it: in a worker thread
+            result["summary"] = svc.scan([root], workers=2, cancel=cancel)
+            result["returned"] = time.monotonic()
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        pid = _wait_for(root / ".stuck.txt.pid", 60)
+        time.sleep(0.2)
+        asked = time.monotonic()
+        cancel.cancel()
+        thread.join(10)
+        assert not thread.is_alive(), "Cancel did not stop the scan"
+    waited = result["returned"] - asked
+    assert result["summary"].cancelled
+    assert waited < 1.0, f"Cancel took {waited:.2f} s"
+    deadline = time.monotonic() + 3
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the stuck worker outlived Cancel"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_the_cli_within_seconds_with_a_consistent_database(tmp_path):
+    root = tmp_path / "docs"
+    paths = _library(root, 8)
+    docgen.write_txt(root / "stuck.txt", docgen.SAMPLE_EN)
+    db = tmp_path / "db.sqlite"
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(SUPPORT), os.environ.get("PYTHONPATH", "")]),
+        _DESKTOP_DEDUP_TEST_READER="hostile_readers:hang_or_read",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--workers", "2",
+         "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )  # fmt: skip
+    try:
+        pid = _wait_for(root / ".stuck.txt.pid", 60)
+        time.sleep(0.5)  # the other files are read meanwhile
+        asked = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        waited = time.monotonic() - asked
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err.decode()
+    assert waited < 2.0, f"Ctrl-C took {waited:.2f} s"
+    assert b"Traceback" not in err, err.decode()
+    deadline = time.monotonic() + 3
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the stuck worker outlived Ctrl-C"
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        read = {r[0] for r in con.execute("SELECT path FROM documents")}
+    # what was read before Ctrl-C is kept: every ordinary file (the stuck one was not read)
+    assert read == {str(p) for p in paths}
