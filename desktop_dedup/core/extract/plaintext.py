@@ -10,6 +10,7 @@ import codecs
 import logging
 import os
 import re
+from typing import Any
 
 from charset_normalizer import from_bytes
 
@@ -203,26 +204,44 @@ def extract_plain(path: str | os.PathLike[str]) -> str:
 # --- Markdown -------------------------------------------------------------------------------
 
 _M = re.MULTILINE
-_MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+
+
+def _heading(match: re.Match[str]) -> str:
+    """An ATX heading's text without its optional closing hashes ("## Title ##"), found with
+    string methods: a pattern for them rescanned a long run of spaces from each space."""
+    body = match.group(1).rstrip(" \t")
+    stripped = body.rstrip("#")
+    if stripped != body and stripped and stripped[-1] in " \t":
+        return stripped.rstrip(" \t")
+    return body
+
+
+_MD_RULES: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+.*$", _M), ""),  # reference definitions
     (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", _M), ""),  # horizontal rules
     (re.compile(r"^[ \t]*=+[ \t]*$", _M), ""),  # setext underline
-    (re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", _M), ""),
-    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", _M), r"\1"),  # ATX heading
+    # table separator rows; possessive runs (*+) never give back blanks to the next run
+    (re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)*+\|?[ \t]*$", _M), ""),
+    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+([^\n]*)$", _M), _heading),  # ATX heading
     (re.compile(r"^[ \t]*(?:>[ \t]?)+", _M), ""),  # blockquote
     (re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?", _M), ""),  # lists
-    (re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # images -> alt text
-    (re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)"), r"\1"),  # inline links -> text
-    (re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]"), r"\1"),  # reference links -> text
-    (re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>"), r"\1"),  # autolinks -> the address
+    # A scan from a start never crosses the next start ("[", "(" or "<"): linear time.
+    (re.compile(r"!\[([^\[\]\n]*)\]\([^()\n]*\)"), r"\1"),  # images -> alt text
+    (re.compile(r"\[([^\[\]\n]+)\]\([^()\n]*\)"), r"\1"),  # inline links -> text
+    (re.compile(r"\[([^\[\]\n]+)\]\[[^\[\]\n]*\]"), r"\1"),  # reference links -> text
+    (re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+)>"), r"\1"),  # autolinks -> the address
     (re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"), ""),  # inline HTML tags
     # Strong and strikethrough markers go wherever they stand (what a renderer shows is the
     # words between them): one linear pass, where matching pairs with a lazy pattern took
     # quadratic time on a long line of unmatched markers (64 KB of "**a ": 7.4 s).
     (re.compile(r"\*\*|__|~~"), ""),
-    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),  # emphasis
-    (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"), r"\1"),
-    (re.compile(r"[ \t]*\|[ \t]*"), " "),  # table pipes
+    # Emphasis: the closing marker is the next one (the words between hold none), so a greedy
+    # run finds it in one C loop where a lazy one stepped through every character.
+    (re.compile(r"(?<![\w*])\*([^\s*](?:[^*\n]*[^\s*])?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<![\w_])_([^\s_](?:[^_\n]*[^\s_])?)_(?![\w_])"), r"\1"),
+    # Table pipes; leading blanks are matched only from the start of their run, or a long run
+    # of spaces without a pipe was scanned again from each of its spaces.
+    (re.compile(r"(?:(?<![ \t])[ \t]+)?\|[ \t]*"), " "),
 )
 
 
@@ -234,7 +253,8 @@ _PARK_OFFSET = 0xF0000
 # Code is text, not markup: fenced blocks and inline code spans are set aside while the rules
 # run (so ``Option<T>`` keeps its ``<T>`` and a ``# comment`` stays a comment) and put back,
 # without their fences and backticks. A code slot is a private-use character numbering it.
-_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", _M | re.S)
+# Possessive (*+): a line of 2 MB of backticks and no newline was rescanned once per backtick.
+_FENCED = re.compile(r"^[ \t]*+(`{3,}+|~{3,}+)[^\n]*+\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", _M | re.S)
 _INLINE_CODE = re.compile(r"``([^\n]{1,1000}?)``|`([^`\n]+)`")
 _CODE_BASE = 0x100000
 _CODE_SLOT = re.compile("[\U00100000-\U0010fffd]")
@@ -269,12 +289,12 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\.\. [\w:-]+::[ \t]*", _M), ""),  # directive markers (keep the argument)
     (re.compile(r"^[ \t]*:[\w -]+:[ \t]+", _M), ""),  # field-list names
     (re.compile(r"^\.\.[ \t]*$", _M), ""),  # empty comments
-    (re.compile(r"`([^`<\n]+?)\s*<[^>\n]+>`__?"), r"\1"),  # `text <url>`_
-    (re.compile(r":[\w:+-]+:`([^`\n]+)`"), r"\1"),  # :role:`text`
+    (re.compile(r"`([^`<\n]*[^`<\s])\s*<[^<>`\n]+>`__?"), r"\1"),  # `text <url>`_
+    (re.compile(r":[\w+-][\w:+-]{0,63}:`([^`\n]+)`"), r"\1"),  # :role:`text` (bounded: linear)
     (re.compile(r"``([^\n]{1,1000}?)``"), r"\1"),  # inline literal (bounded: linear time)
     (re.compile(r"`([^`\n]+)`_{0,2}"), r"\1"),  # interpreted text / references
     (re.compile(r"\*\*"), ""),  # strong markers (one linear pass, as in Markdown)
-    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<![\w*])\*([^\s*](?:[^*\n]*[^\s*])?)\*(?![\w*])"), r"\1"),  # emphasis
     (re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)]|#\.)[ \t]+", _M), ""),  # list bullets
     (re.compile(r"::[ \t]*$", _M), ":"),  # literal-block marker
 )
