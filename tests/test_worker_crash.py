@@ -46,31 +46,29 @@ def test_a_reader_that_crashes_on_every_file_costs_each_file_not_the_scan(tmp_pa
     assert {p.reason for p in problems} == {"the reader crashed on this file; skipped"}
 
 
-def test_a_file_submitted_to_a_pool_that_just_broke_is_not_lost(tmp_path, monkeypatch):
-    """The race behind this file's flaky test, made deterministic: a worker dies while the scan
-    is handing out more files, so ``submit`` itself raises BrokenProcessPool. The file being
-    handed out must be read in the next pool, not dropped without a word."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+def test_a_file_handed_to_a_worker_that_just_died_is_not_lost(tmp_path, monkeypatch):
+    """A worker's pipe breaks just as the scan hands it a file (the worker died between two
+    files): the file must be read by a worker, not dropped without a word."""
+    from multiprocessing.connection import Connection
 
-    from desktop_dedup.core import service as service_mod
+    from desktop_dedup.core.models import FileEntry
 
     calls = {"n": 0}
+    original = Connection.send
 
-    class BreaksOnTheFifthSubmit(ProcessPoolExecutor):
-        def submit(self, fn, /, *args, **kwargs):
+    def breaks_on_the_third_file(self, obj):
+        if isinstance(obj, FileEntry):
             calls["n"] += 1
-            if calls["n"] == 5:  # the canary, then three files, then the break
-                raise BrokenProcessPool("a worker died")
-            return super().submit(fn, *args, **kwargs)
+            if calls["n"] == 3:
+                raise BrokenPipeError("a worker died")
+        return original(self, obj)
 
-    monkeypatch.setattr(service_mod, "ProcessPoolExecutor", BreaksOnTheFifthSubmit)
+    monkeypatch.setattr(Connection, "send", breaks_on_the_third_file)
     root = tmp_path / "docs"
     paths = _library(root, n=6)
     with DedupService(tmp_path / "db.sqlite") as svc:
-        svc.pool_threshold = 1
         summary = svc.scan([root], workers=2)
         problems = svc.problems()
-    assert calls["n"] > 5
+    assert calls["n"] > len(paths)
     assert problems == []
     assert summary.files_fingerprinted == len(paths)

@@ -221,7 +221,12 @@ _MD_RULES: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", _M), ""),  # horizontal rules
     (re.compile(r"^[ \t]*=+[ \t]*$", _M), ""),  # setext underline
     # table separator rows; possessive runs (*+) never give back blanks to the next run
-    (re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)*+\|?[ \t]*$", _M), ""),
+    (
+        re.compile(
+            r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)*+\|?[ \t]*$", _M
+        ),
+        "",
+    ),
     (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+([^\n]*)$", _M), _heading),  # ATX heading
     (re.compile(r"^[ \t]*(?:>[ \t]?)+", _M), ""),  # blockquote
     (re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?", _M), ""),  # lists
