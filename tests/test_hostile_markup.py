@@ -55,7 +55,7 @@ def test_markdown_stripping_is_linear(case: str) -> None:
     started = time.perf_counter()
     strip_markdown(line)
     took = time.perf_counter() - started
-    assert took < 2.0, f"{case}: {took:.1f} s for a {len(line):,}-character line"
+    assert took < 6.0, f"{case}: {took:.1f} s for a {len(line):,}-character line"
 
 
 @pytest.mark.parametrize("case", sorted(RST))
@@ -64,7 +64,7 @@ def test_rst_stripping_is_linear(case: str) -> None:
     started = time.perf_counter()
     strip_rst(line)
     took = time.perf_counter() - started
-    assert took < 2.0, f"{case}: {took:.1f} s for a {len(line):,}-character line"
+    assert took < 6.0, f"{case}: {took:.1f} s for a {len(line):,}-character line"
 
 
 @pytest.mark.parametrize(

@@ -84,10 +84,6 @@ def warm_up() -> None:
     from desktop_dedup.core.fingerprint import idf_table
     from desktop_dedup.core.text import segmenter
 
-    try:
-        import ebooklib.epub  # noqa: F401  (imported lazily by the EPUB reader)
-    except ImportError:  # pragma: no cover
-        pass
     segmenter()
     idf_table()
     # One small text through every step loads what each step loads lazily (OpenCC's tables).

@@ -2,7 +2,8 @@
 
 A small reader follows container.xml -> OPF package -> spine with zipfile and lxml: that is all
 the text needs, it reads sloppy but readable books (missing manifest files, odd OPF) that
-stricter libraries reject, and it spares the project EbookLib's AGPL licence.
+stricter libraries reject, and it spares the project EbookLib's AGPL licence. It reads one
+chapter at a time, each chapter's caps checked before it is parsed.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from urllib.parse import unquote
 from lxml import etree
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, open_checked_zip, too_large
-from desktop_dedup.core.extract.html import html_bytes_to_text
+from desktop_dedup.core.extract._common import (
+    MAX_TEXT_BYTES,
+    human_size,
+    open_checked_zip,
+    too_large,
+)
+from desktop_dedup.core.extract.html import MAX_HTML_BYTES, html_bytes_to_text
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +51,21 @@ def _join(chapters: list[str]) -> str:
     return "\n".join(c for c in chapters if c)
 
 
+def _chapter_text(zf: zipfile.ZipFile, member: str, text_so_far: int) -> str:
+    """One chapter's text, its caps checked before it is parsed: its real (inflated) size
+    against the HTML cap, and the text gathered so far against the text cap (a chapter gives
+    at most as many characters as it has bytes)."""
+    size = getattr(zf, "real_sizes", {}).get(member, zf.getinfo(member).file_size)
+    if size > MAX_HTML_BYTES:
+        raise ExtractionError(
+            f"too large: EPUB chapter {member} is {human_size(size)} of HTML, over the "
+            f"{MAX_HTML_BYTES // 1024 // 1024} MiB cap"
+        )
+    if text_so_far > MAX_TEXT_BYTES:
+        raise too_large(text_so_far)
+    return html_bytes_to_text(zf.read(member))
+
+
 def read_epub_spine(zf: zipfile.ZipFile) -> str:
     """container.xml -> OPF -> spine itemrefs -> XHTML members, in order."""
     try:
@@ -65,7 +86,8 @@ def read_epub_spine(zf: zipfile.ZipFile) -> str:
         for item in opf.xpath("//*[local-name()='manifest']/*[local-name()='item']")
     }
     names = set(zf.namelist())
-    chapters = []
+    chapters: list[str] = []
+    text_so_far = 0
     for idref in opf.xpath("//*[local-name()='spine']/*[local-name()='itemref']/@idref"):
         href = hrefs.get(str(idref))
         if href is None:
@@ -74,7 +96,8 @@ def read_epub_spine(zf: zipfile.ZipFile) -> str:
         if member not in names:
             log.debug("EPUB spine item %s missing from the archive", member)
             continue
-        chapters.append(html_bytes_to_text(zf.read(member)))
+        chapters.append(_chapter_text(zf, member, text_so_far))
+        text_so_far += len(chapters[-1])
     return _join(chapters)
 
 
