@@ -8,6 +8,7 @@ came before), so a member that inflates to hundreds of megabytes costs a fractio
 
 from __future__ import annotations
 
+import random
 import struct
 import zipfile
 import zlib
@@ -127,8 +128,8 @@ def write_docx_bomb(path: Path, real: int = 1024 * MB, declared: int = 10_000) -
 
 
 def write_docx_huge_body(path: Path, body: int = 250 * MB) -> Path:
-    """A DOCX (13 MB on disk) whose word/document.xml honestly holds ``body`` bytes of
-    paragraphs: under the old caps, its DOM took 4.8 GB."""
+    """A DOCX whose word/document.xml honestly holds ``body`` bytes of paragraphs (250 MB: the
+    issue's was 13 MB on disk; under the old caps its DOM took 4.8 GB)."""
     source = docgen.write_docx(path.with_suffix(".source.docx"), docgen.SAMPLE_EN)
     members = _members_of(source)
     source.unlink()
@@ -137,8 +138,17 @@ def write_docx_huge_body(path: Path, body: int = 250 * MB) -> Path:
         b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
         b"<w:body>"
     )
-    para = b"<w:p><w:r><w:t>all work and no play makes a dull document</w:t></w:r></w:p>"
-    chunk = para * (MB // len(para))
+    # words drawn from a vocabulary: the member compresses about 3:1, far from a bomb's ratio
+    rng = random.Random(7)
+    vocab = [
+        bytes(rng.choices(b"abcdefghijklmnopqrstuvwxyz", k=rng.randint(2, 9))) for _ in range(3000)
+    ]
+    paras, filled = [], 0
+    while filled < MB:
+        words = b" ".join(rng.choices(vocab, k=12))
+        paras.append(b"<w:p><w:r><w:t>" + words + b"</w:t></w:r></w:p>")
+        filled += len(paras[-1])
+    chunk = b"".join(paras)
     tail = b"</w:body></w:document>"
     data, size, crc = _deflated(head, chunk, max(0, body // len(chunk) - 1), tail)
     members = [(m[0], data, size, crc, 8) if m[0] == "word/document.xml" else m for m in members]
