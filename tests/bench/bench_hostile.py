@@ -92,7 +92,7 @@ def main() -> list[str]:
             started = time.perf_counter()
             workers.read_files(
                 [entry],
-                lambda e, row: got.update(row),
+                lambda e, row, got=got: got.update(row),
                 CancelToken(),
                 reusable=frozenset(),
                 n_workers=1,

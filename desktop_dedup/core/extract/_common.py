@@ -235,7 +235,7 @@ def _inflated_size(f: Any, info: zipfile.ZipInfo, label: str, allowance: int) ->
         inflater = bz2.BZ2Decompressor()
     else:
         raise ExtractionError(
-            f"unsupported {label}: member {info.filename} uses compression method "
+            f"corrupt {label}: member {info.filename} uses unknown compression method "
             f"{info.compress_type}"
         )
     produced = consumed = 0
