@@ -157,3 +157,28 @@ def test_interrupted_scan_says_how_much_it_read(tmp_path: Path):
     read, listed = int(match.group(1)), int(match.group(2))
     assert listed == 600 and 0 < read < 600, out
     assert "Scanned 600 files" not in out
+
+
+def _diff_on_a_terminal(a: Path, b: Path, env: dict[str, str]) -> str:
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [*CLI, "diff", str(a), str(b)], stdin=subprocess.DEVNULL, stdout=slave, env=env
+    )
+    os.close(slave)
+    chunks = []
+    try:
+        while data := os.read(master, 65536):
+            chunks.append(data)
+    except OSError:
+        pass
+    os.close(master)
+    assert proc.wait(timeout=120) == 1
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_diff_colours_on_a_terminal_unless_no_color(tmp_path: Path):
+    a = docgen.write_txt(tmp_path / "a.txt", docgen.SAMPLE_EN)
+    b = docgen.write_txt(tmp_path / "b.txt", docgen.SAMPLE_EN.replace("bridge", "tower"))
+    assert COLOUR.search(_diff_on_a_terminal(a, b, _env(tmp_path)))
+    plain = _diff_on_a_terminal(a, b, _env(tmp_path, NO_COLOR="1"))
+    assert "{+tower+}" in plain and "\x1b" not in plain
