@@ -201,9 +201,11 @@ def test_text_length_claim_larger_than_its_pieces(tmp_path: Path) -> None:
     assert lines(extract_text(path).text)[:6] == docgen.paragraphs(docgen.SAMPLE_EN)
 
 
-@pytest.mark.parametrize(
-    "name", ["zh.doc", "en.wps", "zh.odp", "zh.xls", "en.xlsx", "zh.ods", "zh.ppt", "en.pptx"]
-)
+DAMAGED = ["zh.doc", "en.wps", "zh.odp", "zh.xls", "en.xlsx", "zh.ods", "zh.ppt", "en.pptx"]
+DAMAGED += ["zh.mobi", "en.azw3", "zh.fb2", "zh.eml", "structured.doc"]
+
+
+@pytest.mark.parametrize("name", DAMAGED)
 def test_damaged_real_files_never_raise_anything_else(tmp_path: Path, name: str) -> None:
     """Truncations and byte flips of a real file: either text or ExtractionError, nothing else."""
     data = fixture(name).read_bytes()
@@ -574,3 +576,30 @@ def test_mhtml_web_archive(tmp_path: Path) -> None:
     assert result.format == "mht"
     subject, *body = lines(result.text)
     assert subject == "江南" and body == docgen.paragraphs(docgen.SAMPLE_ZH)
+
+
+def test_kindle_reader_prints_nothing(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """KindleUnpack print()s a warning for an EXTH value of an odd size; the CLI's standard
+    output must stay clean."""
+    from mobi.mobi_header import MobiHeader
+
+    data = bytearray(fixture("zh.mobi").read_bytes())
+    exth = data.find(b"EXTH")
+    (count,) = struct.unpack_from(">L", data, exth + 8)
+    pos = exth + 12
+    for _ in range(count):
+        rec_id, size = struct.unpack_from(">LL", data, pos)
+        if rec_id in MobiHeader.id_map_values and size == 12:
+            struct.pack_into(">L", data, pos + 4, 11)  # a 3-byte value: "Bad key, size, value"
+            break
+        pos += size
+    else:
+        pytest.fail("no 4-byte EXTH value to damage")
+    path = tmp_path / "odd.mobi"
+    path.write_bytes(bytes(data))
+    try:
+        extract_text(path)
+    except ExtractionError:
+        pass
+    out, _ = capfd.readouterr()
+    assert out == ""

@@ -12,6 +12,8 @@ body and embedded images are left out).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import struct
 import warnings
@@ -79,16 +81,18 @@ def _mobi_text(path: str | os.PathLike[str], label: str) -> str:
         from mobi.mobi_header import MobiHeader
         from mobi.mobi_sectioner import Sectionizer
 
-    try:
-        sections = Sectionizer(os.fspath(path))
-        header = MobiHeader(sections, 0)
-    except struct.error as exc:
-        raise ExtractionError(f"truncated or corrupt {label}: {exc}") from exc
-    if header.isEncrypted():
-        raise ExtractionError(f"{label} is DRM-protected (encrypted content)")
-    if header.isPrintReplica():
-        raise ExtractionError(f"{label} is a Print Replica (PDF pages), not a text e-book")
-    raw = header.getRawML()
+    # KindleUnpack print()s warnings about odd headers; a scan's standard output is the CLI's.
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            sections = Sectionizer(os.fspath(path))
+            header = MobiHeader(sections, 0)
+        except struct.error as exc:
+            raise ExtractionError(f"truncated or corrupt {label}: {exc}") from exc
+        if header.isEncrypted():
+            raise ExtractionError(f"{label} is DRM-protected (encrypted content)")
+        if header.isPrintReplica():
+            raise ExtractionError(f"{label} is a Print Replica (PDF pages), not a text e-book")
+        raw = header.getRawML()
     if len(raw) > 4 * MAX_TEXT_BYTES:
         raise too_large(len(raw))
     if header.isK8():
