@@ -602,7 +602,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--types",
         metavar="EXT,...",
-        help=f"document types to scan (default: {','.join(DEFAULT_EXTENSIONS)})",
+        # ", " so help and the man page can break the list (34 types make one word too long
+        # for a line, which troff warns it cannot adjust).
+        help=f"document types to scan (default: {', '.join(DEFAULT_EXTENSIONS)})",
     )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
     s.add_argument(
