@@ -226,3 +226,61 @@ def test_module_level_helpers_translate_through_the_empty_context(
     assert QCoreApplication.translate("MainWindow", "Scan") == "扫描"  # fallback
     assert QCoreApplication.translate("Panel", "Scan") == "开始扫描"  # exact context wins
     assert QCoreApplication.translate("MainWindow", "Unknown") == "Unknown"  # miss stays English
+
+
+def test_every_core_reason_and_action_is_translated(
+    qapp, settings_dir: Path, compiled_qm: Path
+) -> None:
+    """Issue 9: the journal's actions and every problem reason stayed English in Chinese."""
+    from desktop_dedup.core import actions
+    from desktop_dedup.gui.reasons import action_label, translate_reason
+
+    reasons = [v for k, v in vars(actions).items() if k.startswith("REASON_")]
+    assert len(reasons) > 10
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    han = re.compile("[\u4e00-\u9fff]")
+    for reason in reasons:
+        shown = translate_reason(reason)
+        assert shown != reason and han.search(shown), reason
+    for action in ("trash", "move"):
+        assert han.search(action_label(action)), action
+    # A reason with a detail: the lead phrase translated, the detail (a library's words) kept.
+    shown = translate_reason("corrupt PDF: xref table broken")
+    assert han.search(shown) and "PDF" in shown and "xref table broken" in shown
+    assert han.search(translate_reason("Word document is password-protected"))
+    assert translate_reason("something new the core says") == "something new the core says"
+    i18n.install_translator(qapp, "en")
+    assert translate_reason(actions.REASON_MISSING) == actions.REASON_MISSING
+
+
+def test_counted_strings_have_plural_forms(qapp, settings_dir: Path, compiled_qm: Path) -> None:
+    """Issue 9: "1 files were removed". Counted strings are written once with %n and "(s)";
+    English gets "1 change" / "3 changes", Chinese its one form."""
+    from desktop_dedup.gui.diff_view import DiffView
+    from desktop_dedup.gui.formatting import plural
+
+    view = DiffView()
+    i18n.install_translator(qapp, "en")
+    assert plural(view.tr("%n change(s)", "", 1), 1) == "1 change"
+    assert plural(view.tr("%n change(s)", "", 3), 3) == "3 changes"
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    assert plural(view.tr("%n change(s)", "", 3), 3) == "3 处改动"
+    view.deleteLater()
+
+
+def test_html_report_speaks_the_interface_language(tmp_path: Path) -> None:
+    import docgen
+
+    from desktop_dedup.core.service import DedupService
+
+    docs = tmp_path / "docs"
+    for name in ("a", "b"):
+        docgen.write_txt(docs / f"{name}.txt", docgen.SAMPLE_ZH)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs], workers=1)
+        svc.export_report("html", tmp_path / "zh.html", language="zh_CN")
+        svc.export_report("html", tmp_path / "en.html")
+    zh = (tmp_path / "zh.html").read_text(encoding="utf-8")
+    en = (tmp_path / "en.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in zh and "重复文档报告" in zh and "参考文件" in zh
+    assert '<html lang="en">' in en and "Duplicate documents report" in en

@@ -161,11 +161,61 @@ def human_size(size: int) -> str:
     raise AssertionError("unreachable")
 
 
-_KIND_LABELS = {
-    "identical": "Identical files",
-    "same_text": "Same text",
-    "near": "Near duplicates",
+# The HTML report is for people, so it speaks the interface's language (the CSV and JSON are
+# for programs and stay English). The core has no Qt, hence its own small table.
+_HTML_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "lang": "en",
+        "title": "report",
+        "heading": "Duplicate documents report",
+        "generated": "Generated {when} by {app} {version}",
+        "groups": "Groups",
+        "documents": "Documents in groups",
+        "reclaimable": "Reclaimable",
+        "bytes": "bytes",
+        "problems": "Problems",
+        "group": "Group {id} &middot; {kind} &middot; {count} documents, {size} reclaimable",
+        "keep": "Keep",
+        "path": "Path",
+        "size": "Size",
+        "modified": "Modified (UTC)",
+        "format": "Format",
+        "similarity": "Similarity",
+        "distance": "Distance",
+        "reference": "reference",
+        "reason": "Reason",
+        "none": "None.",
+        "identical": "Identical files",
+        "same_text": "Same text",
+        "near": "Near duplicates",
+    },
+    "zh_CN": {
+        "lang": "zh-CN",
+        "title": "报告",
+        "heading": "重复文档报告",
+        "generated": "由 {app} {version} 生成于 {when}",
+        "groups": "组数",
+        "documents": "组内文档",
+        "reclaimable": "可释放空间",
+        "bytes": "字节",
+        "problems": "问题",
+        "group": "第 {id} 组 &middot; {kind} &middot; {count} 个文档，可释放 {size}",
+        "keep": "保留",
+        "path": "路径",
+        "size": "大小",
+        "modified": "修改时间（UTC）",
+        "format": "格式",
+        "similarity": "相似度",
+        "distance": "距离",
+        "reference": "参考文件",
+        "reason": "原因",
+        "none": "无。",
+        "identical": "完全相同的文件",
+        "same_text": "文字相同",
+        "near": "近似重复",
+    },
 }
+REPORT_LANGUAGES = tuple(_HTML_TEXT)
 
 _CSS = """
 body { font-family: system-ui, "Segoe UI", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif;
@@ -191,24 +241,28 @@ def _render_html(
     generated_at: datetime,
     settings: Mapping[str, object],
     app_version: str,
+    language: str = "en",
 ) -> str:
     esc = html.escape
+    t = _HTML_TEXT.get(language, _HTML_TEXT["en"])
     summary = _summary(groups, problems)
+    generated = t["generated"].format(
+        when=esc(_iso_utc(generated_at)), app=esc(APP_NAME), version=esc(app_version)
+    )
     out: list[str] = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{t["lang"]}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(APP_NAME)} report</title>",
+        f"<title>{esc(APP_NAME)} {t['title']}</title>",
         f"<style>{_CSS}</style></head><body>",
-        "<h1>Duplicate documents report</h1>",
-        f'<p class="muted">Generated {esc(_iso_utc(generated_at))} by {esc(APP_NAME)} '
-        f"{esc(app_version)}</p>",
+        f"<h1>{t['heading']}</h1>",
+        f'<p class="muted">{generated}</p>',
         '<dl class="summary">',
-        f"<dt>Groups</dt><dd>{summary['groups']}</dd>",
-        f"<dt>Documents in groups</dt><dd>{summary['documents']}</dd>",
-        f"<dt>Reclaimable</dt><dd>{esc(human_size(summary['reclaimable_bytes']))} "
-        f"({summary['reclaimable_bytes']} bytes)</dd>",
-        f"<dt>Problems</dt><dd>{summary['problems']}</dd>",
+        f"<dt>{t['groups']}</dt><dd>{summary['groups']}</dd>",
+        f"<dt>{t['documents']}</dt><dd>{summary['documents']}</dd>",
+        f"<dt>{t['reclaimable']}</dt><dd>{esc(human_size(summary['reclaimable_bytes']))} "
+        f"({summary['reclaimable_bytes']} {t['bytes']})</dd>",
+        f"<dt>{t['problems']}</dt><dd>{summary['problems']}</dd>",
     ]
     for key, value in settings.items():
         value = _jsonable(value)
@@ -217,37 +271,42 @@ def _render_html(
     out.append("</dl>")
 
     for group in groups:
-        label = _KIND_LABELS.get(str(group.kind), str(group.kind))
-        out.append(
-            f'<h2 id="group-{group.id}">Group {group.id} &middot; {esc(label)} &middot; '
-            f"{len(group.members)} documents, {esc(human_size(group.reclaimable_size))} "
-            "reclaimable</h2>"
+        label = t.get(str(group.kind), str(group.kind))
+        heading = t["group"].format(
+            id=group.id,
+            kind=esc(label),
+            count=len(group.members),
+            size=esc(human_size(group.reclaimable_size)),
         )
+        out.append(f'<h2 id="group-{group.id}">{heading}</h2>')
         out.append(
-            "<table><thead><tr><th>Keep</th><th>Path</th><th>Size</th><th>Modified (UTC)</th>"
-            "<th>Format</th><th>Similarity</th><th>Distance</th></tr></thead><tbody>"
+            f"<table><thead><tr><th>{t['keep']}</th><th>{t['path']}</th><th>{t['size']}</th>"
+            f"<th>{t['modified']}</th><th>{t['format']}</th><th>{t['similarity']}</th>"
+            f"<th>{t['distance']}</th></tr></thead><tbody>"
         )
         for m in group.members:
             row_class = ' class="reference"' if m.is_reference else ""
-            keep = '<span class="badge">reference</span>' if m.is_reference else ""
+            keep = f'<span class="badge">{t["reference"]}</span>' if m.is_reference else ""
             out.append(
                 f"<tr{row_class}><td>{keep}</td>"
                 f'<td class="path">{esc(os.path.abspath(m.path))}</td>'
-                f'<td class="num" title="{m.size} bytes">{esc(human_size(m.size))}</td>'
+                f'<td class="num" title="{m.size} {t["bytes"]}">{esc(human_size(m.size))}</td>'
                 f"<td>{esc(_iso_utc(m.modified))}</td><td>{esc(m.format)}</td>"
                 f'<td class="num">{m.similarity * 100:.1f}%</td>'
                 f'<td class="num">{m.distance}</td></tr>'
             )
         out.append("</tbody></table>")
 
-    out.append(f"<h2>Problems ({len(problems)})</h2>")
+    out.append(f"<h2>{t['problems']} ({len(problems)})</h2>")
     if problems:
-        out.append("<table><thead><tr><th>Path</th><th>Reason</th></tr></thead><tbody>")
+        out.append(
+            f"<table><thead><tr><th>{t['path']}</th><th>{t['reason']}</th></tr></thead><tbody>"
+        )
         for p in problems:
             out.append(f'<tr><td class="path">{esc(p.path)}</td><td>{esc(p.reason)}</td></tr>')
         out.append("</tbody></table>")
     else:
-        out.append('<p class="muted">None.</p>')
+        out.append(f'<p class="muted">{t["none"]}</p>')
     out.append("</body></html>\n")
     return "\n".join(out)
 
@@ -260,8 +319,10 @@ def render_report(
     generated_at: datetime | None = None,
     settings: Mapping[str, object] | None = None,
     app_version: str = "",
+    language: str = "en",
 ) -> str:
-    """Render a report as text in ``fmt`` (one of :data:`REPORT_FORMATS`).
+    """Render a report as text in ``fmt`` (one of :data:`REPORT_FORMATS`); the HTML one in
+    ``language`` (one of :data:`REPORT_LANGUAGES`, English otherwise).
 
     Raises ``ValueError`` for an unknown format (a caller's mistake, not per-file trouble).
     """
@@ -276,7 +337,7 @@ def render_report(
         return _render_json(groups, problems, moment, settings, app_version)
     if fmt == "csv":
         return _render_csv(groups, problems)
-    return _render_html(groups, problems, moment, settings, app_version)
+    return _render_html(groups, problems, moment, settings, app_version, language)
 
 
 def write_report(
@@ -288,6 +349,7 @@ def write_report(
     generated_at: datetime | None = None,
     settings: Mapping[str, object] | None = None,
     app_version: str = "",
+    language: str = "en",
 ) -> None:
     """Write a report atomically: a reader sees the old file or the whole new one, never half.
 
@@ -302,6 +364,7 @@ def write_report(
         generated_at=generated_at,
         settings=settings,
         app_version=app_version,
+        language=language,
     )
     target = Path(path)
     encoding = "utf-8-sig" if fmt.lower() == "csv" else "utf-8"

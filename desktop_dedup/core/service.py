@@ -991,8 +991,11 @@ class DedupService:
     def report(self, fmt: str) -> str:
         return render_report(self.groups(), self.problems(), fmt, **self._report_args())
 
-    def export_report(self, fmt: str, path: str | os.PathLike[str]) -> None:
-        write_report(path, self.groups(), self.problems(), fmt, **self._report_args())
+    def export_report(self, fmt: str, path: str | os.PathLike[str], language: str = "en") -> None:
+        """Write the report; an HTML one in ``language`` (the app passes its own)."""
+        write_report(
+            path, self.groups(), self.problems(), fmt, language=language, **self._report_args()
+        )
 
 
 def text_similarity(text_a: str, text_b: str) -> float:

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_dedup.gui.formatting import format_similarity
+from desktop_dedup.gui.formatting import format_similarity, plural
 
 log = logging.getLogger(__name__)
 
@@ -486,7 +486,9 @@ class DiffView(QWidget):
         )
         changes = len(result.change_rows)
         self.change_label.setText(
-            self.tr("{count} changes").format(count=changes) if changes else self.tr("No changes")
+            plural(self.tr("%n change(s)", "", changes), changes)
+            if changes
+            else self.tr("No changes")
         )
         self._update_buttons()
         if changes:

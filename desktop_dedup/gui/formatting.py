@@ -90,3 +90,13 @@ def format_similarity(similarity: float) -> str:
     return QCoreApplication.translate("Formatting", "{pct}%").format(
         pct=QLocale().toString(similarity * 100, "f", 1)
     )
+
+
+def plural(translated: str, n: int) -> str:
+    """English plural forms for a counted string written once as ``self.tr("%n file(s)", "", n)``.
+
+    A translation gives its language its own forms (Chinese needs one); with no translation
+    (English, the source language) Qt leaves "(s)" in place, and this makes it "1 file" /
+    "2 files".
+    """
+    return translated.replace("(s)", "" if n == 1 else "s")

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_dedup.gui import dialogs
-from desktop_dedup.gui.formatting import format_datetime, format_size
+from desktop_dedup.gui.formatting import format_datetime, format_size, plural
 from desktop_dedup.gui.models.rows import RowsModel
+from desktop_dedup.gui.reasons import action_label, translate_reason
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class ProblemsDialog(RowsDialog):
             self.tr("These files were skipped. Everything else was scanned normally."),
             parent,
         )
-        self.set_rows([(p.path, p.reason) for p in problems], list(problems))
+        self.set_rows([(p.path, translate_reason(p.reason)) for p in problems], list(problems))
 
 
 class JournalDialog(RowsDialog):
@@ -143,13 +144,13 @@ class JournalDialog(RowsDialog):
             [
                 (
                     format_datetime(e.time),
-                    e.action,
+                    action_label(e.action),
                     self.tr("done") if e.ok else self.tr("refused"),
                     e.path,
                     e.destination,
                     format_size(e.size),
                     e.content_hash,
-                    e.reason,
+                    translate_reason(e.reason),
                 )
                 for e in entries
             ],
@@ -166,12 +167,12 @@ class ActionResultsDialog(RowsDialog):
         super().__init__(
             self.tr("Some files were not removed"),
             [self.tr("File"), self.tr("Reason")],
-            self.tr("{done} files were removed; these {failed} were left in place:").format(
-                done=done, failed=len(failed)
-            ),
+            plural(
+                self.tr("Removed %n file(s); these {failed} were left in place:", "", done), done
+            ).format(failed=len(failed)),
             parent,
         )
-        self.set_rows([(r.path, r.reason) for r in failed], failed)
+        self.set_rows([(r.path, translate_reason(r.reason)) for r in failed], failed)
 
 
 class IgnoredPairsDialog(RowsDialog):

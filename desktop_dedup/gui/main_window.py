@@ -58,7 +58,7 @@ from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.gui import dialogs
 from desktop_dedup.gui.diff_view import DiffView
 from desktop_dedup.gui.folders import FolderPanel, local_dirs_from_mime
-from desktop_dedup.gui.formatting import format_duration, format_size
+from desktop_dedup.gui.formatting import format_duration, format_size, plural
 from desktop_dedup.gui.list_dialogs import (
     ActionResultsDialog,
     IgnoredPairsDialog,
@@ -79,6 +79,15 @@ REPORT_FILTERS = {
     "json": "JSON (*.json)",
     "csv": "CSV (*.csv)",
 }
+
+
+def _interface_language() -> str:
+    try:
+        from desktop_dedup import i18n
+
+        return i18n.current_language()
+    except ImportError:  # pragma: no cover - i18n ships with the app
+        return "en"
 
 
 def _icon(name: str) -> QIcon:
@@ -519,10 +528,16 @@ class MainWindow(QMainWindow):
             self.language_menu.setEnabled(False)
             return
         group = QActionGroup(self)
-        current = i18n.current_language()
+        stored = i18n.stored_language()
+        self.act_language_system = QAction(self.tr("Follow the system"), self, checkable=True)
+        self.act_language_system.setChecked(stored == i18n.SYSTEM)
+        self.act_language_system.triggered.connect(partial(self._choose_language, i18n.SYSTEM))
+        group.addAction(self.act_language_system)
+        self.language_menu.addAction(self.act_language_system)
+        self.language_menu.addSeparator()
         for code, name in i18n.available_languages():
             action = QAction(name, self, checkable=True)
-            action.setChecked(code == current)
+            action.setChecked(code == stored)
             action.triggered.connect(partial(self._choose_language, code))
             group.addAction(action)
             self.language_menu.addAction(action)
@@ -678,15 +693,18 @@ class MainWindow(QMainWindow):
         parts = []
         if self.filter_edit.text().strip():
             parts.append(
-                self.tr("{shown} of {groups} groups").format(shown=shown, groups=stats.groups)
+                plural(self.tr("{shown} of %n group(s)", "", stats.groups), stats.groups).format(
+                    shown=shown
+                )
             )
         else:
-            parts.append(self.tr("{groups} groups").format(groups=stats.groups))
+            parts.append(plural(self.tr("%n group(s)", "", stats.groups), stats.groups))
         parts.append(self.tr("{documents} documents").format(documents=stats.documents))
         parts.append(
-            self.tr("{count} duplicates, {size} reclaimable").format(
-                count=stats.duplicate_documents, size=format_size(stats.reclaimable_size)
-            )
+            plural(
+                self.tr("%n duplicate(s), {size} reclaimable", "", stats.duplicate_documents),
+                stats.duplicate_documents,
+            ).format(size=format_size(stats.reclaimable_size))
         )
         parts.append(
             self.tr("{count} marked ({size})").format(
@@ -694,7 +712,9 @@ class MainWindow(QMainWindow):
             )
         )
         self.status_label.setText("  ·  ".join(parts))
-        self.problems_button.setText(self.tr("{count} problems").format(count=stats.problems))
+        self.problems_button.setText(
+            plural(self.tr("%n problem(s)", "", stats.problems), stats.problems)
+        )
         self.problems_button.setVisible(stats.problems > 0)
         self.last_stats = stats
 
@@ -1011,9 +1031,13 @@ class MainWindow(QMainWindow):
             dialogs.current().info(
                 self,
                 self.tr("Marks removed"),
-                self.tr(
-                    "%n marked file(s) changed since they were marked and are no longer marked:",
-                    "",
+                plural(
+                    self.tr(
+                        "%n marked file(s) changed since they were marked and are no longer "
+                        "marked:",
+                        "",
+                        count,
+                    ),
                     count,
                 )
                 + "\n"
@@ -1091,9 +1115,9 @@ class MainWindow(QMainWindow):
         if not dialogs.current().confirm(
             self,
             self.tr("Move to trash"),
-            self.tr("Move {count} files ({size}) to the trash?").format(
-                count=len(members), size=format_size(size)
-            ),
+            plural(
+                self.tr("Move %n file(s) ({size}) to the trash?", "", len(members)), len(members)
+            ).format(size=format_size(size)),
             informative=self.tr(
                 "Each file is checked against the scan right before it is moved; "
                 "files changed since the scan are left alone."
@@ -1127,9 +1151,9 @@ class MainWindow(QMainWindow):
         if not dialogs.current().confirm(
             self,
             self.tr("Move to folder"),
-            self.tr("Move {count} files ({size}) to {folder}?").format(
-                count=len(members), size=format_size(size), folder=target
-            ),
+            plural(
+                self.tr("Move %n file(s) ({size}) to {folder}?", "", len(members)), len(members)
+            ).format(size=format_size(size), folder=target),
             informative=self.tr(
                 "Files with the same name get a number added; nothing is overwritten."
             ),
@@ -1156,8 +1180,8 @@ class MainWindow(QMainWindow):
             dialog = ActionResultsDialog(results, self)
             self._show_dialog("action_results", dialog)
         self.statusBar().showMessage(
-            self.tr("{done} files removed, {failed} left in place.").format(
-                done=done, failed=len(failed)
+            plural(self.tr("Removed %n file(s), {failed} left in place.", "", done), done).format(
+                failed=len(failed)
             ),
             15000,
         )
@@ -1250,7 +1274,7 @@ class MainWindow(QMainWindow):
             return None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self.service.export_report(fmt, path)
+            self.service.export_report(fmt, path, language=_interface_language())
         except Exception as exc:
             QApplication.restoreOverrideCursor()
             dialogs.current().error(

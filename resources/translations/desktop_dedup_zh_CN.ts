@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+167"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+168"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -81,16 +81,18 @@
         <source>Reason</source>
         <translation>原因</translation>
     </message>
-    <message>
-        <location line="+1"/>
-        <source>{done} files were removed; these {failed} were left in place:</source>
-        <translation>已移除 {done} 个文件；以下 {failed} 个文件保持原样：</translation>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Removed %n file(s); these {failed} were left in place:</source>
+        <translation>
+            <numerusform>已移除 %n 个文件；以下 {failed} 个保留在原处：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop_dedup/gui/app.py" line="+48"/>
+        <location filename="../../desktop_dedup/gui/app.py" line="+55"/>
         <source>Desktop Dedup</source>
         <translation>Desktop Dedup</translation>
     </message>
@@ -113,7 +115,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+297"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+326"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id).</extracomment>
         <translation>参考文本</translation>
@@ -173,13 +175,15 @@
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+4"/>
-        <source>{count} changes</source>
-        <translation>{count} 处改动</translation>
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 处改动</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>No changes</source>
         <translation>没有改动</translation>
     </message>
@@ -392,7 +396,7 @@
 <context>
     <name>IgnoredPairsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+18"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复项</translation>
     </message>
@@ -499,7 +503,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+128"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+138"/>
         <source>Duplicate documents</source>
         <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1).</extracomment>
         <translation>重复文档</translation>
@@ -541,17 +545,17 @@
     </message>
     <message>
         <location line="+18"/>
-        <location line="+491"/>
+        <location line="+547"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-517"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+69"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
@@ -787,12 +791,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+46"/>
+        <location line="+52"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-49"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -802,48 +806,33 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+27"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The new language will be used the next time you start the app.</source>
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+127"/>
         <location line="+3"/>
         <source>Invalid regular expression: {error}</source>
         <translation>无效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>{shown} of {groups} groups</source>
-        <translation>显示 {shown} / {groups} 组</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>{groups} groups</source>
-        <translation>{groups} 组</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+20"/>
         <source>{documents} documents</source>
         <translation>{documents} 个文档</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>{count} duplicates, {size} reclaimable</source>
-        <translation>{count} 个重复项，可释放 {size}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>{count} marked ({size})</source>
         <translation>已标记 {count} 个（{size}）</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{count} problems</source>
-        <translation>{count} 个问题</translation>
-    </message>
-    <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>No group matches the filter.</source>
         <translation>没有与筛选条件匹配的分组。</translation>
     </message>
@@ -863,7 +852,7 @@
         <translation>本组文件（{count}）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Cannot compare: {error}</source>
         <translation>无法对比：{error}</translation>
     </message>
@@ -928,14 +917,14 @@
         <translation>已取消标记</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%n marked file(s) changed since they were marked and are no longer marked:</source>
         <translation>
             <numerusform>%n 个已标记的文件在标记后被修改，已不再标记：</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <location line="+10"/>
         <source>Nothing marked</source>
         <translation>没有标记任何文件</translation>
@@ -994,12 +983,7 @@
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <source>Move {count} files ({size}) to the trash?</source>
-        <translation>要将 {count} 个文件（{size}）移到回收站吗？</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="-3"/>
         <source>Each file is checked against the scan right before it is moved; files changed since the scan are left alone.</source>
         <translation>每个文件在移动前都会与扫描结果核对；扫描后有改动的文件将保持原样。</translation>
     </message>
@@ -1019,12 +1003,7 @@
         <translation>移到文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Move {count} files ({size}) to {folder}?</source>
-        <translation>要将 {count} 个文件（{size}）移到 {folder} 吗？</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Files with the same name get a number added; nothing is overwritten.</source>
         <translation>同名文件会自动添加编号，不会覆盖任何文件。</translation>
     </message>
@@ -1039,28 +1018,72 @@
         <translation>正在移动文件…</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>{done} files removed, {failed} left in place.</source>
-        <translation>已移除 {done} 个文件，{failed} 个保持原样。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>Select a file other than the reference to ignore the pair.</source>
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-708"/>
-        <location line="+783"/>
+        <location line="-747"/>
+        <location line="+822"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
+    <message numerus="yes">
+        <location line="-575"/>
+        <source>{shown} of %n group(s)</source>
+        <translation>
+            <numerusform>{shown} / %n 组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n 组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n duplicate(s), {size} reclaimable</source>
+        <translation>
+            <numerusform>%n 个重复项，可释放 {size}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n 个问题</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-419"/>
+        <location line="+132"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+271"/>
+        <source>Move %n file(s) ({size}) to the trash?</source>
+        <translation>
+            <numerusform>将 %n 个文件（{size}）移到回收站？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+36"/>
+        <source>Move %n file(s) ({size}) to {folder}?</source>
+        <translation>
+            <numerusform>将 %n 个文件（{size}）移到 {folder}？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <source>Removed %n file(s), {failed} left in place.</source>
+        <translation>
+            <numerusform>已移除 %n 个文件，{failed} 个保留在原处。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+350"/>
+        <location line="+19"/>
         <source>These files are byte-for-byte identical; they cannot be ignored.</source>
         <translation>这两个文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
@@ -1218,6 +1241,189 @@
         <location line="+18"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/reasons.py" line="+24"/>
+        <source>file no longer exists</source>
+        <translation>文件已不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is in a reference folder</source>
+        <translation>位于参考文件夹中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>changed since the scan (size differs)</source>
+        <translation>扫描后已被修改（大小不同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>changed since the scan (modification time differs)</source>
+        <translation>扫描后已被修改（修改时间不同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>changed since the scan (content differs)</source>
+        <translation>扫描后已被修改（内容不同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is a symbolic link now (changed since the scan)</source>
+        <translation>现在是符号链接（扫描后已改变）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is a directory</source>
+        <translation>是一个文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no content hash was recorded, so it cannot be verified</source>
+        <translation>没有记录内容哈希，无法校验</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cancelled before this file</source>
+        <translation>在处理此文件前已取消</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is already in the target folder</source>
+        <translation>已在目标文件夹中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>still exists after sending it to the trash</source>
+        <translation>移到回收站后仍然存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no trash folder can be used on this drive</source>
+        <translation>此磁盘上没有可用的回收站</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a folder on its path is a symbolic link now (changed since the scan)</source>
+        <translation>路径上的某个文件夹现在是符号链接（扫描后已改变）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the copy to keep is gone or changed since the scan; scan again first</source>
+        <translation>要保留的副本已不存在或扫描后已被修改；请先重新扫描</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is not in a duplicate group any more</source>
+        <translation>已不在任何重复组中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>holds text the kept copy does not (a near duplicate); include near copies to remove it</source>
+        <translation>含有保留副本所没有的文字（近似重复）；选择包括近似副本才能移除它</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>empty file (0 bytes)</source>
+        <translation>空文件（0 字节）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>scanned, no text layer</source>
+        <translation>扫描件，没有文本层</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>permission denied (folder)</source>
+        <translation>权限不足（文件夹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>folder vanished during scan</source>
+        <translation>扫描过程中文件夹消失了</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>folder not found</source>
+        <translation>找不到文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no file extension</source>
+        <translation>没有文件扩展名</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>truncated or corrupt {label}: {detail}</source>
+        <translation>{label} 不完整或已损坏：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>corrupt {label}: {detail}</source>
+        <translation>{label} 已损坏：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{label} is password-protected</source>
+        <translation>{label} 受密码保护</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{label} is DRM-protected{detail}</source>
+        <translation>{label} 受 DRM 保护{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>unsupported file type: {detail}</source>
+        <translation>不支持的文件类型：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot read: {detail}</source>
+        <translation>无法读取：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot stat: {detail}</source>
+        <translation>无法获取文件信息：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot list folder: {detail}</source>
+        <translation>无法列出文件夹内容：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>too large: {detail}</source>
+        <translation>太大：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>zip bomb: {detail}</source>
+        <translation>压缩炸弹：{detail}</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>moved to the trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>moved to a folder</source>
+        <translation>移到文件夹</translation>
     </message>
 </context>
 <context>

@@ -52,7 +52,9 @@ def test_move_marked_to_folder_renames_on_conflict(
     assert sum(p.exists() for p in paths) == 1  # the reference stayed
     assert window.marked == set()
     journal = window.show_journal()
-    assert {row[1] for row in journal.model.rows()} == {"move"}
+    assert {row[1] for row in journal.model.rows()} == {
+        "moved to a folder"
+    }  # shown as words, not the code
 
 
 def test_warns_before_a_whole_group_would_be_removed(
@@ -122,8 +124,10 @@ def test_settings_dialog_from_menu_regroups(qtbot, window, service, copies):
 def test_language_menu_and_about(qtbot, window, scripted_dialogs):
     from desktop_dedup import i18n
 
-    actions = window.language_menu.actions()
-    assert [a.text() for a in actions] == [name for _, name in i18n.available_languages()]
+    actions = [a for a in window.language_menu.actions() if not a.isSeparator()]
+    assert [a.text() for a in actions] == ["Follow the system"] + [
+        name for _, name in i18n.available_languages()
+    ]
     chinese = next(a for a in actions if a.text() == "简体中文")
     chinese.trigger()
     assert i18n.current_language() == "zh_CN"
@@ -131,6 +135,9 @@ def test_language_menu_and_about(qtbot, window, scripted_dialogs):
     english = next(a for a in actions if a.text() == "English")
     english.trigger()
     assert i18n.current_language() == "en"
+    assert i18n.stored_language() == "en"
+    window.act_language_system.trigger()  # issue 9: back to following the system
+    assert i18n.stored_language() == i18n.SYSTEM
 
     dialog = window.show_about()
     assert dialog is not None and dialog.isVisible()

@@ -1,0 +1,229 @@
+"""The core's reasons and action names in the interface language.
+
+The core writes reasons in English (the log, the CLI, the reports keep them so); each fixed
+reason is its own code here, and the reasons made of a lead phrase and a detail (``corrupt PDF:
+...``) are translated by their lead phrase, the detail (a library's message, a file name) kept
+as it is. A reason not known here is shown as the core wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+_LINKED = "a folder on its path is a symbolic link now (changed since the scan)"
+_KEPT_CHANGED = "the copy to keep is gone or changed since the scan; scan again first"
+_NEAR = "holds text the kept copy does not (a near duplicate); include near copies to remove it"
+
+
+def _exact() -> dict[str, str]:
+    # Literal strings so that pyside6-lupdate finds them; test_reasons checks this table
+    # against every REASON_ constant of core.actions.
+    return {
+        "file no longer exists": QCoreApplication.translate(
+            "Reasons",
+            "file no longer exists",
+        ),
+        "permission denied": QCoreApplication.translate(
+            "Reasons",
+            "permission denied",
+        ),
+        "is in a reference folder": QCoreApplication.translate(
+            "Reasons",
+            "is in a reference folder",
+        ),
+        "changed since the scan (size differs)": QCoreApplication.translate(
+            "Reasons",
+            "changed since the scan (size differs)",
+        ),
+        "changed since the scan (modification time differs)": QCoreApplication.translate(
+            "Reasons",
+            "changed since the scan (modification time differs)",
+        ),
+        "changed since the scan (content differs)": QCoreApplication.translate(
+            "Reasons",
+            "changed since the scan (content differs)",
+        ),
+        "is a symbolic link now (changed since the scan)": QCoreApplication.translate(
+            "Reasons",
+            "is a symbolic link now (changed since the scan)",
+        ),
+        "is a directory": QCoreApplication.translate(
+            "Reasons",
+            "is a directory",
+        ),
+        "is not a regular file": QCoreApplication.translate(
+            "Reasons",
+            "is not a regular file",
+        ),
+        "no content hash was recorded, so it cannot be verified": QCoreApplication.translate(
+            "Reasons",
+            "no content hash was recorded, so it cannot be verified",
+        ),
+        "cancelled before this file": QCoreApplication.translate(
+            "Reasons",
+            "cancelled before this file",
+        ),
+        "is already in the target folder": QCoreApplication.translate(
+            "Reasons",
+            "is already in the target folder",
+        ),
+        "still exists after sending it to the trash": QCoreApplication.translate(
+            "Reasons",
+            "still exists after sending it to the trash",
+        ),
+        "no trash folder can be used on this drive": QCoreApplication.translate(
+            "Reasons",
+            "no trash folder can be used on this drive",
+        ),
+        _LINKED: QCoreApplication.translate(
+            "Reasons",
+            "a folder on its path is a symbolic link now (changed since the scan)",
+        ),
+        _KEPT_CHANGED: QCoreApplication.translate(
+            "Reasons",
+            "the copy to keep is gone or changed since the scan; scan again first",
+        ),
+        "is not in a duplicate group any more": QCoreApplication.translate(
+            "Reasons",
+            "is not in a duplicate group any more",
+        ),
+        _NEAR: QCoreApplication.translate(
+            "Reasons",
+            "holds text the kept copy does not (a near duplicate); include near copies to "
+            "remove it",
+        ),
+        "empty file (0 bytes)": QCoreApplication.translate(
+            "Reasons",
+            "empty file (0 bytes)",
+        ),
+        "scanned, no text layer": QCoreApplication.translate(
+            "Reasons",
+            "scanned, no text layer",
+        ),
+        "permission denied (folder)": QCoreApplication.translate(
+            "Reasons",
+            "permission denied (folder)",
+        ),
+        "folder vanished during scan": QCoreApplication.translate(
+            "Reasons",
+            "folder vanished during scan",
+        ),
+        "folder not found": QCoreApplication.translate(
+            "Reasons",
+            "folder not found",
+        ),
+        "no file extension": QCoreApplication.translate(
+            "Reasons",
+            "no file extension",
+        ),
+    }
+
+
+def _patterns() -> list[tuple[re.Pattern[str], str]]:
+    return [
+        (
+            re.compile(r"truncated or corrupt (?P<label>[^:]+?)(?:: (?P<detail>.*))?$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "truncated or corrupt {label}: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"corrupt (?P<label>[^:]+): (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "corrupt {label}: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"(?P<label>.+) is password-protected$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} is password-protected",
+            ),
+        ),
+        (
+            re.compile(r"(?P<label>.+) is DRM-protected(?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} is DRM-protected{detail}",
+            ),
+        ),
+        (
+            re.compile(r"unsupported file type: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "unsupported file type: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"cannot read: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "cannot read: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"cannot stat: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "cannot stat: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"cannot list folder: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "cannot list folder: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"too large: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "too large: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"zip bomb: (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "zip bomb: {detail}",
+            ),
+        ),
+    ]
+
+
+def translate_reason(reason: str) -> str:
+    """``reason`` (as the core wrote it) in the interface language."""
+    if not reason:
+        return reason
+    exact = _exact().get(reason)
+    if exact is not None:
+        return exact
+    for pattern, template in _patterns():
+        match = pattern.match(reason)
+        if match:
+            parts = {k: v or "" for k, v in match.groupdict().items()}
+            parts.setdefault("detail", "")
+            parts.setdefault("label", "")
+            text = template.format(**parts)
+            return text[:-2] if text.endswith(": ") else text
+    return reason
+
+
+def action_label(action: str) -> str:
+    """A journal action ("trash", "move") as a word of the interface language."""
+    labels = {
+        "trash": QCoreApplication.translate(
+            "Reasons",
+            "moved to the trash",
+        ),
+        "move": QCoreApplication.translate(
+            "Reasons",
+            "moved to a folder",
+        ),
+    }
+    return labels.get(action, action)
