@@ -1072,10 +1072,15 @@ class MainWindow(QMainWindow):
         return dialogs.current().confirm(
             self,
             self.tr("Every copy would be removed"),
-            self.tr(
-                "In {count} groups every file is marked, so no copy of that document would "
-                "be left. Continue anyway?"
-            ).format(count=len(whole)),
+            plural(
+                self.tr(
+                    "In %n group(s) every file is marked, so no copy of that document would "
+                    "be left. Continue anyway?",
+                    "",
+                    len(whole),
+                ),
+                len(whole),
+            ),
             ok_text=self.tr("Remove every copy"),
             danger=True,
         )

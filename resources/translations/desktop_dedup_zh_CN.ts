@@ -945,12 +945,7 @@
         <translation>所有副本都将被移除</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>In {count} groups every file is marked, so no copy of that document would be left. Continue anyway?</source>
-        <translation>有 {count} 组中的所有文件都被标记了，这些文档将一个副本也不剩。仍要继续吗？</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>Remove every copy</source>
         <translation>移除所有副本</translation>
     </message>
@@ -1023,13 +1018,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-747"/>
-        <location line="+822"/>
+        <location line="-752"/>
+        <location line="+827"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-575"/>
+        <location line="-580"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1062,7 +1057,14 @@
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+271"/>
+        <location line="+229"/>
+        <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
+        <translation>
+            <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+47"/>
         <source>Move %n file(s) ({size}) to the trash?</source>
         <translation>
             <numerusform>将 %n 个文件（{size}）移到回收站？</numerusform>

@@ -77,7 +77,7 @@ def test_warns_before_a_whole_group_would_be_removed(
     assert window.trash_marked() is None
     title, text = scripted_dialogs.calls[-1][1:]
     assert title == "Every copy would be removed"
-    assert "1 groups" in text
+    assert "In 1 group every file is marked" in text
     assert all(p.exists() for p in paths)
 
 

@@ -60,7 +60,7 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
             ("chinese", "chinese_docx", "chinese_edited"),
         )
     )
-    assert "problems" in window.problems_button.text()
+    assert window.problems_button.text() == "1 problem"  # issue 9: not "1 problems"
     assert window.problems_button.isVisible()
 
     # The near-duplicate English pair: the diff highlights exactly the edited word.
