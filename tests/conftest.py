@@ -59,6 +59,34 @@ def pytest_configure(config):
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
             QSettings.setPath(fmt, scope, str(home / "qsettings" / scope.name))
+    _no_network()
+
+
+class NetworkUsedInTests(OSError):
+    """A test tried to reach another machine; tests must not use the network."""
+
+
+def _no_network() -> None:
+    """Refuse every connection except to this machine (loopback, Unix sockets), in this process,
+    and tell pip in any subprocess not to use the package index."""
+    import ipaddress
+    import socket
+
+    real_connect = socket.socket.connect
+
+    def connect(sock, address):
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            host = address[0]
+            try:
+                local = ipaddress.ip_address(host).is_loopback
+            except ValueError:
+                local = host == "localhost"
+            if not local:
+                raise NetworkUsedInTests(f"tests must not use the network (connect to {host})")
+        return real_connect(sock, address)
+
+    socket.socket.connect = connect
+    os.environ["PIP_NO_INDEX"] = "1"
 
 
 def pytest_sessionfinish(session, exitstatus):
