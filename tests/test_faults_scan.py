@@ -350,3 +350,38 @@ def test_problems_are_kept_in_the_index(fault_scan: dict, tmp_path: Path) -> Non
         assert {p.path for p in svc.problems()} == {
             p["path"] for p in fault_scan["report"]["problems"]
         }
+
+
+def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
+    """README: `scan` exits "130 if you interrupted it with Ctrl-C (the work done so far is
+    kept)", and the next scan carries on from there."""
+    root = tmp_path / "big"
+    _kill_corpus(root)
+    db = tmp_path / "interrupted.sqlite"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--db", str(db), "-q"]
+        + ["--workers", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    try:
+        while _documents_in(db) == 0:
+            assert proc.poll() is None, "the scan finished before it could be interrupted"
+            assert time.monotonic() < deadline, "no documents were written"
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    kept = _documents_in(db)
+    assert 0 < kept < 600, kept
+    with DedupService(db) as svc:
+        summary = svc.scan([root], workers=1)
+    assert summary.files_reused >= kept
+    assert summary.files_reused + summary.files_fingerprinted == 600

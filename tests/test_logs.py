@@ -139,3 +139,18 @@ def test_about_dialog_shows_version_license_and_locations(qtbot, home: Path) -> 
     default = AboutDialog(None)
     qtbot.addWidget(default)
     assert default.db_label.text() == str(paths.default_db_path())
+
+
+def test_the_app_log_rotates_at_one_mib_and_keeps_five_old_files(home: Path) -> None:
+    """README: "Logs rotate at 1 MiB × 5 files" with the settings the app starts with."""
+    path = logs.setup_logging()
+    log = logging.getLogger("desktop_dedup.test")
+    line = "x" * 1000
+    for i in range(7 * 1100):  # about 7.7 MB: enough to fill every file and drop the oldest
+        log.info("line %05d %s", i, line)
+    _flush()
+    files = sorted(p.name for p in path.parent.iterdir())
+    assert files == sorted([path.name] + [f"{path.name}.{i}" for i in range(1, 6)])
+    sizes = [(path.parent / name).stat().st_size for name in files]
+    assert max(sizes) <= 1024 * 1024
+    assert min(s for s, n in zip(sizes, files, strict=True) if n != path.name) > 1000 * 1000

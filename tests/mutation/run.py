@@ -8,7 +8,7 @@ the mutated code too). A mutant is *caught* when the tests fail, *missed* when t
 Before any mutant, the same tests run once on an unmutated copy and must pass.
 
     .venv/bin/python tests/mutation/run.py            # every mutant
-    .venv/bin/python tests/mutation/run.py -k mtime   # those whose id contains "mtime"
+    .venv/bin/python tests/mutation/run.py -k mtime,edge   # ids containing "mtime" or "edge"
     .venv/bin/python tests/mutation/run.py --list
 
 Exit status: 0 when every mutant is caught, 1 when one is missed, 2 when the tree has drifted
@@ -285,6 +285,33 @@ MUTANTS: list[Mutant] = [
         "Files are written atomically (no half-written or temporary file left)",
     ),
     m(
+        "keep-newest-keeps-oldest",
+        "desktop_dedup/core/marking.py",
+        "        return lambda m: (-m.modified.timestamp(), m.path)\n",
+        "        return lambda m: (m.modified.timestamp(), m.path)\n",
+        MARKING + ["tests/gui/test_gui_workflow.py"],
+        "keep the newest, oldest, largest or smallest copy",
+    ),
+    m(
+        "ctrl-c-exit-code",
+        "desktop_dedup/cli.py",
+        "EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130",
+        "EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 1",
+        [
+            "tests/test_faults_scan.py::test_ctrl_c_exits_130_and_keeps_the_work_done",
+            "tests/test_cli_conventions.py",
+        ],
+        "scan exits 130 if you interrupted it with Ctrl-C",
+    ),
+    m(
+        "log-rotates-at-10-mib",
+        "desktop_dedup/logs.py",
+        "DEFAULT_MAX_BYTES = 1024 * 1024",
+        "DEFAULT_MAX_BYTES = 10 * 1024 * 1024",
+        ["tests/test_logs.py"],
+        "Logs rotate at 1 MiB x 5 files",
+    ),
+    m(
         "csv-without-bom",
         "desktop_dedup/core/report.py",
         '"utf-8-sig" if fmt.lower() == "csv" else "utf-8"',
@@ -408,7 +435,7 @@ def check_imports_copy(copy: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("-k", default="", help="only mutants whose id contains this")
+    ap.add_argument("-k", default="", help="only mutants whose id contains this (or one of a,b,c)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per test run")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
@@ -416,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
         "--tests", nargs="+", help="run these tests for every mutant instead of each one's list"
     )
     args = ap.parse_args(argv)
-    chosen = [mu for mu in MUTANTS if args.k in mu.id]
+    chosen = [mu for mu in MUTANTS if any(k in mu.id for k in args.k.split(","))]
     if args.tests:
         chosen = [Mutant(**{**mu.__dict__, "tests": tuple(args.tests)}) for mu in chosen]
     if args.list:
