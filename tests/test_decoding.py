@@ -11,6 +11,7 @@ import re
 import time
 from pathlib import Path
 
+import docgen
 import pytest
 
 from desktop_dedup.core.extract import extract_text
@@ -103,3 +104,23 @@ def test_markdown_and_rst_stripping_is_linear(line):
     strip_markdown(text)
     strip_rst(text)
     assert time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "会议纪要：张𠀀同志说明了𠀁项目的进度。",  # CJK extension B: four bytes in GB18030
+        "这是一个简短的说明，包含一个罕见字𪚥和符号〾。",
+        docgen.SAMPLE_ZH[:400] + "𠀀𠀁𠀂" + docgen.SAMPLE_ZH[400:800],
+    ],
+    ids=["short", "rare", "long"],
+)
+def test_gb18030_characters_outside_gbk_are_read_exactly(tmp_path, text):
+    """README: plain text in "GB18030/GBK": GB18030 is read as GB18030, not as its subset GBK,
+    which has no such characters (they would come out as replacement characters)."""
+    data = text.encode("gb18030")
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("gbk")  # the test means something: these bytes are not GBK
+    path = tmp_path / "gb18030.txt"
+    path.write_bytes(data)
+    assert extract_text(path).text == text

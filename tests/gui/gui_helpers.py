@@ -11,7 +11,7 @@ import docgen
 from PySide6.QtCore import QItemSelectionModel
 
 ORIGINAL_WORD = "lighthouse"
-SCAN_TIMEOUT_MS = 120_000
+SCAN_TIMEOUT_MS = 300_000  # a wide margin: the shared 2-core machine was seen to take 120 s
 
 
 def edited_english() -> tuple[str, str, str]:

@@ -196,7 +196,7 @@ MUTANTS: list[Mutant] = [
         "gb18030-read-as-gbk",
         "desktop_dedup/core/extract/plaintext.py",
         '    "gbk": "gb18030",\n',
-        '    "gbk": "gbk",\n',
+        '    "gbk": "gb18030",\n    "gb18030": "gbk",\n',
         first("tests/test_decoding.py")(READING),
         "plain text in any common encoding (GB18030/GBK ...)",
     ),
