@@ -273,6 +273,27 @@ def test_move_with_name_conflicts_never_overwrites(tmp_path: Path):
     assert not one.exists() and not two.exists() and not dotfile.exists()
 
 
+def test_a_name_taken_between_the_check_and_the_move_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """README: moves never overwrite, also when a file with the name appears after the name was
+    checked (another program writing into the folder): the move itself refuses an existing
+    name. The check is made to miss it here, as the race would."""
+    from desktop_dedup.core import actions
+
+    target = tmp_path / "moved"
+    taken = write(target / "plan.md", "written meanwhile")
+    doc = write(tmp_path / "x" / "plan.md", "the copy being moved")
+    cand = scanned(doc)
+    monkeypatch.setattr(actions.os.path, "lexists", lambda p: False)
+    (result,) = move_files([cand], target)
+    monkeypatch.undo()
+    assert result.ok and Path(result.destination).name == "plan (1).md"
+    assert taken.read_text(encoding="utf-8") == "written meanwhile"
+    assert Path(result.destination).read_text(encoding="utf-8") == "the copy being moved"
+    assert not doc.exists()
+
+
 def test_move_refusals(tmp_path: Path):
     target = tmp_path / "target"
     already = write(target / "inside.txt", "in target")

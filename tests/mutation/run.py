@@ -253,10 +253,10 @@ MUTANTS: list[Mutant] = [
         "a marked near duplicate goes only if you say so",
     ),
     m(
-        "move-overwrites",
+        "move-replaces-a-name-taken-meanwhile",
         "desktop_dedup/core/actions.py",
-        "            if os.path.lexists(candidate_dst):\n                continue\n",
-        "",
+        "        os.link(src, dst)\n    except FileExistsError:",
+        "        os.replace(src, dst)\n        return\n    except FileExistsError:",
         REMOVAL,
         "Moves never overwrite",
     ),
