@@ -169,12 +169,12 @@ MUTANTS: list[Mutant] = [
         "The HTML report ... Every path and text in it is escaped",
     ),
     m(
-        "reference-markable",
+        "bulk-rules-mark-the-reference",
         "desktop_dedup/core/marking.py",
-        "    return not member.is_reference and not member.in_reference_folder",
-        "    return not member.in_reference_folder",
+        "    return is_markable(member) and not member.is_reference\n",
+        "    return is_markable(member)\n",
         MARKING,
-        "The reference can never be marked",
+        "all but the reference, by folder, invert: those leave the reference alone",
     ),
     m(
         "keep-rule-skips-markable-check",
@@ -182,7 +182,7 @@ MUTANTS: list[Mutant] = [
         "marked.update(m.doc_id for m in group.members if is_markable(m) and m is not keep)",
         "marked.update(m.doc_id for m in group.members if m is not keep)",
         MARKING,
-        "The reference can never be marked (whatever keep rule)",
+        "Files in reference folders are never marked (whatever keep rule)",
     ),
     m(
         "block-shift-wrong",
