@@ -147,7 +147,7 @@ MUTANTS: list[Mutant] = [
     m(
         "text-size-not-checked-before-reading",
         "desktop_dedup/core/extract/_common.py",
-        "        if size > MAX_TEXT_BYTES:\n            raise too_large(size)\n",
+        "        if size > limit:\n            raise refuse(size)\n",
         "",
         first(f"{R}::test_a_huge_text_file_is_refused_before_it_is_read")(READING),
         "text files over 64 MiB: their size is checked before reading",
