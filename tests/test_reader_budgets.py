@@ -142,7 +142,9 @@ def test_ctrl_c_stops_the_cli_within_seconds_with_a_consistent_database(tmp_path
     finally:
         proc.kill()
     assert proc.returncode == 130, err.decode()
-    assert waited < 2.0, f"Ctrl-C took {waited:.2f} s"
+    # Within a second or two on a quiet machine (the time includes interpreter exit); the
+    # margin is for a loaded CI box. Without the engine it waited for the stuck reader forever.
+    assert waited < 4.0, f"Ctrl-C took {waited:.2f} s"
     assert b"Traceback" not in err, err.decode()
     deadline = time.monotonic() + 3
     while _alive(pid) and time.monotonic() < deadline:

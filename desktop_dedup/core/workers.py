@@ -169,8 +169,11 @@ class _Worker:
         self.proc = proc
         self.conn = conn
         self.ready = False
-        self.entry: FileEntry | None = None
+        self.entry: FileEntry | None = None  # the file it reads now
         self.started = 0.0
+        # The file it reads next, sent ahead so that it never waits for this process between
+        # two small files (under load the scanning process is not always scheduled at once).
+        self.next: FileEntry | None = None
 
     def kill(self) -> None:
         try:
@@ -273,11 +276,29 @@ class ReaderPool:
                             continue
                         worker.entry = entry
                         worker.started = time.monotonic()
+                    if (
+                        worker.entry is not None
+                        and worker.next is None
+                        and len(queue) >= len(self._workers)
+                    ):
+                        entry = queue.popleft()
+                        try:
+                            worker.conn.send(entry)
+                        except (OSError, ValueError):
+                            queue.appendleft(entry)
+                            continue
+                        worker.next = entry
                 self._wait(self._poll_timeout())
                 cancel.raise_if_cancelled()
                 self._collect(queue, crashes, handle)
         finally:
             self.close()
+
+    @staticmethod
+    def _requeue_next(worker: _Worker, queue: deque[FileEntry]) -> None:
+        if worker.next is not None:
+            queue.appendleft(worker.next)
+            worker.next = None
 
     def _busy(self) -> int:
         return sum(1 for w in self._workers if w.entry is not None)
@@ -318,11 +339,13 @@ class ReaderPool:
                 self._start_failures = 0
                 continue
             if isinstance(message, dict):
-                entry, worker.entry = worker.entry, None
+                entry, worker.entry, worker.next = worker.entry, worker.next, None
+                worker.started = time.monotonic()
                 assert entry is not None
                 retire = message.pop("retire", False)
                 handle(entry, message)
                 if retire:
+                    self._requeue_next(worker, queue)
                     self._replace(worker)
                 continue
             if dead or worker.proc.exitcode is not None:
@@ -330,6 +353,7 @@ class ReaderPool:
             elif worker.entry is not None and now - worker.started >= self.budget.seconds:
                 entry = worker.entry
                 log.warning("reading %s took longer than %g s", entry.path, self.budget.seconds)
+                self._requeue_next(worker, queue)
                 self._replace(worker)
                 handle(entry, pipeline._problem(entry, self.budget.time_reason()))
 
@@ -341,6 +365,7 @@ class ReaderPool:
         handle: Callable[[FileEntry, dict[str, Any]], None],
     ) -> None:
         entry = worker.entry
+        self._requeue_next(worker, queue)  # not its fault: it never started
         worker.proc.join(timeout=0.5)
         exitcode = worker.proc.exitcode
         self._replace(worker)
