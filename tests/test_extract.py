@@ -565,3 +565,17 @@ def test_a_text_file_of_exactly_64_mib_is_read(tmp_path: Path) -> None:
         f.truncate(64 * 1024 * 1024)
     with pytest.raises(ExtractionError, match="^binary data, not text$"):
         extract_text(path)
+
+
+def test_html_whose_text_was_cut_at_a_fixed_width_reads_whole_words() -> None:
+    """A page made from text cut every 40 characters (``fold -w 40``) has line breaks inside
+    words; collapsing white space would show them as spaces ("p rovided"). They are joined."""
+    paragraphs = docgen.SAMPLE_EN.split("\n")
+    body = "\n".join(
+        "<p>" + "\n".join(p[i : i + 40] for i in range(0, len(p), 40)) + "</p>" for p in paragraphs
+    )
+    text = html_to_text(f"<html><body><h1>Spring</h1>\n{body}</body></html>")
+    assert text.split("\n") == ["Spring", *paragraphs]
+    # a page with ordinary line breaks in its source keeps its spaces
+    ragged = "<p>" + docgen.SAMPLE_EN.replace(". ", ".\n") + "</p>"
+    assert html_to_text(ragged).split() == docgen.SAMPLE_EN.split()

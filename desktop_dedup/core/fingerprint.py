@@ -94,7 +94,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 9
+FINGERPRINT_VERSION = 10
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8

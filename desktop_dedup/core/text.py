@@ -25,8 +25,7 @@ Why each step:
 * **Hard-wrapped text is unwrapped** (:func:`unwrap_fixed_width`): a file cut into lines of
   exactly N characters (``fold -w N``, fixed-width exports, some mail and terminal tools) breaks
   words in the middle (``gen`` / ``erating``). When nearly every line that continues a paragraph
-  has exactly the document's longest length, those line breaks were inserted, not typed, and
-  are removed without a space; ragged, word-wrapped text is left alone.
+  has exactly the same length, those line breaks were inserted, not typed, and are removed without a space; ragged, word-wrapped text is left alone.
 
 Tokens come from jieba's dictionary segmentation with the HMM off (``HMM=False``): the HMM guesses
 new words from character statistics and is the one part of jieba whose output other
@@ -41,6 +40,7 @@ import logging
 import re
 import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 
 import xxhash
@@ -65,11 +65,27 @@ _WS_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])\s+(?=[{_CJK}])")
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
-# A document is hard-wrapped at width W when at least this share of its paragraph-continuing
-# lines are exactly W characters long (W = its longest line, at least _MIN_WRAP_WIDTH).
-_WRAP_SHARE = 0.8
+# A document is hard-wrapped at width W (the most common length of its lines, at least
+# _MIN_WRAP_WIDTH) when nearly all of its lines that are about W long are exactly W long, and
+# they are a good part of the text. Ragged, word-wrapped text spreads its long lines over a dozen
+# lengths; a cut at a fixed width makes them equal. Not the longest line: a copy edited after it
+# was wrapped (numbers changed, a word replaced) has a few lines longer or shorter than the rest.
+# Paragraph ends need not be followed by a blank line (a DOCX has one paragraph per line), so
+# every line counts, not only the ones that continue a paragraph.
+_WRAP_SHARE = 0.6
 _MIN_WRAP_WIDTH = 20
-_MIN_WRAPPED_LINES = 2
+_MIN_WRAPPED_LINES = 3
+_MIN_WRAPPED_PART = 0.25
+# ... and when the cut falls inside a word (a letter or digit on both sides) at a good part of them.
+_CUT_WORD = re.compile(r"[A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]{2}")
+_MIN_CUT_WORDS = 2
+_MIN_CUT_SHARE = 0.2
+
+
+def _wrap_slack(width: int) -> int:
+    """How much longer than the wrap width a wrapped line may be (what an edit made after the
+    wrap adds); a line more than two characters shorter ends a paragraph."""
+    return max(2, width // 6)
 
 
 def unwrap_fixed_width(text: str) -> str:
@@ -77,20 +93,33 @@ def unwrap_fixed_width(text: str) -> str:
     if text.count("\n") < 2:
         return text
     lines = text.splitlines()
-    width = max(map(len, lines))
-    if width < _MIN_WRAP_WIDTH:
+    lengths = [len(line) for line in lines if len(line) >= _MIN_WRAP_WIDTH]
+    if len(lengths) < _MIN_WRAPPED_LINES:
         return text
-    continuing = full = 0
-    for line, following in zip(lines, lines[1:], strict=False):
-        if line.strip() and following.strip():
-            continuing += 1
-            full += len(line) == width
-    if full < _MIN_WRAPPED_LINES or full < _WRAP_SHARE * continuing:
+    width, full = Counter(lengths).most_common(1)[0]
+    slack = _wrap_slack(width)
+    near = sum(width - slack <= n <= width + slack for n in lengths)
+    with_text = sum(1 for line in lines if line.strip())
+    if (
+        full < _MIN_WRAPPED_LINES
+        or full < _WRAP_SHARE * near
+        or full < _MIN_WRAPPED_PART * with_text
+    ):
+        return text
+    # A cut made by counting characters lands inside words; a person or a word-wrapping editor
+    # breaks between them (and between any two Chinese characters, where a break is nothing
+    # anyway: normalisation drops white space there). Without words cut in two, leave the lines.
+    cut = sum(
+        1
+        for line, following in zip(lines, lines[1:], strict=False)
+        if len(line) == width and _CUT_WORD.match(line[-1] + following[:1])
+    )
+    if cut < _MIN_CUT_WORDS or cut < _MIN_CUT_SHARE * full:
         return text
     out: list[str] = []
     for line, following in zip(lines, lines[1:], strict=False):
         out.append(line)
-        if not (len(line) == width and following.strip()):
+        if not (width - 2 <= len(line) <= width + slack and following.strip()):
             out.append("\n")
     out.append(lines[-1])
     return "".join(out)

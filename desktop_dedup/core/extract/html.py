@@ -16,6 +16,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from desktop_dedup.core.extract._common import read_capped
 from desktop_dedup.core.extract.plaintext import decode_text_bytes
+from desktop_dedup.core.text import unwrap_fixed_width
 
 _DROP_TAGS = [
     "head", "title", "script", "style", "noscript", "template", "svg", "math", "nav",
@@ -168,7 +169,10 @@ def html_to_text(markup: str) -> str:
     for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
         node.insert_before(_BREAK)
         node.insert_after(_BREAK)
-    text = root.text(separator="")
+    # Text cut at a fixed width before it was marked up (``fold``) has line breaks inside words
+    # that white space collapsing would turn into spaces ("p rovided"): undo them first, as for
+    # plain text.
+    text = unwrap_fixed_width(root.text(separator=""))
     text = _WS.sub(" ", text)
     text = _BREAKS.sub("\n", text)
     return text.strip(" \n")
