@@ -81,7 +81,7 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
-from desktop_dedup.core.sketch import make_sketch
+from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
 from desktop_dedup.core.text import (
     has_traditional,
     normalize_text,
@@ -94,7 +94,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 10
+FINGERPRINT_VERSION = 11
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -248,40 +248,112 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
 
 
 def _peel_edges(
-    raw_text: str, doc: Counter[str], prefer_rjieba: bool, traditional: bool | None = None
-) -> tuple[Counter[str], int, int]:
+    raw_text: str,
+    doc: Counter[str],
+    prefer_rjieba: bool,
+    traditional: bool | None = None,
+    *,
+    max_share: float | None = EDGE_MAX_SHARE,
+) -> tuple[Counter[str], int, int] | None:
     """:func:`edge_counts`, plus how many content tokens were peeled at the head and the tail
-    (the sketch drops that many tokens from each end of the document's token sequence)."""
+    (the sketch drops that many tokens from each end of the document's token sequence).
+
+    ``max_share`` is each end's budget; ``None`` peels every peelable edge line whatever its
+    share (a short document's *core*), and returns None unless peeling stops at a line of the
+    text itself at both ends."""
     stripped = [line.strip() for line in unwrap_fixed_width(raw_text).splitlines()]
     lines = [line for line in stripped if line]
-    budget = EDGE_MAX_SHARE * sum(doc.values())
+    budget = float("inf") if max_share is None else max_share * sum(doc.values())
     near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
     peeled: Counter[str] = Counter()
+    counted: dict[int, Counter[str]] = {}
 
-    def peel(indexes: range) -> tuple[int, int]:
+    def counts_of(i: int) -> Counter[str]:
+        if i not in counted:
+            counted[i] = _line_counts(lines[i], prefer_rjieba, traditional)
+        return counted[i]
+
+    def first_with_content(indexes: range) -> int:
+        return next((i for i in indexes if sum(counts_of(i).values())), -1)
+
+    head_lines = set(lines[:EDGE_SCAN_LINES])
+    tail_lines = set(lines[-EDGE_SCAN_LINES:])
+
+    def peel(indexes: range, keep: int, wrappers_only: bool = False) -> tuple[int, int, bool]:
+        """Lines and tokens peeled, and whether peeling stopped at a line of the text itself.
+        ``wrappers_only``: only lines found near both ends (a banner glued above and below)."""
         used = 0  # each end has its own budget: what one end peels must not change the other
         taken = with_content = 0
         for i in indexes:
-            counts = _line_counts(lines[i], prefer_rjieba, traditional)
+            counts = counts_of(i)
             size = sum(counts.values())
-            if (
-                with_content >= EDGE_MAX_LINES
-                or size > EDGE_MAX_LINE_TOKENS
-                or used + size > budget
-            ):
+            if i == keep:
+                return taken, used, False
+            if with_content >= EDGE_MAX_LINES or size > EDGE_MAX_LINE_TOKENS:
+                return taken, used, True
+            if used + size > budget:
                 break
+            if wrappers_only and not (
+                lines[i] in head_lines and lines[i] in tail_lines and lines.count(lines[i]) > 1
+            ):
+                return taken, used, True
             copies = lines.count(lines[i]) if near_ends[lines[i]] > 1 else 1
             if not _is_peelable(counts, doc, copies):
-                break
+                return taken, used, True
             peeled.update(counts)
             used += size
             taken += 1
             with_content += size > 0
-        return taken, used
+        return taken, used, False
 
-    head, head_tokens = peel(range(len(lines)))
-    _, tail_tokens = peel(range(len(lines) - 1, head - 1, -1))
-    return peeled, head_tokens, tail_tokens
+    if max_share is not None:
+        head, head_tokens, _ = peel(range(len(lines)), -1)
+        _, tail_tokens, _ = peel(range(len(lines) - 1, head - 1, -1), -1)
+        return peeled, head_tokens, tail_tokens
+    # The core: both ends must stop at a line of the text, or there is no core (a note that is
+    # all title, banner and signature has nothing left that is its own).
+    keep = first_with_content(range(len(lines) - 1, -1, -1))
+    head, head_tokens, head_stopped = peel(range(len(lines)), keep)
+    keep = first_with_content(range(head, len(lines)))
+    _, tail_tokens, tail_stopped = peel(range(len(lines) - 1, head - 1, -1), keep)
+    if head_stopped and tail_stopped:
+        return peeled, head_tokens, tail_tokens
+    # What is left is all title and signature; a banner glued to both ends still is not its own.
+    peeled.clear()
+    keep = first_with_content(range(len(lines) - 1, -1, -1))
+    head, head_tokens, head_stopped = peel(range(len(lines)), keep, wrappers_only=True)
+    keep = first_with_content(range(head, len(lines)))
+    _, tail_tokens, tail_stopped = peel(range(len(lines) - 1, head - 1, -1), keep, True)
+    if head_stopped and tail_stopped and head_tokens and tail_tokens:
+        return peeled, head_tokens, tail_tokens
+    return None
+
+
+def _edge_lines(
+    raw_text: str, doc: Counter[str], prefer_rjieba: bool, traditional: bool | None
+) -> tuple[list[int], int, int]:
+    """The content tokens of every line with content, and how many of the first and of the
+    last lines are peelable (at most EDGE_LINES_TAGGED at each end, budget or not): the lines
+    a comparison may leave out when the other document lacks them (sketch.trimmed_similarity).
+    The two runs may meet or overlap: which side of a two-line note is the note and which the
+    banner only the other document can tell."""
+    lines = [ln for ln in (x.strip() for x in unwrap_fixed_width(raw_text).splitlines()) if ln]
+    near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
+    counts = [_line_counts(line, prefer_rjieba, traditional) for line in lines]
+    content = [i for i, c in enumerate(counts) if c]
+
+    def run(indexes: list[int]) -> int:
+        taken = 0
+        for i in indexes[:EDGE_LINES_TAGGED]:
+            size = sum(counts[i].values())
+            copies = lines.count(lines[i]) if near_ends[lines[i]] > 1 else 1
+            if size > EDGE_MAX_LINE_TOKENS or not _is_peelable(counts[i], doc, copies):
+                break
+            taken += 1
+        return taken
+
+    sizes = [sum(counts[i].values()) for i in content]
+    return sizes, run(content), run(content[::-1])
 
 
 def _weights_and_hashes(
@@ -359,6 +431,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
+    counts_before_peeling = counts.copy()
     peeled, head, tail = _peel_edges(raw_text, counts, prefer_rjieba, traditional)
     for tok, n in peeled.items():
         if tok in counts:
@@ -369,7 +442,20 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # The body's content tokens in reading order: the same tokens the simhash weighs, minus as
     # many as were peeled at each end.
     sequence = [i for i in _token_ids(tokens) if i >= 0]
-    body = sequence[head : len(sequence) - tail] if head + tail < len(sequence) else sequence
+    body = (head, len(sequence) - tail) if head + tail < len(sequence) else (0, len(sequence))
+    core_span = None
+    edge_lines: tuple[list[int], int, int] = ([], 0, 0)
+    if len(sequence) <= SKETCH_SIZE + 1:
+        # A short document keeps every shingle, tagged by the edge line it comes from, and its
+        # core (sketch.trimmed_similarity, sketch._core_similarity): a banner glued to a note
+        # can be longer than the note, and no budget can peel it. Computed before the token
+        # tables are viewed below: segmenting the lines may add words to them.
+        core_peel = _peel_edges(
+            raw_text, counts_before_peeling, prefer_rjieba, traditional, max_share=None
+        )
+        if core_peel is not None and (core_peel[1], len(sequence) - core_peel[2]) != body:
+            core_span = (core_peel[1], len(sequence) - core_peel[2])
+        edge_lines = _edge_lines(raw_text, counts_before_peeling, prefer_rjieba, traditional)
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
@@ -390,7 +476,13 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         word_counts = np.concatenate([word_counts, np.fromiter(idents.values(), dtype=np.int64)])
         rare = np.concatenate([rare, np.ones(len(idents), dtype=bool)])
     sketch = make_sketch(
-        all_hashes[np.asarray(body, dtype=np.int64)], word_hashes, word_counts, rare
+        all_hashes[np.asarray(sequence, dtype=np.int64)],
+        word_hashes,
+        word_counts,
+        rare,
+        body=body,
+        core=core_span,
+        edge_lines=edge_lines,
     )
     simhash = (
         None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))

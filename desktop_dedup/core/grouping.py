@@ -464,7 +464,13 @@ _KEY_RECORD = np.dtype(
         ("count", "<u4"),
         ("n_values", "<u2"),
         ("n_salient", "<u2"),
-        ("keys", "<u8", (sketch_mod.CANDIDATE_KEYS,)),
+        ("n_keys", "u1"),
+        ("flags", "u1"),
+        (
+            "keys",
+            "<u8",
+            (sketch_mod.KEYS_PREFIX_BYTES - 11) // 8,
+        ),
     ]
 )
 
@@ -473,7 +479,8 @@ def _candidate_keys(
     items: Sequence[GroupingItem], cls: np.ndarray, m: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every keyed document's candidate keys as flat (key, class) arrays, and each class's
-    number of keys: sketch.candidate_keys, parsed from the stored bytes in one numpy pass."""
+    number of keys: sketch.candidate_keys, stored right after the sketch's header and parsed
+    from the bytes in one numpy pass."""
     width = sketch_mod.KEYS_PREFIX_BYTES
     assert _KEY_RECORD.itemsize == width
     raw = [it.sketch for it in items]
@@ -482,15 +489,10 @@ def _candidate_keys(
     else:  # whole, short or missing sketches: cut or padded (fmt 0 = no keys)
         buf = b"".join((r or b"")[:width].ljust(width, b"\0") for r in raw)
     rec = np.frombuffer(buf, dtype=_KEY_RECORD)
-    keyed = (
-        (rec["fmt"] == sketch_mod.SKETCH_FORMAT)
-        & (rec["count"] > 0)
-        & (rec["count"] <= sketch_mod.KEYED_MAX_SHINGLES)
-    )
-    n = np.where(keyed, np.minimum(rec["n_values"], sketch_mod.CANDIDATE_KEYS), 0)
+    n = np.where(rec["fmt"] == sketch_mod.SKETCH_FORMAT, rec["n_keys"].astype(np.int64), 0)
     n_keys = np.zeros(m, dtype=np.int64)
     np.maximum.at(n_keys, cls, n)
-    valid = np.arange(sketch_mod.CANDIDATE_KEYS)[None, :] < n[:, None]
+    valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
     return rec["keys"][valid], np.broadcast_to(cls[:, None], valid.shape)[valid], n_keys
 
 

@@ -63,7 +63,7 @@ Names that differ (documents made from one template)
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -76,9 +76,31 @@ KEYED_MAX_SHINGLES = 1024
 SALIENT_SIZE = 24
 SALIENT_MIN_COUNT = 3
 VOCAB_BITS = 4096
-_HEADER = struct.Struct("<BIHH")  # format version, shingle count, sketch size, salient size
-_FORMAT = 1
+# format version, the body's shingle count, stored values, salient words, candidate keys, flags
+_HEADER = struct.Struct("<BIHHBB")
+_FORMAT = 2
 SKETCH_FORMAT = _FORMAT
+_HAS_CORE, _HAS_TAGS = 1, 2
+# A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
+# fewer (one or two word pairs) say too little to call two documents the same.
+MIN_CORE_SHINGLES = 3
+_CORE_MASK_BYTES = SKETCH_SIZE // 8
+# Tags of a short document's shingles (TextSketch.tags, 16 bits each): bits 0..5 name the edge
+# lines the shingle occurs in (the first and last EDGE_LINES_TAGGED lines that are peelable,
+# numbered from the top; the flags byte says how many at each end), IN_BODY that it occurs
+# outside the lines the fingerprint peels (the body), INTERIOR that it occurs outside every
+# tagged line, JUNCTION that it spans the boundary of a tagged line (it goes with either line).
+EDGE_LINES_TAGGED = 3
+_LINE_BITS = 0x3F
+IN_BODY = np.uint16(0x40)
+INTERIOR = np.uint16(0x80)
+JUNCTION = np.uint16(0x100)
+# What a short document must share with another once its own extra edge lines are left out
+# (trimmed_similarity): stricter than the threshold, because the trimmed side loses what it does
+# not share by construction. Two different notes under one long banner keep the banner and lose
+# their own text; they reach this only when the banner is over four times longer than a note.
+TRIMMED_MIN_SHARE = 0.9
+_MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -118,21 +140,68 @@ def bottom_k(shingles: np.ndarray, k: int = SKETCH_SIZE) -> np.ndarray:
 class TextSketch:
     """What verification knows about one document (module docstring)."""
 
-    values: np.ndarray  # bottom-k shingle hashes, sorted uint64
-    shingle_count: int
+    # Sorted uint64 shingle hashes: the bottom-k of the body's shingles, or, for a short document
+    # (``tags`` not empty), every shingle of its whole text, tagged.
+    values: np.ndarray
+    shingle_count: int  # distinct shingles of the body
     salient: np.ndarray  # 64-bit hashes of the most repeated words
     vocab: np.ndarray  # Bloom filter of every word, VOCAB_BITS bits as uint8
+    # Which of ``values`` belong to the document's core (its body without every peelable edge
+    # line, whatever their share: see fingerprint.py); empty when there is none.
+    core_mask: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    # A short document's tags, one per value (IN_BODY, INTERIOR and the edge-line bits), so that
+    # a comparison can leave out the lines the other document lacks (trimmed_similarity).
+    tags: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint16))
+    head_lines: int = 0  # tagged peelable lines at the top (bits 0, 1, ...)
+    tail_lines: int = 0  # ... and at the bottom (the highest bits, from the last line up)
+
+    @cached_property
+    def body(self) -> np.ndarray:
+        """The body's shingles (its bottom-k, or all of them for a short document)."""
+        if len(self.tags) == 0:
+            return self.values
+        return self.values[(self.tags & IN_BODY) != 0]
 
     @property
     def complete(self) -> bool:
-        return len(self.values) >= self.shingle_count
+        return len(self.body) >= self.shingle_count
+
+    @cached_property
+    def core(self) -> np.ndarray:
+        """The core's shingles (all of them: a core exists only for short documents)."""
+        if len(self.core_mask) == 0:
+            return _EMPTY
+        return self.values[self.core_mask[: len(self.values)]]
 
     def to_bytes(self) -> bytes:
+        core = self.core
+        keys = candidate_keys(self)[:_MAX_KEYS]
+        flags = (
+            (_HAS_CORE if len(core) else 0)
+            | (_HAS_TAGS if len(self.tags) else 0)
+            | (self.head_lines << 2)
+            | (self.tail_lines << 4)
+        )
+        mask = (
+            np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
+            if len(core)
+            else b""
+        )
         return b"".join(
             (
-                _HEADER.pack(_FORMAT, self.shingle_count, len(self.values), len(self.salient)),
+                _HEADER.pack(
+                    _FORMAT,
+                    self.shingle_count,
+                    len(self.values),
+                    len(self.salient),
+                    len(keys),
+                    flags,
+                ),
+                keys.astype("<u8").tobytes(),
                 self.values.astype("<u8").tobytes(),
                 self.salient.astype("<u8").tobytes(),
+                mask,
+                self.tags.astype("<u2").tobytes(),
                 self.vocab.tobytes(),
             )
         )
@@ -141,16 +210,27 @@ class TextSketch:
     def from_bytes(cls, raw: bytes | None) -> TextSketch:
         if not raw or len(raw) < _HEADER.size:
             return EMPTY_SKETCH
-        fmt, count, n_values, n_salient = _HEADER.unpack_from(raw)
+        fmt, count, n_values, n_salient, n_keys, flags = _HEADER.unpack_from(raw)
         if fmt != _FORMAT:
             return EMPTY_SKETCH
-        at = _HEADER.size
+        at = _HEADER.size + 8 * n_keys
         values = np.frombuffer(raw, dtype="<u8", count=n_values, offset=at).astype(np.uint64)
         at += 8 * n_values
         salient = np.frombuffer(raw, dtype="<u8", count=n_salient, offset=at).astype(np.uint64)
         at += 8 * n_salient
+        core_mask = np.zeros(0, dtype=bool)
+        if flags & _HAS_CORE:
+            packed = np.frombuffer(raw, dtype=np.uint8, count=_CORE_MASK_BYTES, offset=at)
+            core_mask = np.unpackbits(packed, bitorder="little").astype(bool)[:n_values]
+            at += _CORE_MASK_BYTES
+        tags = np.zeros(0, dtype=np.uint16)
+        if flags & _HAS_TAGS:
+            tags = np.frombuffer(raw, dtype="<u2", count=n_values, offset=at).astype(np.uint16)
+            at += 2 * n_values
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
-        return cls(values, count, salient, vocab)
+        return cls(
+            values, count, salient, vocab, core_mask, tags, (flags >> 2) & 3, (flags >> 4) & 3
+        )
 
     @cached_property
     def _vocab_bits(self) -> int:
@@ -188,15 +268,40 @@ def _bloom_indexes(token_hashes: np.ndarray) -> list[np.ndarray]:
 
 
 def make_sketch(
-    body_token_hashes: np.ndarray,
+    token_hashes: np.ndarray,
     word_hashes: np.ndarray,
     word_counts: np.ndarray,
     rare: np.ndarray | None = None,
+    *,
+    body: tuple[int, int] | None = None,
+    core: tuple[int, int] | None = None,
+    edge_lines: tuple[list[int], int, int] = ([], 0, 0),
 ) -> TextSketch:
-    """The sketch of one document: ``body_token_hashes`` are its body's content tokens in reading
-    order; ``word_hashes``/``word_counts`` its distinct content words and how often each occurs;
-    ``rare`` marks the words that may be salient (default: all)."""
-    shingles = shingle_hashes(body_token_hashes)
+    """The sketch of one document.
+
+    ``token_hashes`` are its content tokens in reading order; ``body`` the (start, end) of its
+    body among them (default: all); ``word_hashes``/``word_counts`` its distinct content words
+    and how often each occurs; ``rare`` marks the words that may be salient (default: all);
+    ``core`` the (start, end) of its core, when it has one; ``edge_lines`` the number of tokens
+    of each of its lines with content, and how many lines at the top and at the bottom are
+    peelable."""
+    tokens = np.asarray(token_hashes, dtype=np.uint64)
+    start, end = body if body is not None else (0, len(tokens))
+    shingles = shingle_hashes(tokens[start:end])
+    values, tags, core_mask = bottom_k(shingles), np.zeros(0, dtype=np.uint16), None
+    line_sizes, head_lines, tail_lines = edge_lines
+    if (
+        2 <= end - start
+        and len(tokens) - 1 <= SKETCH_SIZE
+        and (head_lines or tail_lines or core is not None or (start, end) != (0, len(tokens)))
+    ):
+        values, tags = _tagged_shingles(tokens, start, end, line_sizes, head_lines, tail_lines)
+    else:
+        head_lines = tail_lines = 0
+        if core is not None:
+            core_shingles = shingle_hashes(tokens[core[0] : core[1]])
+            if MIN_CORE_SHINGLES <= len(core_shingles) < len(shingles):
+                core_mask = np.isin(values, core_shingles, assume_unique=True)
     vocab = np.zeros(VOCAB_BITS // 8, dtype=np.uint8)
     words = np.asarray(word_hashes, dtype=np.uint64)
     for idx in _bloom_indexes(words):
@@ -208,7 +313,54 @@ def make_sketch(
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     top = repeated[np.lexsort((words[repeated], -counts[repeated]))][:SALIENT_SIZE]
-    return TextSketch(bottom_k(shingles), len(shingles), np.sort(words[top]), vocab)
+    return TextSketch(
+        values,
+        len(shingles),
+        np.sort(words[top]),
+        vocab,
+        core_mask if core_mask is not None and core_mask.any() else np.zeros(0, dtype=bool),
+        tags,
+        head_lines,
+        tail_lines,
+    )
+
+
+def _tagged_shingles(
+    tokens: np.ndarray,
+    start: int,
+    end: int,
+    line_sizes: list[int],
+    head_lines: int,
+    tail_lines: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every distinct bigram hash of ``tokens`` with its tags (TextSketch.tags)."""
+    with np.errstate(over="ignore"):
+        per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
+    values, inverse = np.unique(per_position, return_inverse=True)
+    n = len(per_position)
+    # the line of every token (segmenting a line alone may give a token more or less than the
+    # whole text did: the last line absorbs the difference)
+    line_of = np.repeat(np.arange(len(line_sizes)), line_sizes)[: len(tokens)]
+    if len(line_of) < len(tokens):
+        line_of = np.concatenate(
+            [line_of, np.full(len(tokens) - len(line_of), max(len(line_sizes) - 1, 0))]
+        )
+    n_lines = len(line_sizes)
+    tagged = sorted(
+        set(range(min(head_lines, n_lines))) | set(range(n_lines - tail_lines, n_lines))
+    )
+    bit_of = np.zeros(max(n_lines, 1), dtype=np.uint16)
+    for bit, line in enumerate(tagged):
+        bit_of[line] = 1 << bit
+    first, second = bit_of[line_of[:-1]], bit_of[line_of[1:]]
+    lines_tag = first | second
+    tag = np.where(lines_tag == 0, INTERIOR, lines_tag).astype(np.uint16)
+    tag |= np.where((line_of[:-1] != line_of[1:]) & (lines_tag != 0), JUNCTION, 0).astype(np.uint16)
+    # a junction with an untagged line also touches the interior, but goes with its edge line
+    tag[start : max(start, end - 1)] |= IN_BODY  # both tokens of the bigram in the body
+    tags = np.zeros(len(values), dtype=np.uint16)
+    np.bitwise_or.at(tags, inverse.ravel(), tag[:n])
+    return values, tags
 
 
 def substituted(a: TextSketch, b: TextSketch) -> bool:
@@ -227,15 +379,29 @@ def candidate_keys(sketch: TextSketch) -> np.ndarray:
     smallest values: two documents sharing a Jaccard index J have the same smallest shingle of
     their union with probability J, so a pair at the 80 % threshold (J = 2/3) shares none of
     its first 16 values with probability about (1/3)^16. The same keys serve the in-memory
-    grouping and the indexed SQL lookup, so both propose the same candidates."""
+    grouping and the indexed SQL lookup, so both propose the same candidates.
+
+    A short document with a core or with edge lines is keyed by those views too (the smallest
+    values of its core and of its text without any edge line), so that a note is proposed with
+    its copy under a banner longer than itself; at most twice ``CANDIDATE_KEYS`` keys."""
     if sketch.shingle_count == 0 or sketch.shingle_count > KEYED_MAX_SHINGLES:
         return _EMPTY
-    return sketch.values[:CANDIDATE_KEYS]
+    keys = sketch.body[:CANDIDATE_KEYS]
+    views = [sketch.core[:CANDIDATE_KEYS]]
+    if len(sketch.tags):
+        views.append(
+            sketch.values[(sketch.tags & (INTERIOR | JUNCTION)) == INTERIOR][:CANDIDATE_KEYS]
+        )
+    extra = np.setdiff1d(np.concatenate(views), keys)
+    if len(extra) == 0:
+        return keys
+    return np.concatenate([keys, extra[: _MAX_KEYS - len(keys)]])
 
 
-# What grouping needs of every document up front: the header and the candidate keys; the rest of
-# a sketch is read only for documents that turn out to be someone's candidate.
-KEYS_PREFIX_BYTES = _HEADER.size + 8 * CANDIDATE_KEYS
+# What grouping needs of every document up front: the header and the candidate keys stored
+# right after it; the rest of a sketch is read only for documents that turn out to be someone's
+# candidate.
+KEYS_PREFIX_BYTES = _HEADER.size + 8 * _MAX_KEYS
 
 
 def raw_candidate_keys(raw: bytes | None) -> list[int]:
@@ -243,10 +409,10 @@ def raw_candidate_keys(raw: bytes | None) -> list[int]:
     the rest: grouping a million documents reads every document's keys but few sketches)."""
     if not raw or len(raw) < _HEADER.size:
         return []
-    fmt, count, n_values, _ = _HEADER.unpack_from(raw)
-    if fmt != _FORMAT or count == 0 or count > KEYED_MAX_SHINGLES:
+    fmt, _, _, _, n_keys, _ = _HEADER.unpack_from(raw)
+    if fmt != _FORMAT:
         return []
-    n = min(n_values, CANDIDATE_KEYS, (len(raw) - _HEADER.size) // 8)
+    n = min(n_keys, (len(raw) - _HEADER.size) // 8)
     return list(struct.unpack_from(f"<{n}Q", raw, _HEADER.size))
 
 
@@ -257,10 +423,84 @@ def decode(sketch: bytes | None) -> TextSketch:
 def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) -> float:
     """The share of common text of two documents, 0 when their repeated words were swapped
     (checked only when the share reaches ``threshold``: below it the pair fails anyway)."""
-    share = similarity(a.values, a.shingle_count, b.values, b.shingle_count)
+    share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
+    if len(a.core) or len(b.core):
+        share = max(share, _core_similarity(a, b))
+    if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
+        trimmed = max(trimmed_similarity(a, b), trimmed_similarity(b, a))
+        if trimmed >= TRIMMED_MIN_SHARE:
+            share = max(share, trimmed)
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
+
+
+def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
+    """The share of common text of ``a`` without its edge lines that share nothing with ``b``.
+
+    One document is the other plus a title, a banner or a signature, however long: left out
+    from the outside in, while a line has no word pair in common with the other document, what
+    remains is compared whole, with the other's body or its whole text. Only one side is trimmed
+    (two different notes under one banner would otherwise each lose their own text and keep the
+    banner), both must be short documents, compared exactly, and the remainder must reach
+    TRIMMED_MIN_SHARE."""
+    if len(a.tags) == 0 or (len(b.tags) == 0 and not b.complete):
+        return 0.0
+    other = b.values
+    in_b = np.isin(a.values, other, assume_unique=True)
+    line_bits = a.tags & np.uint16(_LINE_BITS)
+    n_tagged = int(line_bits.max()).bit_length() if len(line_bits) else 0
+    inside = (a.tags & JUNCTION) == 0
+
+    def shares(bit: int) -> bool:  # the line's own word pairs (junctions aside) meet ``b``
+        line = ((line_bits & np.uint16(bit)) != 0) & inside
+        return bool(in_b[line].any())
+
+    dropped = 0
+    for k in range(a.head_lines):
+        if shares(1 << k):
+            break
+        dropped |= 1 << k
+    for k in range(a.tail_lines):
+        bit = 1 << (n_tagged - 1 - k)
+        if bit & dropped:
+            continue
+        if shares(bit):
+            break
+        dropped |= bit
+    if not dropped:
+        return 0.0
+    hit = (line_bits & np.uint16(dropped)) != 0
+    junction_kept = ~inside & ~hit
+    inner_kept = inside & ((line_bits & np.uint16(_LINE_BITS & ~dropped)) != 0)
+    kept = ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
+    n_kept = int(kept.sum())
+    if n_kept == 0:
+        return 0.0
+    best = 0.0
+    for view in (other, b.body):
+        common = int(np.isin(a.values[kept], view, assume_unique=True).sum())
+        best = max(best, 2.0 * common / (n_kept + len(view)))
+    return float(best)
+
+
+def _core_similarity(a: TextSketch, b: TextSketch) -> float:
+    """The share of common text when a short document's added edge lines are left out.
+
+    A banner, a "reposted from" notice or a title glued to a note of a few dozen words can be as
+    long as the note: its own budget (a fifth of the words at each end) cannot peel it. The
+    core (the body without every peelable edge line, fingerprint.py) can: compared core to core,
+    or core to the other's body, a note and its copy with a banner are the same text. Two
+    different notes that share a line do not meet this way: what is left of each is its own
+    text."""
+    views_a = [(a.body, a.shingle_count)] + ([(a.core, len(a.core))] if len(a.core) else [])
+    views_b = [(b.body, b.shingle_count)] + ([(b.core, len(b.core))] if len(b.core) else [])
+    return max(
+        similarity(va, na, vb, nb)
+        for k, (va, na) in enumerate(views_a)
+        for m, (vb, nb) in enumerate(views_b)
+        if k or m
+    )
 
 
 def similarity(a: np.ndarray, n_a: int, b: np.ndarray, n_b: int) -> float:

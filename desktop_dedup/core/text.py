@@ -24,8 +24,10 @@ Why each step:
   shows the original characters.
 * **Hard-wrapped text is unwrapped** (:func:`unwrap_fixed_width`): a file cut into lines of
   exactly N characters (``fold -w N``, fixed-width exports, some mail and terminal tools) breaks
-  words in the middle (``gen`` / ``erating``). When nearly every line that continues a paragraph
-  has exactly the same length, those line breaks were inserted, not typed, and are removed without a space; ragged, word-wrapped text is left alone.
+  words in the middle (``gen`` / ``erating``). When nearly every long line has exactly the same
+  length and words are cut in two at those breaks, the breaks were inserted, not typed, and are
+  removed without a space; ragged, word-wrapped text is left alone (and a break between two
+  Chinese characters needs no undoing: normalisation drops white space there).
 
 Tokens come from jieba's dictionary segmentation with the HMM off (``HMM=False``): the HMM guesses
 new words from character statistics and is the one part of jieba whose output other
@@ -271,6 +273,31 @@ def segmenter(prefer_rjieba: bool = True) -> Callable[[str], list[str]]:
     return _segmenter
 
 
+# jieba knows Chinese words and keeps runs of ASCII letters and digits together; every other
+# character comes out alone: Cyrillic, Greek, Hangul, Arabic, katakana and accented Latin words
+# would become single letters ("größe" -> gr / ö / ß / e), whose pairs every text of the language
+# shares. Words of those scripts are therefore taken whole before jieba sees the rest. Hiragana
+# stays with jieba (one character each: Japanese particles), as do Chinese characters.
+_HAN_KANA = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+_OTHER_LETTER = re.compile(rf"[^\W\d_\x00-\x7f{_HAN_KANA}]")
+_OTHER_WORD = re.compile(rf"[^\W\d_{_HAN_KANA}]+")
+
+
 def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
-    """Split normalised text into jieba tokens (white space and punctuation included)."""
-    return segmenter(prefer_rjieba)(normalized)
+    """Split normalised text into tokens (white space and punctuation included): jieba's, with
+    words of scripts it does not segment kept whole."""
+    cut = segmenter(prefer_rjieba)
+    if not _OTHER_LETTER.search(normalized):
+        return cut(normalized)
+    tokens: list[str] = []
+    at = 0
+    for word in _OTHER_WORD.finditer(normalized):
+        if word.group().isascii():
+            continue
+        if word.start() > at:
+            tokens.extend(cut(normalized[at : word.start()]))
+        tokens.append(word.group())
+        at = word.end()
+    if at < len(normalized):
+        tokens.extend(cut(normalized[at:]))
+    return tokens

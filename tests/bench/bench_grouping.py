@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import resource
 import statistics
-import struct
 import subprocess
 import sys
 import time
@@ -32,7 +31,9 @@ from desktop_dedup.core.grouping import (
     find_near_pairs,
     find_near_value_pairs,
 )
-from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES  # noqa: I001
+from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch  # noqa: I001
+
+_NO_WORDS = np.empty(0, dtype=np.uint64)
 
 N = 1_000_000
 PLANTED = 10_000
@@ -57,9 +58,6 @@ def make_fingerprints(n: int, planted: int, seed: int) -> tuple[np.ndarray, np.n
     return sims, pairs
 
 
-_HEADER = struct.Struct("<BIHH")
-
-
 def sketch_bytes(doc: int, source: int | None) -> bytes:
     """A full sketch: 128 random values (a planted copy: its source's with 8 replaced), keyed
     (600 shingles) for every third document, unkeyed (5,000 shingles) otherwise."""
@@ -71,7 +69,7 @@ def sketch_bytes(doc: int, source: int | None) -> bytes:
         ).integers(0, 2**63, size=8, dtype=np.int64)
     values = np.sort(values.astype(np.uint64))
     count = 600 if base % 3 == 0 else 5000
-    return _HEADER.pack(1, count, 128, 0) + values.astype("<u8").tobytes() + bytes(512)
+    return TextSketch(values, count, _NO_WORDS, np.zeros(512, dtype=np.uint8)).to_bytes()
 
 
 def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:

@@ -14,7 +14,6 @@ Run: ``.venv/bin/python -m tests.bench.bench_incremental [N]``
 
 from __future__ import annotations
 
-import struct
 import sys
 import tempfile
 import time
@@ -27,12 +26,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION  # noqa: E402
 from desktop_dedup.core.grouping import split_blocks  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
+from desktop_dedup.core.sketch import TextSketch  # noqa: E402
+
+_NO_WORDS = np.empty(0, dtype=np.uint64)
+_NO_VOCAB = np.empty(0, dtype=np.uint8)
 
 N = 1_000_000
 PAIRS = 5_000
 NEW = 1_000
 TARGET_S = 1.0
-_HEADER = struct.Struct("<BIHH")
 _COLUMNS = (
     "path", "size", "mtime_ns", "content_hash", "text_hash", "simhash", "b0", "b1", "b2", "b3",
     "token_count", "text_chars", "format", "status", "error", "fp_version", "marked", "sketch",
@@ -41,7 +43,7 @@ _COLUMNS = (
 
 
 def sketch(values: np.ndarray) -> bytes:
-    return _HEADER.pack(1, 5000, 128, 0) + np.sort(values).astype("<u8").tobytes()
+    return TextSketch(np.sort(values), 5000, _NO_WORDS, _NO_VOCAB).to_bytes()
 
 
 def near(values: np.ndarray, rng: np.random.Generator) -> np.ndarray:
