@@ -465,12 +465,8 @@ _KEY_RECORD = np.dtype(
         ("n_values", "<u2"),
         ("n_salient", "<u2"),
         ("n_keys", "u1"),
-        ("flags", "u1"),
-        (
-            "keys",
-            "<u8",
-            (sketch_mod.KEYS_PREFIX_BYTES - 11) // 8,
-        ),
+        ("flags", "<u2"),
+        ("keys", "<u8", (sketch_mod.KEYS_PREFIX_BYTES - sketch_mod.HEADER_BYTES) // 8),
     ]
 )
 

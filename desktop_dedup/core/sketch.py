@@ -77,9 +77,10 @@ SALIENT_SIZE = 24
 SALIENT_MIN_COUNT = 3
 VOCAB_BITS = 4096
 # format version, the body's shingle count, stored values, salient words, candidate keys, flags
-_HEADER = struct.Struct("<BIHHBB")
+_HEADER = struct.Struct("<BIHHBH")
 _FORMAT = 2
 SKETCH_FORMAT = _FORMAT
+HEADER_BYTES = _HEADER.size
 _HAS_CORE, _HAS_TAGS = 1, 2
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
@@ -154,6 +155,7 @@ class TextSketch:
     tags: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint16))
     head_lines: int = 0  # tagged peelable lines at the top (bits 0, 1, ...)
     tail_lines: int = 0  # ... and at the bottom (the highest bits, from the last line up)
+    tagged_lines: int = 0  # lines tagged in all (a line may be in both runs)
 
     @cached_property
     def body(self) -> np.ndarray:
@@ -181,6 +183,7 @@ class TextSketch:
             | (_HAS_TAGS if len(self.tags) else 0)
             | (self.head_lines << 2)
             | (self.tail_lines << 4)
+            | (self.tagged_lines << 6)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -229,7 +232,15 @@ class TextSketch:
             at += 2 * n_values
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
         return cls(
-            values, count, salient, vocab, core_mask, tags, (flags >> 2) & 3, (flags >> 4) & 3
+            values,
+            count,
+            salient,
+            vocab,
+            core_mask,
+            tags,
+            (flags >> 2) & 3,
+            (flags >> 4) & 3,
+            (flags >> 6) & 7,
         )
 
     @cached_property
@@ -296,8 +307,9 @@ def make_sketch(
         and (head_lines or tail_lines or core is not None or (start, end) != (0, len(tokens)))
     ):
         values, tags = _tagged_shingles(tokens, start, end, line_sizes, head_lines, tail_lines)
+        tagged_lines = len(_tagged_lines(len(line_sizes), head_lines, tail_lines))
     else:
-        head_lines = tail_lines = 0
+        head_lines = tail_lines = tagged_lines = 0
         if core is not None:
             core_shingles = shingle_hashes(tokens[core[0] : core[1]])
             if MIN_CORE_SHINGLES <= len(core_shingles) < len(shingles):
@@ -322,6 +334,13 @@ def make_sketch(
         tags,
         head_lines,
         tail_lines,
+        tagged_lines,
+    )
+
+
+def _tagged_lines(n_lines: int, head_lines: int, tail_lines: int) -> list[int]:
+    return sorted(
+        set(range(min(head_lines, n_lines))) | set(range(max(n_lines - tail_lines, 0), n_lines))
     )
 
 
@@ -346,9 +365,7 @@ def _tagged_shingles(
             [line_of, np.full(len(tokens) - len(line_of), max(len(line_sizes) - 1, 0))]
         )
     n_lines = len(line_sizes)
-    tagged = sorted(
-        set(range(min(head_lines, n_lines))) | set(range(n_lines - tail_lines, n_lines))
-    )
+    tagged = _tagged_lines(n_lines, head_lines, tail_lines)
     bit_of = np.zeros(max(n_lines, 1), dtype=np.uint16)
     for bit, line in enumerate(tagged):
         bit_of[line] = 1 << bit
@@ -449,7 +466,7 @@ def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
     other = b.values
     in_b = np.isin(a.values, other, assume_unique=True)
     line_bits = a.tags & np.uint16(_LINE_BITS)
-    n_tagged = int(line_bits.max()).bit_length() if len(line_bits) else 0
+    n_tagged = a.tagged_lines
     inside = (a.tags & JUNCTION) == 0
 
     def shares(bit: int) -> bool:  # the line's own word pairs (junctions aside) meet ``b``
@@ -461,7 +478,7 @@ def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
         if shares(1 << k):
             break
         dropped |= 1 << k
-    for k in range(a.tail_lines):
+    for k in range(min(a.tail_lines, n_tagged)):
         bit = 1 << (n_tagged - 1 - k)
         if bit & dropped:
             continue

@@ -1,0 +1,152 @@
+"""A labelled corpus of our own, made from real texts the public corpora do not hold.
+
+The sources are manual pages translated into thirteen languages (tests/data/languages: German,
+French, Spanish, Italian, Polish, Russian, Ukrainian, Japanese, Korean, Swedish, Dutch, Brazilian
+Portuguese, Turkish). Each page in each language is a document; its variants are made the way
+copies arise in real folders, following ../shared/corpus/README.md's definition of "the same
+document": another format (DOCX), re-wrapped lines, a reposting banner, 5 % of the words replaced,
+5 % cut from the end, two paragraphs in another order, and a combination.
+
+What makes it hard, and why it is here:
+* other scripts and languages: Cyrillic, Hangul, kana, accented Latin;
+* templates: every translated page of one language shares its headings (NAME, SYNOPSIS,
+  DESCRIPTION...) and a translators' credit paragraph word for word; those pages are different
+  documents;
+* translations: the same page in two languages is two documents.
+
+``build(folder)`` writes the files and returns the truth: every pair of one family is positive,
+every other pair negative (no gray pairs). ``score`` turns groups into pair precision and recall.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import docgen
+
+SOURCES = Path(__file__).resolve().parent / "data" / "languages"
+BANNERS = [
+    "Reposted from the team wiki. All rights belong to the original authors.",
+    "本文转载自网络，版权归原作者所有，如有侵权请联系删除。",
+]
+_WORD = re.compile(r"\w+")
+_SPACED = re.compile(r"\s")
+
+
+@dataclass
+class Truth:
+    family: dict[str, str] = field(default_factory=dict)  # file name -> family (lang/page)
+    kind: dict[str, str] = field(default_factory=dict)
+
+    def positives(self) -> set[tuple[str, str]]:
+        by_family: dict[str, list[str]] = {}
+        for name, fam in self.family.items():
+            by_family.setdefault(fam, []).append(name)
+        return {
+            tuple(sorted(p))  # type: ignore[misc]
+            for names in by_family.values()
+            for p in itertools.combinations(names, 2)
+        }
+
+
+def sources(languages: Iterable[str] | None = None, pages: int | None = None) -> list[Path]:
+    chosen = []
+    for lang_dir in sorted(p for p in SOURCES.iterdir() if p.is_dir()):
+        if languages is not None and lang_dir.name not in languages:
+            continue
+        files = sorted(lang_dir.glob("*.txt"))
+        chosen.extend(files[:pages] if pages else files)
+    return chosen
+
+
+def _edit_words(text: str, share: float, pool: list[str], rng: random.Random) -> str:
+    """Replace ``share`` of the words (of the characters, for text without spaces) with words
+    (characters) taken from other documents of the language."""
+    if len(_SPACED.findall(text)) > len(text) / 20:
+        words = list(_WORD.finditer(text))
+        chosen = set(rng.sample(range(len(words)), max(1, int(len(words) * share))))
+        out, at = [], 0
+        for k, m in enumerate(words):
+            if k in chosen:
+                out.append(text[at : m.start()])
+                out.append(rng.choice(pool))
+                at = m.end()
+        return "".join(out) + text[at:]
+    chars = [i for i, c in enumerate(text) if c.isalpha()]
+    chosen = set(rng.sample(chars, max(1, int(len(chars) * share))))
+    letters = [c for w in pool for c in w if c.isalpha()] or ["x"]
+    return "".join(rng.choice(letters) if i in chosen else c for i, c in enumerate(text))
+
+
+def _cut_end(text: str, share: float) -> str:
+    keep = int(len(text) * (1 - share))
+    return text[:keep].rsplit(" ", 1)[0] if " " in text[:keep] else text[:keep]
+
+
+def _swap(text: str, rng: random.Random) -> str:
+    paras = text.split("\n\n")
+    if len(paras) < 4:
+        return text
+    i = rng.randrange(1, len(paras) - 2)
+    paras[i], paras[i + 1] = paras[i + 1], paras[i]
+    return "\n\n".join(paras)
+
+
+def _rewrap(text: str, width: int) -> str:
+    return "\n\n".join(textwrap.fill(p, width) for p in text.split("\n\n"))
+
+
+KINDS = ("orig", "docx", "rewrap", "banner", "edit5", "trunc5", "swap", "combo")
+
+
+def build(folder: Path, files: list[Path], seed: int = 2026, kinds=KINDS) -> Truth:
+    """Write every source and its variants into ``folder`` under opaque names."""
+    rng = random.Random(seed)
+    pools: dict[str, list[str]] = {}
+    for f in files:
+        pools.setdefault(f.parent.name, []).extend(_WORD.findall(f.read_text(encoding="utf-8")))
+    truth = Truth()
+    folder.mkdir(parents=True, exist_ok=True)
+    for f in files:
+        text = f.read_text(encoding="utf-8").strip()
+        lang, family = f.parent.name, f"{f.parent.name}/{f.stem}"
+        pool = [w for w in pools[lang] if len(w) > 2]
+        banner = rng.choice(BANNERS)
+        variants = {
+            "orig": text,
+            "rewrap": _rewrap(text, 60),
+            "banner": f"{banner}\n\n{text}\n\n{banner}",
+            "edit5": _edit_words(text, 0.05, pool, rng),
+            "trunc5": _cut_end(text, 0.05),
+            "swap": _swap(text, rng),
+            "combo": _cut_end(_edit_words(f"{banner}\n\n{_swap(text, rng)}", 0.03, pool, rng), 0.03),
+        }
+        for kind in kinds:
+            name = f"{rng.getrandbits(40):010x}" + (".docx" if kind == "docx" else ".txt")
+            if kind == "docx":
+                docgen.write_docx(folder / name, text)
+            else:
+                docgen.write_txt(folder / name, variants[kind])
+            truth.family[name] = family
+            truth.kind[name] = kind
+    return truth
+
+
+def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, list, list]:
+    """Pair precision and recall of ``groups`` (file names), the missed and the false pairs."""
+    predicted = {
+        tuple(sorted(p)) for g in groups for p in itertools.combinations(sorted(set(g)), 2)
+    }
+    positive = truth.positives()
+    tp = predicted & positive
+    false = sorted(predicted - positive)
+    missed = sorted(positive - predicted)
+    precision = len(tp) / len(predicted) if predicted else 1.0
+    recall = len(tp) / len(positive) if positive else 1.0
+    return precision, recall, missed, false
