@@ -373,6 +373,57 @@ def cmd_remove(args: argparse.Namespace) -> int:
         return EXIT_PARTIAL if any(r.reason != REASON_NEAR for r in failed) else EXIT_OK
 
 
+def cmd_restore(args: argparse.Namespace) -> int:
+    with _service(args.db, must_exist=True) as svc:
+        open_entries = svc.restorable()  # newest first
+        if not args.items:
+            ids = [e.id for e in open_entries]
+        else:
+            ids = []
+            for item in args.items:
+                if item.isdigit():
+                    ids.append(int(item))
+                    continue
+                path = os.path.realpath(os.path.abspath(os.path.expanduser(item)))
+                match = next((e.id for e in open_entries if e.path == path), None)
+                if match is None:
+                    raise DedupError(
+                        f"no removal of {path} in the journal that can be restored "
+                        "(see the journal in the app, or run restore without a path)"
+                    )
+                ids.append(match)
+        results = svc.restore(ids, dry_run=not args.yes)
+        done = [r for r in results if r.ok]
+        failed = [r for r in results if not r.ok]
+        if args.json:
+            _print_json(
+                {
+                    "action": "restore",
+                    "dry_run": not args.yes,
+                    "restored": [
+                        {"entry": r.entry_id, "path": r.path, "from": r.source} for r in done
+                    ],
+                    "kept": [
+                        {"entry": r.entry_id, "path": r.path, "reason": r.reason} for r in failed
+                    ],
+                }
+            )
+        else:
+            if not results:
+                print("Nothing to restore.")
+            for r in done:
+                print(f"  {shown(r.path)}  (from {shown(r.source)})")
+            for r in failed:
+                print(f"  {'kept' if not args.yes else 'skipped'} {shown(r.path)}: {r.reason}")
+            if not args.yes and results:
+                print(
+                    f"Would restore {len(done)} files; nothing was changed. Add --yes to do it."
+                )
+            elif results:
+                print(f"{len(done)} of {len(results)} files restored; scan again to see them.")
+        return EXIT_PARTIAL if args.yes and failed else EXIT_OK
+
+
 def _removal_json(action: str, args: argparse.Namespace, *, dry_run: bool, removed, kept) -> dict:
     """What ``remove --json`` prints: the plan (dry run) or what happened, file by file."""
     return {
@@ -679,6 +730,30 @@ def build_parser() -> argparse.ArgumentParser:
         "removed files, and kept ones with the reason",
     )
     rm.set_defaults(func=cmd_remove)
+
+    rs = sub.add_parser(
+        "restore",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
+        help="put removed files back from the trash or the move folder (a dry run unless --yes)",
+        description="Put files that remove sent to the trash (Linux: the freedesktop trash) or "
+        "moved to a folder back at their original paths. Each is checked against the content "
+        "hash the journal recorded, and a name that is taken is never overwritten. Without "
+        "ENTRY or PATH every removal that can be undone is listed. On Windows and macOS, "
+        "restore trashed files from the Recycle Bin or the Trash.",
+    )
+    db_arg(rs)
+    rs.add_argument(
+        "items",
+        nargs="*",
+        metavar="ENTRY|PATH",
+        help="a journal entry number (restore --json lists them) or a removed file's path",
+    )
+    rs.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    rs.add_argument(
+        "--json", action="store_true", help="print what would be (or was) restored as JSON"
+    )
+    rs.set_defaults(func=cmd_restore)
 
     d = sub.add_parser(
         "diff",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -20,6 +21,7 @@ from typing import Any
 
 from desktop_dedup import __version__
 from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
@@ -128,6 +130,7 @@ class JournalEntry:
     size: int
     ok: bool
     reason: str
+    id: int = 0  # the journal row (what ``restore`` takes)
 
 
 @dataclass(frozen=True)
@@ -936,10 +939,53 @@ class DedupService:
     def journal(self) -> list[JournalEntry]:
         return [
             JournalEntry(
-                j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason
+                j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason,
+                j.id,
             )
             for j in self.store.journal()
         ]
+
+    # --- restore (core/restore.py) ----------------------------------------------------------------
+
+    def restorable(self) -> list[JournalEntry]:
+        """Journal entries that can be undone: files sent to the trash or moved to a folder,
+        not restored since (newest first)."""
+        return restore_mod.restorable(self.journal())
+
+    def restore(
+        self, entry_ids: Iterable[int], *, dry_run: bool = False, platform: str = sys.platform
+    ) -> list[restore_mod.RestoreResult]:
+        """Put the files of these journal entries back at their original paths (see
+        :mod:`desktop_dedup.core.restore`); each restore is journalled (action "restore", from
+        the trashed or moved file to the original path). ``dry_run``: only check."""
+        entries = {e.id: e for e in self.journal()}
+        open_ids = {e.id for e in restore_mod.restorable(entries.values())}
+        results = []
+        for entry_id in dict.fromkeys(entry_ids):
+            entry = entries.get(entry_id)
+            if entry is None:
+                results.append(restore_mod.RestoreResult(False, "no such journal entry", "", "", entry_id))
+                continue
+            if entry_id not in open_ids and entry.ok and entry.action in ("trash", "move"):
+                result = restore_mod.RestoreResult(False, restore_mod.REASON_RESTORED, entry.path, "", entry_id)
+            else:
+                result = restore_mod.restore_entry(entry, dry_run=dry_run, platform=platform)
+            results.append(result)
+            if not dry_run and entry.action in ("trash", "move"):
+                self.store.add_journal(
+                    [
+                        {
+                            "action": "restore",
+                            "path": result.source or entry.destination,
+                            "destination": result.path,
+                            "content_hash": entry.content_hash,
+                            "size": entry.size,
+                            "ok": result.ok,
+                            "reason": result.reason,
+                        }
+                    ]
+                )
+        return results
 
     # --- not duplicates ---------------------------------------------------------------------------
 
