@@ -197,6 +197,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
             )
         if args.min_size is not None:
             changes["min_size"] = args.min_size
+        if args.text_types is not None:
+            changes["text_extensions"] = tuple(
+                t.strip().lower().lstrip(".") for t in args.text_types.split(",") if t.strip()
+            )
         if changes:
             svc.update_settings(**changes)
         cancel = CancelToken()
@@ -232,6 +236,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     "min_similarity": threshold,
                     "interrupted": summary.cancelled,
                     "skipped": [{"path": p.path, "reason": p.reason} for p in summary.problems],
+                    "filtered": summary.filtered.as_dict(),
                 }
             )
             return EXIT_INTERRUPTED if summary.cancelled else EXIT_OK
@@ -257,6 +262,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
             f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
+        filtered = filtered_text(summary.filtered)
+        if filtered:
+            print(filtered, file=out)
         problems = summary.problems
         if problems:
             noun = "file" if len(problems) == 1 else "files"
@@ -274,6 +282,30 @@ def cmd_scan(args: argparse.Namespace) -> int:
             print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
             return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def filtered_text(counts) -> str:
+    """One line saying what the scan's filters passed over ("" when nothing)."""
+    parts = []
+    if counts.other_types:
+        top = sorted(counts.by_extension.items(), key=lambda kv: (-kv[1], kv[0]))
+        shown_types = ", ".join(f"{'.' + e if e else 'no extension'} {n}" for e, n in top[:6])
+        more = ", ..." if len(top) > 6 else ""
+        parts.append(f"{counts.other_types} of other types ({shown_types}{more})")
+    if counts.not_text:
+        parts.append(f"{counts.not_text} without an extension that are not text")
+    if counts.excluded_files or counts.excluded_folders:
+        parts.append(
+            f"{counts.excluded_files} files and {counts.excluded_folders} folders "
+            "matching an exclude pattern"
+        )
+    if counts.too_small:
+        parts.append(f"{counts.too_small} under the minimum size")
+    if counts.hard_links:
+        parts.append(f"{counts.hard_links} hard links to a file already listed")
+    if not parts:
+        return ""
+    return "Not scanned (filters): " + "; ".join(parts) + "."
 
 
 _REPORT_SUFFIXES = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html"}
@@ -658,6 +690,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"document types to scan (default: {', '.join(DEFAULT_EXTENSIONS)})",
     )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
+    s.add_argument(
+        "--text-types",
+        metavar="EXT,...",
+        help="more extensions to read as plain text, e.g. log,nfo (saved; files without an "
+        "extension are read when their content is text)",
+    )
     s.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
     )
