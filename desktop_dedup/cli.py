@@ -328,7 +328,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from desktop_dedup.core import marking
-    from desktop_dedup.core.actions import REASON_NEAR
+    from desktop_dedup.core.actions import REASON_NEAR, REASON_NOT_IDENTICAL
 
     with _service(args.db, must_exist=True) as svc:
         groups = svc.groups()
@@ -341,8 +341,16 @@ def cmd_remove(args: argparse.Namespace) -> int:
         else:
             ids = marking.mark_keeping(groups, args.keep)
         members = marking.marked_members(groups, ids)
-        verb = f"move to {args.move_to}" if args.move_to else "move to the trash"
-        action = "move" if args.move_to else "trash"
+        if args.hardlink and args.move_to:
+            raise DedupError("--hardlink and --move-to cannot be used together")
+        if args.keep_structure and not args.move_to:
+            raise DedupError("--keep-structure goes with --move-to DIR")
+        if args.hardlink:
+            verb, action = "replace by hard links to the kept copy", "hardlink"
+        elif args.move_to:
+            verb, action = f"move to {args.move_to}", "move"
+        else:
+            verb, action = "move to the trash", "trash"
         if not members:
             if args.json:
                 _print_json(_removal_json(action, args, dry_run=not args.yes, removed=[], kept=[]))
@@ -352,7 +360,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         # The same group checks the removal itself makes: a verified copy is kept, and near
         # duplicates (text the kept copy lacks) go only with --include-near.
         allowed, refused = svc.plan_removal(
-            [m.doc_id for m in members], include_near=args.include_near
+            [m.doc_id for m in members], include_near=args.include_near, hardlink=args.hardlink
         )
         going = [m for m in members if m.doc_id in set(allowed)]
         size = sum(m.size for m in going)
@@ -376,9 +384,15 @@ def cmd_remove(args: argparse.Namespace) -> int:
         previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
         try:
             ids_in_order = [m.doc_id for m in members]
-            if args.move_to:
+            if args.hardlink:
+                results = svc.hardlink(ids_in_order, cancel=cancel)
+            elif args.move_to:
                 results = svc.move(
-                    ids_in_order, args.move_to, cancel=cancel, include_near=args.include_near
+                    ids_in_order,
+                    args.move_to,
+                    cancel=cancel,
+                    include_near=args.include_near,
+                    keep_structure=args.keep_structure,
                 )
             else:
                 results = svc.trash(ids_in_order, cancel=cancel, include_near=args.include_near)
@@ -402,7 +416,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
         if cancel.cancelled:
             return EXIT_INTERRUPTED
         # Near duplicates left out without --include-near were kept by choice, not refused.
-        return EXIT_PARTIAL if any(r.reason != REASON_NEAR for r in failed) else EXIT_OK
+        left_by_choice = (REASON_NEAR, REASON_NOT_IDENTICAL) if args.hardlink else (REASON_NEAR,)
+        return EXIT_PARTIAL if any(r.reason not in left_by_choice for r in failed) else EXIT_OK
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -753,6 +768,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rm.add_argument(
         "--move-to", metavar="DIR", help="move the copies into DIR instead of the trash"
+    )
+    rm.add_argument(
+        "--keep-structure",
+        action="store_true",
+        help="with --move-to: keep each file's folders below the scanned folder it came from",
+    )
+    rm.add_argument(
+        "--hardlink",
+        action="store_true",
+        help="replace each identical copy by a hard link to the kept copy instead of removing "
+        "it (same file system only; near and same-text copies are left alone)",
     )
     rm.add_argument(
         "--include-near",
