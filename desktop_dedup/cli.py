@@ -463,9 +463,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
             for r in failed:
                 print(f"  {'kept' if not args.yes else 'skipped'} {shown(r.path)}: {r.reason}")
             if not args.yes and results:
-                print(
-                    f"Would restore {len(done)} files; nothing was changed. Add --yes to do it."
-                )
+                print(f"Would restore {len(done)} files; nothing was changed. Add --yes to do it.")
             elif results:
                 print(f"{len(done)} of {len(results)} files restored; scan again to see them.")
         return EXIT_PARTIAL if args.yes and failed else EXIT_OK
@@ -549,7 +547,7 @@ def _mark_completions(parser: argparse.ArgumentParser) -> argparse.ArgumentParse
                 parsers.extend(action.choices.values())
             elif action.metavar in ("DIR", "PATH"):
                 action.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
-            elif action.metavar in ("FILE", "FILE|URL") or action.dest in (
+            elif action.metavar in ("FILE", "FILE|URL", "ENTRY|PATH") or action.dest in (
                 "file_a",
                 "file_b",
             ):

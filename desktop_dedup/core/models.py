@@ -167,7 +167,10 @@ class FilterCounts:
     @property
     def total(self) -> int:
         return (
-            self.other_types + self.excluded_files + self.too_small + self.not_text
+            self.other_types
+            + self.excluded_files
+            + self.too_small
+            + self.not_text
             + self.hard_links
         )
 

@@ -123,7 +123,11 @@ def trash_dirs_for(original_path: str) -> list[str]:
     each once)."""
     uid = str(os.getuid()) if hasattr(os, "getuid") else ""
     top = _mount_point(_nearest_existing(os.path.dirname(original_path)))
-    candidates = [*_home_trashes(), os.path.join(top, ".Trash", uid), os.path.join(top, f".Trash-{uid}")]
+    candidates = [
+        *_home_trashes(),
+        os.path.join(top, ".Trash", uid),
+        os.path.join(top, f".Trash-{uid}"),
+    ]
     out: list[str] = []
     seen: set[str] = set()
     for d in candidates:

@@ -979,7 +979,7 @@ class DedupService:
             mine = next((d for _, d in rows if d.id == doc_id), None)
             if mine is None or not mine.content_hash:
                 continue
-            for m, d in sorted(rows, key=lambda r: (not r[0].is_reference, r[0].position)):
+            for _m, d in sorted(rows, key=lambda r: (not r[0].is_reference, r[0].position)):
                 if d.id not in removing and d.content_hash == mine.content_hash:
                     out[doc_id] = actions.RemovalCandidate(
                         d.id, d.path, d.size, d.mtime_ns, d.content_hash
@@ -1015,7 +1015,14 @@ class DedupService:
     def journal(self) -> list[JournalEntry]:
         return [
             JournalEntry(
-                j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason,
+                j.time,
+                j.action,
+                j.path,
+                j.destination,
+                j.content_hash,
+                j.size,
+                j.ok,
+                j.reason,
                 j.id,
             )
             for j in self.store.journal()
@@ -1040,10 +1047,14 @@ class DedupService:
         for entry_id in dict.fromkeys(entry_ids):
             entry = entries.get(entry_id)
             if entry is None:
-                results.append(restore_mod.RestoreResult(False, "no such journal entry", "", "", entry_id))
+                results.append(
+                    restore_mod.RestoreResult(False, "no such journal entry", "", "", entry_id)
+                )
                 continue
             if entry_id not in open_ids and entry.ok and entry.action in ("trash", "move"):
-                result = restore_mod.RestoreResult(False, restore_mod.REASON_RESTORED, entry.path, "", entry_id)
+                result = restore_mod.RestoreResult(
+                    False, restore_mod.REASON_RESTORED, entry.path, "", entry_id
+                )
             else:
                 result = restore_mod.restore_entry(entry, dry_run=dry_run, platform=platform)
             results.append(result)
