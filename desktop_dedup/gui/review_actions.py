@@ -74,7 +74,7 @@ class MoveTargetDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(self.keep_structure)
         layout.addWidget(self.buttons)
-        self.resize(560, 160)
+        self.resize(560, self.sizeHint().height())
 
     def folder(self) -> str:
         return self.path.text().strip()
