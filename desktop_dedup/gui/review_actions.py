@@ -43,6 +43,16 @@ log = logging.getLogger(__name__)
 DIFF_COMMAND_KEY = "external_diff/command"
 
 
+def identical_to_a_kept_copy(groups: Any, marked: set[int]) -> set[int]:
+    """Marked members whose bytes (content hash) an unmarked member of their group holds: what
+    *Replace by hard links* may link (each is verified again from the disk as it goes)."""
+    out: set[int] = set()
+    for group in groups:
+        kept = {m.content_hash for m in group.members if m.doc_id not in marked and m.content_hash}
+        out.update(m.doc_id for m in group.members if m.doc_id in marked and m.content_hash in kept)
+    return out
+
+
 class MoveTargetDialog(QDialog):
     """The folder to move the marked files to, and whether to keep their folders."""
 
@@ -279,7 +289,8 @@ class ReviewActions(QObject):
         if picked is None:
             return None
         members, _whole = picked
-        ids, refused = w.service.plan_removal([m.doc_id for m in members], hardlink=True)
+        ids = identical_to_a_kept_copy(w._all_groups(), w.marked)  # from the index: no reading
+        refused = [m for m in members if m.doc_id not in ids]
         if not ids:
             dialogs.current().info(
                 w,
@@ -290,7 +301,7 @@ class ReviewActions(QObject):
                 ),
             )
             return None
-        going = [m for m in members if m.doc_id in set(ids)]
+        going = [m for m in members if m.doc_id in ids]
         size = sum(m.size for m in going)
         if not dialogs.current().confirm(
             w,
@@ -317,8 +328,10 @@ class ReviewActions(QObject):
         ):
             return None
 
+        link_ids = [m.doc_id for m in going]
+
         def job(service: Any, progress: Any, cancel: Any) -> Any:
-            return service.hardlink(ids, progress=progress, cancel=cancel)
+            return service.hardlink(link_ids, progress=progress, cancel=cancel)
 
         return w._start_task("hardlink", self.tr("Linking files…"), job, w._on_action_done)
 

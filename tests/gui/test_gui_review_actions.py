@@ -140,3 +140,24 @@ def test_scan_status_says_what_the_filters_passed_over(qtbot, window, tmp_path):
     assert summary.filtered.by_extension == {"jpg": 1}
     assert "Not scanned: 1 of other types (.jpg 1)." in window.statusBar().currentMessage()
     assert window.groups_model.total == 1  # a.txt and LICENSE
+
+
+def test_hard_links_leave_a_same_text_copy_alone(qtbot, window, scripted_dialogs, tmp_path):
+    root = tmp_path / "docs"
+    ref = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    os.utime(ref, ns=OLD)
+    same_bytes = docgen.write_txt(root / "b.txt", docgen.SAMPLE_EN)
+    same_text = root / "c.txt"
+    same_text.write_bytes(docgen.SAMPLE_EN.encode("utf-16"))  # the same text in other bytes
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    window.act_mark_group.trigger()
+    assert len(window.marked) == 2
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.review_actions.act_hardlink.trigger()
+    assert ("confirm", "Replace by hard links") in [c[:2] for c in scripted_dialogs.calls]
+    assert "Replace 1 identical file by hard links" in scripted_dialogs.calls[-1][2]
+    assert [(r.path, r.ok) for r in blocker.args[0]] == [(str(same_bytes), True)]
+    assert os.path.samefile(ref, same_bytes) and not os.path.samefile(ref, same_text)
+    assert same_text.read_bytes() == docgen.SAMPLE_EN.encode("utf-16")
