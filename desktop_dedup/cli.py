@@ -197,6 +197,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
             )
         if args.min_size is not None:
             changes["min_size"] = args.min_size
+        if args.text_types is not None:
+            changes["text_extensions"] = tuple(
+                t.strip().lower().lstrip(".") for t in args.text_types.split(",") if t.strip()
+            )
         if changes:
             svc.update_settings(**changes)
         cancel = CancelToken()
@@ -232,6 +236,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     "min_similarity": threshold,
                     "interrupted": summary.cancelled,
                     "skipped": [{"path": p.path, "reason": p.reason} for p in summary.problems],
+                    "filtered": summary.filtered.as_dict(),
                 }
             )
             return EXIT_INTERRUPTED if summary.cancelled else EXIT_OK
@@ -257,6 +262,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
             f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
+        filtered = filtered_text(summary.filtered)
+        if filtered:
+            print(filtered, file=out)
         problems = summary.problems
         if problems:
             noun = "file" if len(problems) == 1 else "files"
@@ -274,6 +282,30 @@ def cmd_scan(args: argparse.Namespace) -> int:
             print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
             return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def filtered_text(counts) -> str:
+    """One line saying what the scan's filters passed over ("" when nothing)."""
+    parts = []
+    if counts.other_types:
+        top = sorted(counts.by_extension.items(), key=lambda kv: (-kv[1], kv[0]))
+        shown_types = ", ".join(f"{'.' + e if e else 'no extension'} {n}" for e, n in top[:6])
+        more = ", ..." if len(top) > 6 else ""
+        parts.append(f"{counts.other_types} of other types ({shown_types}{more})")
+    if counts.not_text:
+        parts.append(f"{counts.not_text} without an extension that are not text")
+    if counts.excluded_files or counts.excluded_folders:
+        parts.append(
+            f"{counts.excluded_files} files and {counts.excluded_folders} folders "
+            "matching an exclude pattern"
+        )
+    if counts.too_small:
+        parts.append(f"{counts.too_small} under the minimum size")
+    if counts.hard_links:
+        parts.append(f"{counts.hard_links} hard links to a file already listed")
+    if not parts:
+        return ""
+    return "Not scanned (filters): " + "; ".join(parts) + "."
 
 
 _REPORT_SUFFIXES = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html"}
@@ -296,7 +328,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from desktop_dedup.core import marking
-    from desktop_dedup.core.actions import REASON_NEAR
+    from desktop_dedup.core.actions import REASON_NEAR, REASON_NOT_IDENTICAL
 
     with _service(args.db, must_exist=True) as svc:
         groups = svc.groups()
@@ -309,8 +341,16 @@ def cmd_remove(args: argparse.Namespace) -> int:
         else:
             ids = marking.mark_keeping(groups, args.keep)
         members = marking.marked_members(groups, ids)
-        verb = f"move to {args.move_to}" if args.move_to else "move to the trash"
-        action = "move" if args.move_to else "trash"
+        if args.hardlink and args.move_to:
+            raise DedupError("--hardlink and --move-to cannot be used together")
+        if args.keep_structure and not args.move_to:
+            raise DedupError("--keep-structure goes with --move-to DIR")
+        if args.hardlink:
+            verb, action = "replace by hard links to the kept copy", "hardlink"
+        elif args.move_to:
+            verb, action = f"move to {args.move_to}", "move"
+        else:
+            verb, action = "move to the trash", "trash"
         if not members:
             if args.json:
                 _print_json(_removal_json(action, args, dry_run=not args.yes, removed=[], kept=[]))
@@ -320,7 +360,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         # The same group checks the removal itself makes: a verified copy is kept, and near
         # duplicates (text the kept copy lacks) go only with --include-near.
         allowed, refused = svc.plan_removal(
-            [m.doc_id for m in members], include_near=args.include_near
+            [m.doc_id for m in members], include_near=args.include_near, hardlink=args.hardlink
         )
         going = [m for m in members if m.doc_id in set(allowed)]
         size = sum(m.size for m in going)
@@ -344,9 +384,15 @@ def cmd_remove(args: argparse.Namespace) -> int:
         previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
         try:
             ids_in_order = [m.doc_id for m in members]
-            if args.move_to:
+            if args.hardlink:
+                results = svc.hardlink(ids_in_order, cancel=cancel)
+            elif args.move_to:
                 results = svc.move(
-                    ids_in_order, args.move_to, cancel=cancel, include_near=args.include_near
+                    ids_in_order,
+                    args.move_to,
+                    cancel=cancel,
+                    include_near=args.include_near,
+                    keep_structure=args.keep_structure,
                 )
             else:
                 results = svc.trash(ids_in_order, cancel=cancel, include_near=args.include_near)
@@ -370,7 +416,57 @@ def cmd_remove(args: argparse.Namespace) -> int:
         if cancel.cancelled:
             return EXIT_INTERRUPTED
         # Near duplicates left out without --include-near were kept by choice, not refused.
-        return EXIT_PARTIAL if any(r.reason != REASON_NEAR for r in failed) else EXIT_OK
+        left_by_choice = (REASON_NEAR, REASON_NOT_IDENTICAL) if args.hardlink else (REASON_NEAR,)
+        return EXIT_PARTIAL if any(r.reason not in left_by_choice for r in failed) else EXIT_OK
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    with _service(args.db, must_exist=True) as svc:
+        open_entries = svc.restorable()  # newest first
+        if not args.items:
+            ids = [e.id for e in open_entries]
+        else:
+            ids = []
+            for item in args.items:
+                if item.isdigit():
+                    ids.append(int(item))
+                    continue
+                path = os.path.realpath(os.path.abspath(os.path.expanduser(item)))
+                match = next((e.id for e in open_entries if e.path == path), None)
+                if match is None:
+                    raise DedupError(
+                        f"no removal of {path} in the journal that can be restored "
+                        "(see the journal in the app, or run restore without a path)"
+                    )
+                ids.append(match)
+        results = svc.restore(ids, dry_run=not args.yes)
+        done = [r for r in results if r.ok]
+        failed = [r for r in results if not r.ok]
+        if args.json:
+            _print_json(
+                {
+                    "action": "restore",
+                    "dry_run": not args.yes,
+                    "restored": [
+                        {"entry": r.entry_id, "path": r.path, "from": r.source} for r in done
+                    ],
+                    "kept": [
+                        {"entry": r.entry_id, "path": r.path, "reason": r.reason} for r in failed
+                    ],
+                }
+            )
+        else:
+            if not results:
+                print("Nothing to restore.")
+            for r in done:
+                print(f"  {shown(r.path)}  (from {shown(r.source)})")
+            for r in failed:
+                print(f"  {'kept' if not args.yes else 'skipped'} {shown(r.path)}: {r.reason}")
+            if not args.yes and results:
+                print(f"Would restore {len(done)} files; nothing was changed. Add --yes to do it.")
+            elif results:
+                print(f"{len(done)} of {len(results)} files restored; scan again to see them.")
+        return EXIT_PARTIAL if args.yes and failed else EXIT_OK
 
 
 def _removal_json(action: str, args: argparse.Namespace, *, dry_run: bool, removed, kept) -> dict:
@@ -451,7 +547,7 @@ def _mark_completions(parser: argparse.ArgumentParser) -> argparse.ArgumentParse
                 parsers.extend(action.choices.values())
             elif action.metavar in ("DIR", "PATH"):
                 action.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
-            elif action.metavar in ("FILE", "FILE|URL") or action.dest in (
+            elif action.metavar in ("FILE", "FILE|URL", "ENTRY|PATH") or action.dest in (
                 "file_a",
                 "file_b",
             ):
@@ -608,6 +704,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
     s.add_argument(
+        "--text-types",
+        metavar="EXT,...",
+        help="more extensions to read as plain text, e.g. log,nfo (saved; files without an "
+        "extension are read when their content is text)",
+    )
+    s.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
     )
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -666,6 +768,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--move-to", metavar="DIR", help="move the copies into DIR instead of the trash"
     )
     rm.add_argument(
+        "--keep-structure",
+        action="store_true",
+        help="with --move-to: keep each file's folders below the scanned folder it came from",
+    )
+    rm.add_argument(
+        "--hardlink",
+        action="store_true",
+        help="replace each identical copy by a hard link to the kept copy instead of removing "
+        "it (same file system only; near and same-text copies are left alone)",
+    )
+    rm.add_argument(
         "--include-near",
         action="store_true",
         help="also remove near duplicates, whose text differs from the kept copy (by default "
@@ -679,6 +792,30 @@ def build_parser() -> argparse.ArgumentParser:
         "removed files, and kept ones with the reason",
     )
     rm.set_defaults(func=cmd_remove)
+
+    rs = sub.add_parser(
+        "restore",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
+        help="put removed files back from the trash or the move folder (a dry run unless --yes)",
+        description="Put files that remove sent to the trash (Linux: the freedesktop trash) or "
+        "moved to a folder back at their original paths. Each is checked against the content "
+        "hash the journal recorded, and a name that is taken is never overwritten. Without "
+        "ENTRY or PATH every removal that can be undone is listed. On Windows and macOS, "
+        "restore trashed files from the Recycle Bin or the Trash.",
+    )
+    db_arg(rs)
+    rs.add_argument(
+        "items",
+        nargs="*",
+        metavar="ENTRY|PATH",
+        help="a journal entry number (restore --json lists them) or a removed file's path",
+    )
+    rs.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    rs.add_argument(
+        "--json", action="store_true", help="print what would be (or was) restored as JSON"
+    )
+    rs.set_defaults(func=cmd_restore)
 
     d = sub.add_parser(
         "diff",

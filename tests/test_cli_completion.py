@@ -44,8 +44,12 @@ def bash_complete(path: Path, line: str) -> set[str]:
 def test_bash_completes_commands_options_and_choices(tmp_path: Path):
     path = tmp_path / "desktop-dedup.bash"
     path.write_text(script("bash"), encoding="utf-8")
-    assert bash_complete(path, "desktop-dedup re") == {"report", "remove"}
-    assert bash_complete(path, "desktop-dedup remove --k") == {"--keep", "--keep-in"}
+    assert bash_complete(path, "desktop-dedup re") == {"report", "remove", "restore"}
+    assert bash_complete(path, "desktop-dedup remove --k") == {
+        "--keep",
+        "--keep-in",
+        "--keep-structure",
+    }
     assert bash_complete(path, "desktop-dedup remove --keep s") == {"smallest", "shortest_path"}
     assert bash_complete(path, "desktop-dedup scan --js") == {"--json"}
     assert bash_complete(path, "desktop-dedup completion f") == {"fish"}

@@ -232,17 +232,17 @@ def test_every_core_reason_and_action_is_translated(
     qapp, settings_dir: Path, compiled_qm: Path
 ) -> None:
     """Issue 9: the journal's actions and every problem reason stayed English in Chinese."""
-    from desktop_dedup.core import actions
+    from desktop_dedup.core import actions, restore
     from desktop_dedup.gui.reasons import action_label, translate_reason
 
-    reasons = [v for k, v in vars(actions).items() if k.startswith("REASON_")]
+    reasons = [v for m in (actions, restore) for k, v in vars(m).items() if k.startswith("REASON_")]
     assert len(reasons) > 10
     assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
     han = re.compile("[\u4e00-\u9fff]")
     for reason in reasons:
         shown = translate_reason(reason)
         assert shown != reason and han.search(shown), reason
-    for action in ("trash", "move"):
+    for action in ("trash", "move", "hardlink", "restore"):
         assert han.search(action_label(action)), action
     # A reason with a detail: the lead phrase translated, the detail (a library's words) kept.
     shown = translate_reason("corrupt PDF: xref table broken")

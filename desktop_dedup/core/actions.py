@@ -30,7 +30,7 @@ import logging
 import os
 import shutil
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -71,6 +71,12 @@ REASON_NEAR = (
     "holds text the kept copy does not (a near duplicate); include near copies to remove it"
 )
 REASON_NOT_GROUPED = "is not in a duplicate group any more"
+REASON_NOT_IDENTICAL = (
+    "no kept copy holds the same bytes; only identical copies can be replaced by a hard link"
+)
+REASON_OTHER_FS = "is on another file system than the kept copy; a hard link cannot cross it"
+REASON_ALREADY_LINKED = "is already a hard link to the kept copy"
+REASON_NO_HARD_LINKS = "this file system does not support hard links"
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,7 @@ class RemovalCandidate:
 class ActionResult:
     doc_id: int
     path: str
-    action: str  # "trash" | "move"
+    action: str  # "trash" | "move" | "hardlink"
     ok: bool
     reason: str  # empty when ok
     destination: str = ""  # where a moved file now is (empty for the trash: the OS decides)
@@ -320,6 +326,22 @@ def _move_no_overwrite(src: str, dst: Path) -> None:
         raise
 
 
+def structure_folder(path: str, roots: Sequence[str]) -> str:
+    """The folder of ``path`` relative to the (innermost) root that holds it ("" when it lies
+    directly in the root or in none of them): what "keep the folder structure" recreates."""
+    folder = os.path.dirname(os.path.abspath(path))
+    best = ""
+    for root in roots:
+        root_n = os.path.abspath(root)
+        if _normalised(folder) == _normalised(root_n) or _is_within(folder, root_n):
+            if len(root_n) > len(best):
+                best = root_n
+    if not best:
+        return ""
+    rel = os.path.relpath(folder, best)
+    return "" if rel == os.curdir else rel
+
+
 def move_files(
     cands: Sequence[RemovalCandidate],
     target_dir: str | os.PathLike[str],
@@ -328,12 +350,16 @@ def move_files(
     cancel: CancelToken | None = None,
     reference_roots: Sequence[str] = (),
     journal: WriteAheadJournal | None = None,
+    structure_roots: Sequence[str] | None = None,
 ) -> list[ActionResult]:
-    """Move each verified candidate into ``target_dir`` (flat), never overwriting anything.
+    """Move each verified candidate into ``target_dir``, never overwriting anything.
 
-    Refused as a whole with :class:`ActionError` when ``target_dir`` is missing, not a folder,
-    not writable, or inside a reference folder (moved copies would then count as references).
-    A candidate already in ``target_dir`` is refused rather than renamed in place.
+    Flat by default; with ``structure_roots`` (the scanned folders) a file keeps its folders
+    below the root it came from (``root/a/b/x.txt`` goes to ``target/a/b/x.txt``; the folders
+    are made as needed). Refused as a whole with :class:`ActionError` when ``target_dir`` is
+    missing, not a folder, not writable, or inside a reference folder (moved copies would then
+    count as references). A candidate already in its target folder is refused rather than
+    renamed in place.
     """
     target = Path(os.path.realpath(target_dir))  # a symlink into a reference folder is that folder
     if not target.is_dir():
@@ -344,9 +370,14 @@ def move_files(
         raise ActionError(f"target folder is inside a reference folder: {target}")
 
     def act(c: RemovalCandidate) -> tuple[str | None, str]:
-        if _normalised(os.path.dirname(os.path.abspath(c.path))) == _normalised(str(target)):
+        folder = target
+        if structure_roots is not None:
+            folder = target / structure_folder(c.path, structure_roots)
+        if _normalised(os.path.dirname(os.path.abspath(c.path))) == _normalised(str(folder)):
             return REASON_ALREADY_IN_TARGET, ""
-        for candidate_dst in _free_names(target, os.path.basename(c.path)):
+        if folder != target:
+            folder.mkdir(parents=True, exist_ok=True)
+        for candidate_dst in _free_names(folder, os.path.basename(c.path)):
             if os.path.lexists(candidate_dst):
                 continue
             wal.begin(c, "move", str(candidate_dst))  # the intent names the destination
@@ -361,10 +392,61 @@ def move_files(
     return _run(list(cands), "move", act, reference_roots, progress, cancel, wal)
 
 
+def link_files(
+    cands: Sequence[RemovalCandidate],
+    kept: Mapping[int, RemovalCandidate],
+    *,
+    progress: ProgressSink = null_progress,
+    cancel: CancelToken | None = None,
+    reference_roots: Sequence[str] = (),
+    journal: WriteAheadJournal | None = None,
+) -> list[ActionResult]:
+    """Replace each verified candidate by a hard link to its kept copy (``kept[doc_id]``).
+
+    Only for identical bytes: the kept copy must hold the candidate's content hash and is
+    verified unchanged too, and both must be on one file system. The link is made under a
+    temporary name beside the candidate and renamed over it (atomic: at every moment the path
+    holds the same bytes). The result's ``destination`` is the kept copy.
+    """
+
+    def act(c: RemovalCandidate) -> tuple[str | None, str]:
+        k = kept.get(c.doc_id)
+        if k is None or not k.content_hash or k.content_hash.lower() != c.content_hash.lower():
+            return REASON_NOT_IDENTICAL, ""
+        if verify_unchanged(k) is not None:
+            return REASON_KEPT_CHANGED, ""
+        if os.lstat(c.path).st_dev != os.stat(k.path).st_dev:
+            return REASON_OTHER_FS, ""
+        if os.path.samefile(c.path, k.path):
+            return REASON_ALREADY_LINKED, ""
+        wal.begin(c, "hardlink", "")  # settled as "left in place" if interrupted
+        folder, name = os.path.split(c.path)
+        temporary = os.path.join(folder, f".{name}.desktop-dedup-link-{os.getpid()}")
+        try:
+            os.link(k.path, temporary)
+        except FileExistsError:
+            os.unlink(temporary)  # a leftover of an interrupted run of this process id
+            os.link(k.path, temporary)
+        except OSError as exc:
+            if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                return REASON_NO_HARD_LINKS, ""
+            raise
+        try:
+            os.replace(temporary, c.path)
+        except OSError:
+            os.unlink(temporary)
+            raise
+        return None, k.path
+
+    wal = journal or _NoJournal()
+    return _run(list(cands), "hardlink", act, reference_roots, progress, cancel, wal)
+
+
 __all__ = [
     "ActionResult",
     "RemovalCandidate",
     "content_hash_file",
+    "link_files",
     "move_files",
     "trash_files",
     "verify_unchanged",

@@ -132,6 +132,8 @@ class ScanOptions:
     min_size: int = 1
     max_size: int = 2 * 1024**3
     follow_symlinks: bool = False
+    # More extensions read as plain text (issue 9 item 7): "log", "nfo", ...
+    text_extensions: tuple[str, ...] = ()
     max_distance: int = DEFAULT_CANDIDATE_DISTANCE
     min_similarity: float = DEFAULT_MIN_SIMILARITY
     workers: int | None = None  # None: one per core
@@ -145,6 +147,43 @@ class FileEntry:
     size: int
     mtime_ns: int
     ext: str  # lower case, no dot
+
+
+@dataclass
+class FilterCounts:
+    """What the scan's filters passed over, counted so that nothing is skipped silently."""
+
+    by_extension: dict[str, int] = field(default_factory=dict)  # a type not scanned: ext -> files
+    excluded_files: int = 0  # the name matches an exclude pattern
+    excluded_folders: int = 0  # (their files are not counted: they are not listed at all)
+    too_small: int = 0  # under the minimum size (empty files are listed as problems)
+    not_text: int = 0  # without an extension, and not text
+    hard_links: int = 0  # another name of a file already listed
+
+    @property
+    def other_types(self) -> int:
+        return sum(self.by_extension.values())
+
+    @property
+    def total(self) -> int:
+        return (
+            self.other_types
+            + self.excluded_files
+            + self.too_small
+            + self.not_text
+            + self.hard_links
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "other_types": self.other_types,
+            "by_extension": dict(sorted(self.by_extension.items(), key=lambda kv: -kv[1])),
+            "excluded_files": self.excluded_files,
+            "excluded_folders": self.excluded_folders,
+            "too_small": self.too_small,
+            "not_text": self.not_text,
+            "hard_links": self.hard_links,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,3 +236,5 @@ class ScanSummary:
     seconds: float = 0.0
     # Marked files whose content changed since they were marked: their marks were dropped.
     marks_dropped: list[str] = field(default_factory=list)
+    # What the filters (types, exclude patterns, sizes) passed over: counted, not listed.
+    filtered: FilterCounts = field(default_factory=FilterCounts)

@@ -6,6 +6,14 @@
   Linux, ignoring case on Windows and macOS, as their file systems do.
 * A folder that cannot be listed, or a name that is not valid in the file system's encoding, is a
   :class:`Problem`, not an exception.
+* A file without an extension (``README``, ``LICENSE``, ``copyright``) is read as plain text when
+  plain text is among the scanned types and its first bytes are text (:func:`looks_like_text`:
+  the same encoding detection and binary check as the text reader); names starting with a dot
+  (configuration files) are not. Extensions in ``text_extensions`` are read as plain text.
+* What the filters pass over is counted in a :class:`FilterCounts` (by extension, by exclude
+  pattern, by size, not text, hard links of a file already listed), never silently dropped.
+* A second name (hard link) of a file already listed is not listed again: it is the same file,
+  and removing it would free nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +27,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from desktop_dedup.core.models import UNREAD_DOCUMENT_TYPES, FileEntry, Problem, ScanOptions
+from desktop_dedup.core.models import (
+    UNREAD_DOCUMENT_TYPES,
+    FileEntry,
+    FilterCounts,
+    Problem,
+    ScanOptions,
+)
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
 
 log = logging.getLogger(__name__)
@@ -64,17 +78,54 @@ def resolve_roots(roots: Sequence[str]) -> list[str]:
     return out
 
 
+#: How much of a file without an extension is read to decide whether it is text.
+SNIFF_BYTES = 8192
+#: The extension given to files read as plain text (extensionless or an extra text extension).
+PLAIN_TEXT = "text"
+
+
+def looks_like_text(path: str) -> bool:
+    """Whether the file's first :data:`SNIFF_BYTES` decode as text (any encoding the text reader
+    detects) rather than binary. Never raises: an unreadable file is "not text"."""
+    from desktop_dedup.core.errors import ExtractionError
+    from desktop_dedup.core.extract._common import open_regular
+    from desktop_dedup.core.extract.plaintext import decode_text_bytes
+
+    try:
+        with open_regular(path) as fh:
+            head = fh.read(SNIFF_BYTES)
+    except OSError:
+        return False
+    if not head:
+        return False
+    # A multi-byte character cut at the end of the sample is not a sign of binary.
+    cuts = range(4) if len(head) == SNIFF_BYTES else range(1)
+    for cut in cuts:
+        try:
+            decode_text_bytes(head[: len(head) - cut])
+        except ExtractionError:
+            continue
+        return True
+    return False
+
+
 def walk_files(
     options: ScanOptions,
     problems: list[Problem],
     *,
     progress: ProgressSink | None = None,
     cancel: CancelToken | None = None,
+    counts: FilterCounts | None = None,
 ) -> Iterator[FileEntry]:
-    """Yield every candidate file under ``options.roots``; trouble goes to ``problems``."""
+    """Yield every candidate file under ``options.roots``; trouble goes to ``problems``, what
+    the filters passed over is counted in ``counts``."""
+    counts = counts if counts is not None else FilterCounts()
     extensions = {e.lower().lstrip(".") for e in options.extensions}
+    text_extensions = {e.lower().lstrip(".") for e in options.text_extensions} - extensions
+    sniff = "txt" in extensions  # files without an extension are read as plain text
     excluded = _compile_excludes(options.exclude_globs)
     seen_dirs: set[tuple[int, int]] = set()  # (dev, inode): guards loops when following links
+    seen_links: set[tuple[int, int]] = set()  # files with more than one name, listed once
     found = 0
     for root in resolve_roots(options.roots):
         if not os.path.isdir(root):
@@ -103,6 +154,13 @@ def walk_files(
             for entry in entries:
                 name = entry.name
                 if excluded is not None and excluded.fullmatch(name):
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            counts.excluded_folders += 1
+                        else:
+                            counts.excluded_files += 1
+                    except OSError:
+                        counts.excluded_files += 1
                     continue
                 try:
                     is_link = entry.is_symlink()
@@ -125,7 +183,9 @@ def walk_files(
                 if not stat.S_ISREG(st.st_mode):
                     continue
                 ext = os.path.splitext(name)[1].lower().lstrip(".")
-                if ext not in extensions:
+                if ext in text_extensions:
+                    ext = PLAIN_TEXT
+                elif ext not in extensions:
                     if ext in UNREAD_DOCUMENT_TYPES:
                         problems.append(
                             Problem(
@@ -134,7 +194,23 @@ def walk_files(
                                 "this app cannot read",
                             )
                         )
-                    continue
+                        continue
+                    if not (ext == "" and sniff and not name.startswith(".")):
+                        counts.by_extension[ext] = counts.by_extension.get(ext, 0) + 1
+                        continue
+                    if st.st_size < max(options.min_size, 1):
+                        counts.too_small += 1
+                        continue
+                    if not looks_like_text(entry.path):
+                        counts.not_text += 1
+                        continue
+                    ext = PLAIN_TEXT
+                if st.st_nlink > 1:
+                    key = (st.st_dev, st.st_ino)
+                    if key in seen_links:
+                        counts.hard_links += 1
+                        continue
+                    seen_links.add(key)
                 if _has_surrogates(entry.path):
                     problems.append(
                         Problem(
@@ -156,6 +232,8 @@ def walk_files(
                 if st.st_size < options.min_size:
                     if st.st_size == 0 and options.min_size <= 1:
                         problems.append(Problem(entry.path, "empty file (0 bytes)"))
+                    else:
+                        counts.too_small += 1
                     continue
                 path = os.path.realpath(entry.path) if is_link else entry.path
                 found += 1

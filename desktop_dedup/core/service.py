@@ -9,8 +9,10 @@ returning.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -20,6 +22,7 @@ from typing import Any
 
 from desktop_dedup import __version__
 from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
@@ -86,6 +89,8 @@ class Settings:
     exclude_globs: tuple[str, ...] = DEFAULT_EXCLUDES
     min_size: int = 1
     max_size: int = 2 * 1024**3
+    # More extensions read as plain text ("log", "nfo"; issue 9 item 7).
+    text_extensions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class JournalEntry:
     size: int
     ok: bool
     reason: str
+    id: int = 0  # the journal row (what ``restore`` takes)
 
 
 @dataclass(frozen=True)
@@ -254,7 +260,7 @@ class DedupService:
     def settings(self) -> Settings:
         stored = self.store.get_setting("settings", {})
         known = {k: v for k, v in stored.items() if k in Settings.__dataclass_fields__}
-        for key in ("extensions", "exclude_globs"):
+        for key in ("extensions", "exclude_globs", "text_extensions"):
             if key in known:
                 known[key] = tuple(known[key])
         if "extensions" in known:
@@ -277,7 +283,7 @@ class DedupService:
                 changes["min_similarity"] = check_similarity(changes["min_similarity"])
             except ValueError as exc:
                 raise DedupError(str(exc)) from None
-        for key in ("extensions", "exclude_globs"):
+        for key in ("extensions", "exclude_globs", "text_extensions"):
             if key in changes:
                 changes[key] = tuple(changes[key])
         new = replace(current, **changes)
@@ -329,6 +335,7 @@ class DedupService:
             exclude_globs=settings.exclude_globs,
             min_size=settings.min_size,
             max_size=settings.max_size,
+            text_extensions=settings.text_extensions,
             max_distance=settings.max_distance,
             min_similarity=settings.min_similarity,
         )
@@ -341,7 +348,15 @@ class DedupService:
         status = "finished"
         try:
             progress(ProgressEvent(Stage.LISTING))
-            entries = list(walk_files(options, walk_problems, progress=progress, cancel=cancel))
+            entries = list(
+                walk_files(
+                    options,
+                    walk_problems,
+                    progress=progress,
+                    cancel=cancel,
+                    counts=summary.filtered,
+                )
+            )
             summary.files_seen = len(entries)
             progress(ProgressEvent(Stage.LISTING, done=len(entries), total=len(entries)))
             # A shared index (several machines, several people) is not one scan's mirror: a
@@ -722,7 +737,7 @@ class DedupService:
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
-            return extract_text(doc.path).text
+            return extract_text(doc.path, reader_extension(doc.path, doc.format)).text
         except ExtractionError as exc:
             raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
 
@@ -821,11 +836,19 @@ class DedupService:
         return cands, refused
 
     def plan_removal(
-        self, doc_ids: Iterable[int], *, include_near: bool = False
+        self, doc_ids: Iterable[int], *, include_near: bool = False, hardlink: bool = False
     ) -> tuple[list[int], list[actions.ActionResult]]:
         """What :meth:`trash` or :meth:`move` would remove now (ids) and refuse (with reasons),
         checking the groups as they would; each file is verified again as it goes."""
-        cands, refused = self._candidates(doc_ids, "plan", include_near)
+        cands, refused = self._candidates(doc_ids, "plan", include_near and not hardlink)
+        if hardlink:  # identical bytes only
+            kept = self._identical_kept(c.doc_id for c in cands)
+            refused += [
+                actions.ActionResult(c.doc_id, c.path, "plan", False, actions.REASON_NOT_IDENTICAL)
+                for c in cands
+                if c.doc_id not in kept
+            ]
+            cands = [c for c in cands if c.doc_id in kept]
         return [c.doc_id for c in cands], refused
 
     def _after_action(self, results: list[actions.ActionResult], action: str) -> None:
@@ -915,9 +938,11 @@ class DedupService:
         progress: ProgressSink = null_progress,
         cancel: CancelToken | None = None,
         include_near: bool = False,
+        keep_structure: bool = False,
     ) -> list[actions.ActionResult]:
         """Move documents into ``target_dir`` (name conflicts get " (1)", " (2)" ...), with the
-        same checks as :meth:`trash`."""
+        same checks as :meth:`trash`; ``keep_structure``: each keeps its folders below the
+        scanned folder it came from."""
         cands, refused = self._candidates(doc_ids, "move", include_near)
         wal = _StoreJournal(self.store)
         for r in refused:
@@ -929,17 +954,125 @@ class DedupService:
             cancel=cancel,
             reference_roots=self._reference_roots(),
             journal=wal,
+            structure_roots=self._scanned_roots() if keep_structure else None,
         )
         self._after_action(results, "move")
+        return results
+
+    def _scanned_roots(self) -> list[str]:
+        """The configured folders and the last scan's roots (what a kept structure is of)."""
+        roots = [f.path for f in self.folders()]
+        last = self.store.last_scan()
+        if last is not None:
+            roots += json.loads(last.roots or "[]")
+        return list(dict.fromkeys(roots))
+
+    def _identical_kept(self, doc_ids: Iterable[int]) -> dict[int, actions.RemovalCandidate]:
+        """For each of ``doc_ids``, a member of its group that is not among them and holds the
+        same bytes (the reference first): what a hard link would point to."""
+        removing = set(doc_ids)
+        groups = self.store.groups_of(removing)
+        members = self.store.group_members(sorted(set(groups.values())))
+        out = {}
+        for doc_id in removing:
+            rows = members.get(groups.get(doc_id), [])
+            mine = next((d for _, d in rows if d.id == doc_id), None)
+            if mine is None or not mine.content_hash:
+                continue
+            for _m, d in sorted(rows, key=lambda r: (not r[0].is_reference, r[0].position)):
+                if d.id not in removing and d.content_hash == mine.content_hash:
+                    out[doc_id] = actions.RemovalCandidate(
+                        d.id, d.path, d.size, d.mtime_ns, d.content_hash
+                    )
+                    break
+        return out
+
+    def hardlink(
+        self,
+        doc_ids: Iterable[int],
+        *,
+        progress: ProgressSink = null_progress,
+        cancel: CancelToken | None = None,
+    ) -> list[actions.ActionResult]:
+        """Replace documents by hard links to a kept copy with the same bytes (never for near
+        or same-text copies), with the same checks as :meth:`trash`; journalled as "hardlink".
+        A linked copy leaves the index: it is the kept file now (scans list a file once)."""
+        cands, refused = self._candidates(doc_ids, "hardlink", include_near=False)
+        wal = _StoreJournal(self.store)
+        for r in refused:
+            wal.end(r)
+        results = refused + actions.link_files(
+            cands,
+            self._identical_kept(c.doc_id for c in cands),
+            progress=progress,
+            cancel=cancel,
+            reference_roots=self._reference_roots(),
+            journal=wal,
+        )
+        self._after_action(results, "hardlink")
         return results
 
     def journal(self) -> list[JournalEntry]:
         return [
             JournalEntry(
-                j.time, j.action, j.path, j.destination, j.content_hash, j.size, j.ok, j.reason
+                j.time,
+                j.action,
+                j.path,
+                j.destination,
+                j.content_hash,
+                j.size,
+                j.ok,
+                j.reason,
+                j.id,
             )
             for j in self.store.journal()
         ]
+
+    # --- restore (core/restore.py) ----------------------------------------------------------------
+
+    def restorable(self) -> list[JournalEntry]:
+        """Journal entries that can be undone: files sent to the trash or moved to a folder,
+        not restored since (newest first)."""
+        return restore_mod.restorable(self.journal())
+
+    def restore(
+        self, entry_ids: Iterable[int], *, dry_run: bool = False, platform: str = sys.platform
+    ) -> list[restore_mod.RestoreResult]:
+        """Put the files of these journal entries back at their original paths (see
+        :mod:`desktop_dedup.core.restore`); each restore is journalled (action "restore", from
+        the trashed or moved file to the original path). ``dry_run``: only check."""
+        entries = {e.id: e for e in self.journal()}
+        open_ids = {e.id for e in restore_mod.restorable(entries.values())}
+        results = []
+        for entry_id in dict.fromkeys(entry_ids):
+            entry = entries.get(entry_id)
+            if entry is None:
+                results.append(
+                    restore_mod.RestoreResult(False, "no such journal entry", "", "", entry_id)
+                )
+                continue
+            if entry_id not in open_ids and entry.ok and entry.action in ("trash", "move"):
+                result = restore_mod.RestoreResult(
+                    False, restore_mod.REASON_RESTORED, entry.path, "", entry_id
+                )
+            else:
+                result = restore_mod.restore_entry(entry, dry_run=dry_run, platform=platform)
+            results.append(result)
+            if not dry_run and entry.action in ("trash", "move"):
+                self.store.add_journal(
+                    [
+                        {
+                            "action": "restore",
+                            "path": result.source or entry.destination,
+                            "destination": result.path,
+                            "content_hash": entry.content_hash,
+                            "size": entry.size,
+                            "ok": result.ok,
+                            "reason": result.reason,
+                        }
+                    ]
+                )
+        return results
 
     # --- not duplicates ---------------------------------------------------------------------------
 
@@ -1021,11 +1154,25 @@ def diff_files(
     texts = []
     for path in (path_a, path_b):
         try:
-            texts.append(extract_text(os.fspath(path)).text)
+            texts.append(extract_text(os.fspath(path), reader_extension(os.fspath(path))).text)
         except ExtractionError as exc:
             raise ExtractionError(f"{os.fspath(path)}: {exc.reason}") from exc
     result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=ignore_whitespace_punct)
     return replace(result, similarity=text_similarity(texts[0], texts[1]))
+
+
+def reader_extension(path: str, indexed_format: str = "") -> str:
+    """The extension whose reader reads ``path``: its own when supported, else the format the
+    scan read it as, else plain text for a file whose content is text (``README``, ``.log``)."""
+    from desktop_dedup.core.extract import SUPPORTED_EXTENSIONS
+    from desktop_dedup.core.scanning import PLAIN_TEXT, looks_like_text
+
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext in SUPPORTED_EXTENSIONS:
+        return ext
+    if indexed_format in SUPPORTED_EXTENSIONS:
+        return indexed_format
+    return PLAIN_TEXT if looks_like_text(path) else ext
 
 
 def _check_distance(k: int) -> None:

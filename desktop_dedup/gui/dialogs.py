@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +68,30 @@ class Dialogs:
         path = QFileDialog.getExistingDirectory(parent, title, start)
         return path or None
 
+    def choose_move_folder(
+        self, parent: QWidget | None, title: str, start: str = ""
+    ) -> tuple[str, bool] | None:
+        """The folder to move files to, and whether they keep their folder structure."""
+        from desktop_dedup.gui.review_actions import MoveTargetDialog
+
+        dialog = MoveTargetDialog(title, start, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.folder():
+            return None
+        return dialog.folder(), dialog.keep_structure.isChecked()
+
     def choose_save_file(
         self, parent: QWidget | None, title: str, start: str, filters: str
     ) -> str | None:
         path, _selected = QFileDialog.getSaveFileName(parent, title, start, filters)
         return path or None
+
+    def start_program(self, argv: list[str]) -> None:
+        """Start a desktop program (the external diff tool) without waiting for it; OSError
+        when it cannot be started."""
+        kwargs: dict = {"stdin": subprocess.DEVNULL, "close_fds": True}
+        if sys.platform != "win32":
+            kwargs["start_new_session"] = True  # it outlives neither a Ctrl-C nor the app's group
+        subprocess.Popen(argv, **kwargs)  # noqa: S603 - an argument list, no shell
 
     def open_url(self, url: QUrl) -> bool:
         """Hand a file or web address to the desktop (default app, browser)."""

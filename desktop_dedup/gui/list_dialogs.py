@@ -140,6 +140,9 @@ class JournalDialog(RowsDialog):
             self.tr("Every removal or move the app attempted, newest last."),
             parent,
         )
+        self.show_entries(entries)
+
+    def show_entries(self, entries: Sequence[Any]) -> None:
         self.set_rows(
             [
                 (

@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 
 from desktop_dedup.core import marking
 from desktop_dedup.core.marking import KeepRule
-from desktop_dedup.gui import dialogs
+from desktop_dedup.gui import dialogs, review_actions
 from desktop_dedup.gui.diff_view import DiffView
 from desktop_dedup.gui.folders import FolderPanel, local_dirs_from_mime
 from desktop_dedup.gui.formatting import format_duration, format_size, plural
@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
 
         self.reload_results()
         self._update_actions()
+        review_actions.install(self)  # restore, move keeping folders, hard links, diff tool
 
     # ---------------------------------------------------------------- construction
     def _build_widgets(self) -> None:

@@ -118,6 +118,83 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "no file extension",
         ),
+        # hard links and restore (issue 9 item 6)
+        (
+            "no kept copy holds the same bytes; only identical copies "
+            "can be replaced by a hard link"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "no kept copy holds the same bytes; only identical copies "
+            "can be replaced by a hard link",
+        ),
+        (
+            "is on another file system than the kept copy; a hard link cannot cross it"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "is on another file system than the kept copy; a hard link cannot cross it",
+        ),
+        "is already a hard link to the kept copy": QCoreApplication.translate(
+            "Reasons",
+            "is already a hard link to the kept copy",
+        ),
+        "this file system does not support hard links": QCoreApplication.translate(
+            "Reasons",
+            "this file system does not support hard links",
+        ),
+        (
+            "the original name is taken by another file; nothing was overwritten"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "the original name is taken by another file; nothing was overwritten",
+        ),
+        "not found in the trash (emptied, or restored already)": QCoreApplication.translate(
+            "Reasons",
+            "not found in the trash (emptied, or restored already)",
+        ),
+        (
+            "the file in the trash is not the one that was removed (content differs)"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "the file in the trash is not the one that was removed (content differs)",
+        ),
+        "no longer at the folder it was moved to": QCoreApplication.translate(
+            "Reasons",
+            "no longer at the folder it was moved to",
+        ),
+        "the moved file changed since it was moved (content differs)": QCoreApplication.translate(
+            "Reasons",
+            "the moved file changed since it was moved (content differs)",
+        ),
+        "no content hash was recorded, so the file cannot be verified": QCoreApplication.translate(
+            "Reasons",
+            "no content hash was recorded, so the file cannot be verified",
+        ),
+        "only files moved to the trash or to a folder can be restored": QCoreApplication.translate(
+            "Reasons",
+            "only files moved to the trash or to a folder can be restored",
+        ),
+        "this removal did not happen, so there is nothing to restore": QCoreApplication.translate(
+            "Reasons",
+            "this removal did not happen, so there is nothing to restore",
+        ),
+        "restored already": QCoreApplication.translate(
+            "Reasons",
+            "restored already",
+        ),
+        "cannot be found from here: restore it from the Recycle Bin": QCoreApplication.translate(
+            "Reasons",
+            "cannot be found from here: restore it from the Recycle Bin",
+        ),
+        (
+            "cannot be found from here: restore it from the Trash in the Finder"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "cannot be found from here: restore it from the Trash in the Finder",
+        ),
+        "no such journal entry": QCoreApplication.translate(
+            "Reasons",
+            "no such journal entry",
+        ),
     }
 
 
@@ -224,6 +301,14 @@ def action_label(action: str) -> str:
         "move": QCoreApplication.translate(
             "Reasons",
             "moved to a folder",
+        ),
+        "hardlink": QCoreApplication.translate(
+            "Reasons",
+            "replaced by a hard link",
+        ),
+        "restore": QCoreApplication.translate(
+            "Reasons",
+            "restored",
         ),
     }
     return labels.get(action, action)

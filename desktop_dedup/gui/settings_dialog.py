@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -80,6 +81,14 @@ class SettingsDialog(QDialog):
         self.excludes.setToolTip(
             self.tr("One pattern per line, matched against each file and folder name (* and ?).")
         )
+        self.text_extensions = QLineEdit(", ".join(settings.text_extensions))
+        self.text_extensions.setAccessibleName(self.tr("Extensions read as text"))
+        self.text_extensions.setToolTip(
+            self.tr(
+                "More extensions read as plain text, separated by commas (log, nfo). Files "
+                "without an extension are read when their content is text."
+            )
+        )
         self.min_size = QSpinBox()
         self.min_size.setRange(0, 2_000_000_000)
         self.min_size.setValue(int(settings.min_size))
@@ -92,6 +101,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.group_count)
         form.addRow(self.tr("Candidate search radius (bits, advanced):"), self.distance)
         form.addRow(self.tr("Document types:"), self.extensions)
+        form.addRow(self.tr("Also read as text:"), self.text_extensions)
         form.addRow(self.tr("Exclude patterns:"), self.excludes)
         form.addRow(self.tr("Minimum size:"), self.min_size)
 
@@ -153,6 +163,11 @@ class SettingsDialog(QDialog):
             "extensions": extensions,
             "exclude_globs": excludes,
             "min_size": self.min_size.value(),
+            "text_extensions": tuple(
+                e.strip().lower().lstrip(".")
+                for e in self.text_extensions.text().replace(";", ",").split(",")
+                if e.strip().strip(".")
+            ),
         }
 
     def apply(self) -> Any:

@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+168"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+171"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -440,7 +440,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-98"/>
+        <location line="-101"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>
@@ -490,7 +490,7 @@
         <translation>本程序尝试过的每一次移除或移动，最新的在最后。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -509,7 +509,7 @@
         <translation>重复文档</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Folders</source>
         <translation>文件夹</translation>
     </message>
@@ -1174,9 +1174,37 @@
     </message>
 </context>
 <context>
+    <name>MoveTargetDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/review_actions.py" line="+53"/>
+        <source>Target folder</source>
+        <translation>目标文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep the folder structure</source>
+        <translation>保留文件夹结构</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each file keeps its folders below the scanned folder it came from (docs/2023/a.txt goes to TARGET/2023/a.txt); otherwise all go directly into the target folder.</source>
+        <translation>每个文件保留它在所扫描文件夹下的子文件夹（docs/2023/a.txt 移到 目标/2023/a.txt）；否则全部直接移入目标文件夹。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+</context>
+<context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-30"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-33"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1368,6 +1396,86 @@
         <translation>没有文件扩展名</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>no kept copy holds the same bytes; only identical copies can be replaced by a hard link</source>
+        <translation>没有保留的副本与它字节相同；只有完全相同的副本才能替换为硬链接</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>is on another file system than the kept copy; a hard link cannot cross it</source>
+        <translation>与保留的副本不在同一文件系统上，硬链接无法跨越文件系统</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is already a hard link to the kept copy</source>
+        <translation>已经是保留副本的硬链接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>this file system does not support hard links</source>
+        <translation>此文件系统不支持硬链接</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the original name is taken by another file; nothing was overwritten</source>
+        <translation>原来的文件名已被另一个文件占用；没有覆盖任何文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not found in the trash (emptied, or restored already)</source>
+        <translation>在回收站中找不到（已清空，或已恢复）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the file in the trash is not the one that was removed (content differs)</source>
+        <translation>回收站中的文件不是被删除的那个（内容不同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no longer at the folder it was moved to</source>
+        <translation>已不在它被移到的文件夹中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the moved file changed since it was moved (content differs)</source>
+        <translation>移动后文件已被修改（内容不同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no content hash was recorded, so the file cannot be verified</source>
+        <translation>没有记录内容哈希，无法核对文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>only files moved to the trash or to a folder can be restored</source>
+        <translation>只有移到回收站或文件夹的文件才能恢复</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>this removal did not happen, so there is nothing to restore</source>
+        <translation>这次删除没有发生，无需恢复</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>restored already</source>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot be found from here: restore it from the Recycle Bin</source>
+        <translation>无法从这里找到：请从 Windows 回收站中还原</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot be found from here: restore it from the Trash in the Finder</source>
+        <translation>无法从这里找到：请在访达的废纸篓中放回</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no such journal entry</source>
+        <translation>日志中没有这一条</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>truncated or corrupt {label}: {detail}</source>
         <translation>{label} 不完整或已损坏：{detail}</translation>
@@ -1427,6 +1535,204 @@
         <source>moved to a folder</source>
         <translation>移到文件夹</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>replaced by a hard link</source>
+        <translation>已替换为硬链接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>restored</source>
+        <translation>已恢复</translation>
+    </message>
+</context>
+<context>
+    <name>RestoreJournalDialog</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/review_actions.py" line="+22"/>
+        <source>Restore selected</source>
+        <translation>恢复所选</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Put the selected removed files back at their original paths. Each is checked against the content recorded here; a name that is taken is never overwritten.</source>
+        <translation>把所选的已删除文件放回原来的位置。每个文件都会与这里记录的内容核对；已被占用的文件名绝不会被覆盖。</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewActions</name>
+    <message>
+        <location line="+62"/>
+        <source>Replace marked by hard links…</source>
+        <translation>将已标记的替换为硬链接…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replace each marked identical copy by a hard link to the copy kept: the space is freed and both names stay</source>
+        <translation>把每个已标记的相同副本替换为指向保留副本的硬链接：释放空间，两个文件名都保留</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open both in external diff tool</source>
+        <translation>在外部比较工具中打开两者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>External diff tool…</source>
+        <translation>外部比较工具…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+39"/>
+        <source>Restored %n file(s); scan again to see them in the results.</source>
+        <translation>
+            <numerusform>已恢复 %n 个文件；重新扫描后会显示在结果中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Some files were not restored</source>
+        <translation>部分文件未能恢复</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Restoring…</source>
+        <translation>正在恢复…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Move the marked files to</source>
+        <translation>将已标记的文件移到</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Files with the same name get a number added; nothing is overwritten.</source>
+        <translation>同名文件会自动添加编号，不会覆盖任何文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each keeps its folders below the scanned folder it came from.</source>
+        <translation>每个文件保留它在所扫描文件夹下的子文件夹。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Move to folder</source>
+        <translation>移到文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) ({size}) to {folder}?</source>
+        <translation>
+            <numerusform>将 %n 个文件（{size}）移到 {folder}？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Moving files…</source>
+        <translation>正在移动文件…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+11"/>
+        <location line="+19"/>
+        <source>Replace by hard links</source>
+        <translation>替换为硬链接</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>None of the marked files can be replaced by a hard link: only copies with the very same bytes as a kept copy, on the same drive, can.</source>
+        <translation>已标记的文件都不能替换为硬链接：只有与保留副本字节完全相同且位于同一磁盘上的副本才可以。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Replace %n identical file(s) by hard links to the kept copy ({size} freed)?</source>
+        <translation>
+            <numerusform>将 %n 个相同的文件替换为指向保留副本的硬链接（释放 {size}）？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Both names stay and show the same file; a change made through one shows in the other. %n marked file(s) are not identical copies and are left alone.</source>
+        <translation>
+            <numerusform>两个文件名都保留并指向同一个文件；通过其中一个所做的修改会在另一个中出现。%n 个已标记的文件不是完全相同的副本，保持不变。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Linking files…</source>
+        <translation>正在创建硬链接…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+30"/>
+        <location line="+13"/>
+        <source>External diff tool</source>
+        <translation>外部比较工具</translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <source>The command that compares two files. {a} and {b} stand for the reference and the selected file (otherwise both are added at the end). Empty: the first of meld, kdiff3, kompare, code --diff… that is installed.</source>
+        <translation>比较两个文件的命令。{a} 和 {b} 代表参考文件和所选文件（没有时两者加在末尾）。留空：使用已安装的 meld、kdiff3、kompare、code --diff… 中的第一个。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Select a file other than the reference to compare it with the reference.</source>
+        <translation>请选择参考文件以外的文件，与参考文件比较。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No diff tool was found (meld, kdiff3, kompare, Visual Studio Code…). Install one, or set its command in Settings → External diff tool…</source>
+        <translation>找不到比较工具（meld、kdiff3、kompare、Visual Studio Code…）。请安装一个，或在“设置 → 外部比较工具…”中设置它的命令</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Could not start {command}.</source>
+        <translation>无法启动 {command}。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>%n of other types</source>
+        <translation>
+            <numerusform>%n 个其他类型的文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n without an extension that are not text</source>
+        <translation>
+            <numerusform>%n 个无扩展名且不是文本的文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n excluded by a pattern</source>
+        <translation>
+            <numerusform>%n 项被排除规则排除</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n under the minimum size</source>
+        <translation>
+            <numerusform>%n 个小于最小大小</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n hard links to a file already listed</source>
+        <translation>
+            <numerusform>%n 个是已列出文件的硬链接</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not scanned: {parts}.</source>
+        <translation>未扫描：{parts}。</translation>
+    </message>
 </context>
 <context>
     <name>RowsDialog</name>
@@ -1464,7 +1770,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+38"/>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+39"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -1504,7 +1810,17 @@
         <translation>每行一个模式，与每个文件名和文件夹名匹配（支持 * 和 ?）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>Extensions read as text</source>
+        <translation>按文本读取的扩展名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>More extensions read as plain text, separated by commas (log, nfo). Files without an extension are read when their content is text.</source>
+        <translation>更多按纯文本读取的扩展名，用逗号分隔（log, nfo）。没有扩展名的文件在内容是文本时会被读取。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source> bytes</source>
         <translation> 字节</translation>
     </message>
@@ -1524,7 +1840,12 @@
         <translation>候选查找半径（位，高级）：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+2"/>
+        <source>Also read as text:</source>
+        <translation>也按文本读取：</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>At least {p} % of their text in common: only copies with trivial differences (another format, punctuation, line breaks, a changed number).</source>
         <translation>至少 {p}% 的文本相同：只包括差别极小的副本（格式、标点、换行或某个数字不同）。</translation>
     </message>
@@ -1544,17 +1865,17 @@
         <translation>至少 {p}% 的文本相同：非常宽松；组内可能包含共用大量套话的不同文档。不建议据此删除文件。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+45"/>
         <source>At {p} %, the current results would form {count} groups.</source>
         <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-88"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Exclude patterns:</source>
         <translation>排除模式：</translation>
     </message>
@@ -1564,7 +1885,7 @@
         <translation>最小大小：</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>Counting groups…</source>
         <translation>正在统计分组…</translation>
     </message>

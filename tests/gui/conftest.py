@@ -34,6 +34,7 @@ class ScriptedDialogs(dialogs.Dialogs):
         self.confirm_answers: list[bool] = []
         self.folder_answers: list[str | None] = []
         self.save_answers: list[str | None] = []
+        self.keep_structure_answers: list[bool] = []
         self.opened_urls: list[str] = []
         self.revealed: list[str] = []
 
@@ -59,6 +60,14 @@ class ScriptedDialogs(dialogs.Dialogs):
     def choose_folder(self, parent, title, start=""):
         self._record("choose_folder", title, "")
         return self.folder_answers.pop(0) if self.folder_answers else None
+
+    def choose_move_folder(self, parent, title, start=""):
+        """The move dialog: a folder from ``folder_answers``, "keep the folder structure" from
+        ``keep_structure_answers`` (unchecked when empty)."""
+        self._record("choose_move_folder", title, "")
+        folder = self.folder_answers.pop(0) if self.folder_answers else None
+        keep = self.keep_structure_answers.pop(0) if self.keep_structure_answers else False
+        return (folder, keep) if folder else None
 
     def choose_save_file(self, parent, title, start, filters):
         self._record("choose_save_file", title, filters)

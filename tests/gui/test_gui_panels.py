@@ -80,6 +80,7 @@ def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
     dialog.distance.setValue(6)
     dialog.excludes.setPlainText("*.bak\nold-*")
     dialog.min_size.setValue(10)
+    dialog.text_extensions.setText(".log, NFO;  ")
     pdf_row = next(
         i for i in range(dialog.extensions.count()) if dialog.extensions.item(i).text() == ".pdf"
     )
@@ -91,6 +92,10 @@ def test_settings_dialog_explains_threshold_and_saves(qtbot, service):
     assert tuple(saved.exclude_globs) == ("*.bak", "old-*")
     assert saved.min_size == 10
     assert "pdf" not in saved.extensions and "txt" in saved.extensions
+    assert saved.text_extensions == ("log", "nfo")
+    again = SettingsDialog(service)
+    qtbot.addWidget(again)
+    assert again.text_extensions.text() == "log, nfo"
 
 
 def test_progress_panel_shows_stage_counts_rate_and_eta(qtbot, monkeypatch):

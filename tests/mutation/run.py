@@ -351,6 +351,25 @@ MUTANTS: list[Mutant] = [
         ["tests/test_text.py", "tests/test_fingerprint.py"],
         "no white space between two Chinese characters (a line break there is only layout)",
     ),
+    # --- issue 9 item 6: restore from the journal ------------------------------------------
+    m(
+        "restore-skips-content-hash",
+        "desktop_dedup/core/restore.py",
+        "        if _hash_or_none(item.file_path) == content_hash.lower():\n",
+        "        if True:\n",
+        first("tests/test_restore.py::test_a_trashed_file_whose_content_changed_is_not_put_back")(
+            ["tests/test_restore.py"]
+        ),
+        "restore: a trashed file goes back only when its content hash is the journal's",
+    ),
+    m(
+        "restore-moved-skips-content-hash",
+        "desktop_dedup/core/restore.py",
+        "    if digest != content_hash.lower():\n",
+        "    if False:\n",
+        ["tests/test_restore.py"],
+        "restore: a moved file goes back only when its content hash is the journal's",
+    ),
 ]
 
 

@@ -1,0 +1,163 @@
+"""Issue 9 items 6 and 7 in the app (gui/review_actions.py): restore from the journal (the real
+freedesktop trash of the test HOME), move keeping the folder structure, hard links, the external
+diff tool, and the scan's filter counts in the status bar."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import docgen
+import pytest
+from gui_helpers import filter_to, scan, select_member
+from PySide6.QtWidgets import QDialogButtonBox
+
+from desktop_dedup.gui.main_window import MainWindow
+from desktop_dedup.gui.review_actions import MoveTargetDialog
+
+OLD = (1_500_000_000_000_000_000,) * 2
+
+
+@pytest.fixture
+def copies(tmp_path):
+    """Three identical copies of a report in three folders; a/ holds the oldest (reference)."""
+    root = tmp_path / "docs"
+    paths = [docgen.write_txt(root / sub / "report.txt", docgen.SAMPLE_EN) for sub in "abc"]
+    os.utime(paths[0], ns=OLD)
+    return root, paths
+
+
+def _mark_report_group(qtbot, window, root):
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    filter_to(qtbot, window, "report.txt")
+    window.act_mark_group.trigger()
+    assert len(window.marked) == 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="freedesktop trash")
+def test_restore_from_the_journal_puts_a_trashed_file_back(
+    qtbot, service, window_settings, scripted_dialogs, copies
+):
+    root, paths = copies
+    window = MainWindow(service, trash=None, settings=window_settings)  # the real send2trash
+    qtbot.addWidget(window)
+    window.show()
+    _mark_report_group(qtbot, window, root)
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000):
+        window.act_trash.trigger()
+    assert [p.exists() for p in paths] == [True, False, False]
+
+    window.act_journal.trigger()
+    dialog = window.open_dialogs["journal"]
+    assert not dialog.restore_button.isEnabled()  # nothing selected yet
+    entry = next(e for e in service.journal() if e.path == str(paths[1]))
+    dialog.select_entries({entry.id})
+    assert dialog.restore_button.isEnabled()
+    dialog.restore_button.click()
+    qtbot.waitUntil(lambda: paths[1].exists(), timeout=60_000)
+    window.tasks.wait(30_000)
+    assert paths[1].read_text(encoding="utf-8") == docgen.SAMPLE_EN
+    assert not paths[2].exists()  # only the selected one
+    qtbot.waitUntil(lambda: any(row[1] != "moved to the trash" for row in dialog.model.rows()))
+    dialog.select_entries({entry.id})
+    assert not dialog.restore_button.isEnabled()  # restored already
+    assert "Restored 1 file" in window.statusBar().currentMessage()
+    window.tasks.wait(30_000)
+
+
+def test_move_dialog_keeps_the_folder_structure_when_asked(
+    qtbot, window, copies, scripted_dialogs, tmp_path
+):
+    root, paths = copies
+    target = tmp_path / "moved"
+    target.mkdir()
+    _mark_report_group(qtbot, window, root)
+    scripted_dialogs.folder_answers.append(str(target))
+    scripted_dialogs.keep_structure_answers.append(True)
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.act_move.trigger()
+    assert all(r.ok for r in blocker.args[0])
+    assert sorted(str(p.relative_to(target)) for p in target.rglob("*.txt")) == [
+        os.path.join("b", "report.txt"),
+        os.path.join("c", "report.txt"),
+    ]
+    assert "choose_move_folder" in scripted_dialogs.kinds()
+
+
+def test_move_target_dialog_widgets(qtbot, tmp_path):
+    dialog = MoveTargetDialog("Move the marked files to", str(tmp_path))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.folder() == str(tmp_path) and not dialog.keep_structure.isChecked()
+    dialog.keep_structure.click()
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.result() == dialog.DialogCode.Accepted and dialog.keep_structure.isChecked()
+
+
+def test_replace_marked_by_hard_links(qtbot, window, copies, scripted_dialogs):
+    root, paths = copies
+    _mark_report_group(qtbot, window, root)
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.review_actions.act_hardlink.trigger()
+    assert all(r.ok and r.action == "hardlink" for r in blocker.args[0])
+    assert os.path.samefile(paths[0], paths[1]) and os.path.samefile(paths[0], paths[2])
+    assert all(p.read_text(encoding="utf-8") == docgen.SAMPLE_EN for p in paths)
+
+
+def test_open_both_in_the_external_diff_tool(qtbot, window, copies, tmp_path):
+    root, paths = copies
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    filter_to(qtbot, window, "report.txt")
+    select_member(window, paths[2])
+    out = tmp_path / "tool-args.json"
+    tool = tmp_path / "tool.py"
+    tool.write_text(
+        f"import json, sys\nopen({str(out)!r}, 'w').write(json.dumps(sys.argv[1:]))\n",
+        encoding="utf-8",
+    )
+    window.review_actions.set_diff_command(f'"{sys.executable}" "{tool}" --left {{a}} {{b}}')
+    window.review_actions.act_external_diff.trigger()
+    qtbot.waitUntil(out.exists, timeout=30_000)
+    qtbot.waitUntil(lambda: out.read_text(encoding="utf-8").endswith("]"), timeout=10_000)
+    assert json.loads(out.read_text(encoding="utf-8")) == ["--left", str(paths[0]), str(paths[2])]
+    select_member(window, paths[0])  # the reference against itself: nothing to compare
+    assert window.review_actions.open_external_diff() is None
+
+
+def test_scan_status_says_what_the_filters_passed_over(qtbot, window, tmp_path):
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    (root / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * 4)
+    (root / "LICENSE").write_text(docgen.SAMPLE_EN, encoding="utf-8")  # read: text
+    window.folder_panel.add_folders([str(root)])
+    summary = scan(qtbot, window)
+    assert summary.filtered.by_extension == {"jpg": 1}
+    assert "Not scanned: 1 of other types (.jpg 1)." in window.statusBar().currentMessage()
+    assert window.groups_model.total == 1  # a.txt and LICENSE
+
+
+def test_hard_links_leave_a_same_text_copy_alone(qtbot, window, scripted_dialogs, tmp_path):
+    root = tmp_path / "docs"
+    ref = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    os.utime(ref, ns=OLD)
+    same_bytes = docgen.write_txt(root / "b.txt", docgen.SAMPLE_EN)
+    same_text = root / "c.txt"
+    same_text.write_bytes(docgen.SAMPLE_EN.encode("utf-16"))  # the same text in other bytes
+    window.folder_panel.add_folders([str(root)])
+    scan(qtbot, window)
+    window.act_mark_group.trigger()
+    assert len(window.marked) == 2
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.review_actions.act_hardlink.trigger()
+    assert ("confirm", "Replace by hard links") in [c[:2] for c in scripted_dialogs.calls]
+    assert "Replace 1 identical file by hard links" in scripted_dialogs.calls[-1][2]
+    assert [(r.path, r.ok) for r in blocker.args[0]] == [(str(same_bytes), True)]
+    assert os.path.samefile(ref, same_bytes) and not os.path.samefile(ref, same_text)
+    assert same_text.read_bytes() == docgen.SAMPLE_EN.encode("utf-16")
