@@ -11,7 +11,8 @@ venv="${1:-$here/.venv}"
 # Debian package names; each is checked first so a ready machine does no apt work.
 sys_pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
           libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
-          libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql)
+          libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql
+          tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in "${sys_pkgs[@]}"; do

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core import actions, grouping, ocr, pipeline
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.diff import DiffResult, diff_texts
@@ -86,6 +86,8 @@ class Settings:
     exclude_globs: tuple[str, ...] = DEFAULT_EXCLUDES
     min_size: int = 1
     max_size: int = 2 * 1024**3
+    # Read PDF pages without a text layer with OCR (Tesseract, when installed; core/ocr.py).
+    ocr: bool = False
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,8 @@ class DedupService:
         for key in ("extensions", "exclude_globs"):
             if key in changes:
                 changes[key] = tuple(changes[key])
+        if "ocr" in changes:
+            changes["ocr"] = bool(changes["ocr"])
         new = replace(current, **changes)
         self.store.set_setting(
             "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
@@ -290,6 +294,16 @@ class DedupService:
         ):
             self.regroup()
         return new
+
+    def ocr_options(self, settings: Settings | None = None) -> ocr.OcrOptions:
+        """How scanned PDF pages are read now: the ``ocr`` setting and the Tesseract found."""
+        enabled = (settings or self.settings()).ocr
+        return ocr.OcrOptions(
+            enabled=enabled,
+            engine=ocr.find_engine() if enabled else None,
+            cache_dir=ocr.cache_dir(),
+            page_seconds=self.read_budget.seconds,
+        )
 
     # --- scanning -------------------------------------------------------------------------------
 
@@ -371,7 +385,9 @@ class DedupService:
             touched_groups.update(self.store.groups_of(gone).values())
             reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
             try:
-                self._read_files(to_read, reusable, state, progress, cancel, workers)
+                self._read_files(
+                    to_read, reusable, state, progress, cancel, workers, self.ocr_options(settings)
+                )
             finally:
                 # The listing was complete, so what it did not see is gone, cancelled or not.
                 self._flush(state, force=True)
@@ -409,6 +425,7 @@ class DedupService:
         progress: ProgressSink,
         cancel: CancelToken,
         workers: int | None,
+        ocr_options: ocr.OcrOptions | None = None,
     ) -> None:
         total = len(entries)
         done = 0
@@ -434,6 +451,19 @@ class DedupService:
                 )
             self._flush(state)
 
+        def page(entry: FileEntry, page: int, pages: int) -> None:
+            progress(
+                ProgressEvent(
+                    Stage.READING,
+                    done=done,
+                    total=total,
+                    current=entry.path,
+                    bytes_done=bytes_done,
+                    ocr_page=page,
+                    ocr_pages=pages,
+                )
+            )
+
         if total == 0:
             return
         progress(ProgressEvent(Stage.READING, done=0, total=total))
@@ -445,6 +475,8 @@ class DedupService:
             n_workers=workers or os.cpu_count() or 1,
             budget=self.read_budget,
             analyse=self._analyse_in_worker,
+            ocr=ocr_options,
+            on_page=page,
         )
 
     def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
@@ -722,7 +754,8 @@ class DedupService:
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
-            return extract_text(doc.path).text
+            with ocr.using(self.ocr_options()):  # a scanned PDF: its OCR text (cached)
+                return extract_text(doc.path).text
         except ExtractionError as exc:
             raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
 

@@ -1,0 +1,268 @@
+"""Scanned PDFs (issue 10, item 5): without OCR a problem that says what would read it; with
+OCR (Tesseract, chi_sim/eng) the page text joins the pipeline, groups with the same document in
+another format, is cached by content hash, shows its pages as progress, has a per-page time
+budget, and stops on cancel.
+
+Every scanned PDF here is made by tests/scangen.py: text drawn into a 300 DPI image with
+Pillow, the image wrapped into a PDF by reportlab; nothing of the text is in the PDF but pixels.
+The real Tesseract runs (packaging/bootstrap.sh installs it), through a wrapper script that
+logs each OCR run (its pid) and then becomes Tesseract.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import threading
+import time
+from pathlib import Path
+
+import docgen
+import pytest
+import scangen
+
+from desktop_dedup.core import ocr
+from desktop_dedup.core import workers as workers_mod
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.progress import CancelToken, ProgressEvent
+from desktop_dedup.core.service import DedupService
+
+ZH_PAGES = [  # short Chinese pages for the multi-page tests (one OCR run per page)
+    docgen.paragraphs(docgen.SAMPLE_ZH)[i] + "\n" + docgen.paragraphs(docgen.SAMPLE_ZH)[i + 1]
+    for i in range(0, 6, 2)
+]
+
+
+@pytest.fixture(scope="module")
+def real_tesseract() -> str:
+    engine = ocr.find_engine()
+    if engine is None or engine.languages != ("chi_sim", "eng"):
+        if os.environ.get("CI"):
+            pytest.fail("Tesseract with chi_sim and eng must be installed (packaging/bootstrap.sh)")
+        pytest.skip("Tesseract with chi_sim and eng is not installed")
+    return engine.path
+
+
+@pytest.fixture
+def counted(tmp_path: Path, real_tesseract: str, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Tesseract behind a wrapper that logs the pid of every OCR run; returns the log."""
+    log = tmp_path / "tesseract-runs.log"
+    log.touch()
+    wrapper = tmp_path / "bin" / "tesseract"
+    wrapper.parent.mkdir()
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f'case " $* " in *" stdin "*) echo $$ >> "{log}";; esac\n'
+        f'exec "{real_tesseract}" "$@"\n'
+    )
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv(ocr.ENV_TESSERACT, str(wrapper))
+    # each test its own OCR cache (the same text makes the same PDF bytes in another test)
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "home"))
+    return log
+
+
+def runs(log: Path) -> list[int]:
+    return [int(x) for x in log.read_text().split()]
+
+
+@pytest.fixture
+def svc(tmp_path: Path):
+    with DedupService(tmp_path / "index.sqlite3") as s:
+        yield s
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+# --- without OCR ----------------------------------------------------------------------------
+
+
+def test_ocr_off_scanned_pdf_is_a_problem_that_says_ocr_can_read_it(
+    tmp_path: Path, svc: DedupService, counted: Path
+) -> None:
+    root = tmp_path / "docs"
+    scangen.write_scanned_pdf(root / "scan.pdf", docgen.SAMPLE_EN)
+    assert svc.settings().ocr is False  # off by default
+    summary = svc.scan([root])
+    assert [(Path(p.path).name, p.reason) for p in summary.problems] == [
+        ("scan.pdf", ocr.REASON_OCR_OFF)
+    ]
+    assert "turn OCR on" in ocr.REASON_OCR_OFF and "installed" not in ocr.REASON_OCR_OFF
+    assert runs(counted) == []
+
+
+def test_without_tesseract_the_reason_says_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = scangen.write_scanned_pdf(tmp_path / "scan.pdf", docgen.SAMPLE_EN)
+    monkeypatch.setenv(ocr.ENV_TESSERACT, str(tmp_path / "no-such-tesseract"))
+    assert ocr.find_engine() is None
+    with pytest.raises(ExtractionError) as off:
+        extract_text(path)
+    assert off.value.reason == ocr.REASON_OCR_OFF_NOT_INSTALLED
+    assert "install Tesseract" in off.value.reason
+    with ocr.using(ocr.OcrOptions(enabled=True, engine=None)), pytest.raises(ExtractionError) as on:
+        extract_text(path)
+    assert on.value.reason == ocr.REASON_OCR_NOT_INSTALLED
+
+
+def test_a_pdf_with_nothing_drawn_is_still_only_no_text_layer(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "blank.pdf"
+    pdf = canvas.Canvas(str(path))
+    pdf.showPage()
+    pdf.save()
+    with pytest.raises(ExtractionError, match=r"^scanned, no text layer$"):
+        extract_text(path)
+
+
+# --- with OCR -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_ocr_reads_a_scanned_pdf_that_groups_with_its_txt_and_second_read_is_cached(
+    tmp_path: Path, svc: DedupService, counted: Path, lang: str
+) -> None:
+    text = docgen.SAMPLE_ZH if lang == "zh" else docgen.SAMPLE_EN
+    root = tmp_path / "docs"
+    txt = docgen.write_txt(root / "article.txt", text)
+    pdf = scangen.write_scanned_pdf(root / "article-scan.pdf", text)
+    svc.update_settings(ocr=True)
+    events: list[ProgressEvent] = []
+    summary = svc.scan([root], progress=events.append)
+    assert summary.problems == []
+    groups = svc.groups()
+    # OCR noise is tolerated: the same document, by the same text or as a near copy
+    assert len(groups) == 1
+    assert {m.path for m in groups[0].members} == {str(txt), str(pdf)}
+    assert [(e.ocr_page, e.ocr_pages, e.current) for e in events if e.ocr_page] == [
+        (1, 1, str(pdf))
+    ]
+    first = runs(counted)
+    assert len(first) == (1 if lang == "zh" else 2)  # English: chi_sim, then eng
+
+    # A fresh index reads the file again: the text comes from the cache, Tesseract does not run.
+    with DedupService(tmp_path / "other.sqlite3") as again:
+        again.update_settings(ocr=True)
+        again.scan([root])
+        assert len(again.groups()) == 1
+        # the diff view reads the scanned PDF's OCR text too (from the cache)
+        members = {m.path: m.doc_id for m in again.groups()[0].members}
+        diff = again.diff(members[str(txt)], members[str(pdf)])
+        assert diff.similarity >= again.settings().min_similarity
+    assert runs(counted) == first
+
+
+def test_a_pdf_with_typed_and_scanned_pages_gets_both_in_order(
+    tmp_path: Path, real_tesseract: str
+) -> None:
+    path = scangen.write_scanned_pdf(
+        tmp_path / "mixed.pdf",
+        ZH_PAGES[0],
+        typed_first_page="Minutes of the meeting, typed page one.",
+    )
+    assert extract_text(path).text.strip() == "Minutes of the meeting, typed page one."
+    options = ocr.OcrOptions(enabled=True, engine=ocr.find_engine())
+    with ocr.using(options):
+        text = extract_text(path).text
+    typed = text.index("Minutes of the meeting")
+    scanned = text.index("江南的春天")
+    assert typed < scanned
+    assert "老街两旁的店铺" in text
+
+
+def test_ocr_pages_each_get_the_time_budget_and_the_file_a_bound(
+    tmp_path: Path, svc: DedupService, counted: Path
+) -> None:
+    """A file of 3 OCR pages takes longer than the per-file budget of a reader; each page is
+    well inside it, so the file is read. With a whole-file OCR bound below that, it is not."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    _write_pages(root / "three.pdf", ZH_PAGES)
+    slow = counted.parent / "bin" / "tesseract"
+    # each OCR run takes 2 s more than Tesseract needs: 3 pages > 5 s, each page < 5 s
+    slow.write_text(slow.read_text().replace("exec ", "sleep 2\nexec "))
+    svc.update_settings(ocr=True)
+    svc.read_budget = workers_mod.Budget(seconds=5.0, ocr_file_seconds=600)
+    started = time.monotonic()
+    summary = svc.scan([root])
+    assert time.monotonic() - started > 5.0
+    assert summary.problems == [] and summary.files_fingerprinted == 1
+    assert len(runs(counted)) == 3
+
+    with DedupService(tmp_path / "bounded.sqlite3") as bounded:
+        shutil.rmtree(ocr.cache_dir())  # nothing cached: every page must be read again
+        bounded.update_settings(ocr=True)
+        bounded.read_budget = workers_mod.Budget(seconds=30.0, ocr_file_seconds=4.0)
+        (problem,) = bounded.scan([root]).problems
+    assert problem.reason.startswith("OCR took longer than 4 s in all; skipped")
+    assert "kept for the next scan" in problem.reason
+
+
+def _write_pages(path: Path, pages: list[str]) -> None:
+    """An image-only PDF with one scanned page per text."""
+    import pypdfium2 as pdfium
+
+    out = pdfium.PdfDocument.new()
+    for i, page_text in enumerate(pages):
+        one = scangen.write_scanned_pdf(path.parent / f".page{i}.pdf", page_text)
+        src = pdfium.PdfDocument(str(one))
+        out.import_pages(src)
+        src.close()
+        one.unlink()
+    out.save(str(path))
+    out.close()
+
+
+def test_cancel_kills_tesseract_keeps_finished_pages_and_the_next_scan_goes_on(
+    tmp_path: Path, svc: DedupService, counted: Path
+) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    _write_pages(root / "book.pdf", ZH_PAGES)
+    svc.update_settings(ocr=True)
+    cancel = CancelToken()
+    cancelled_at: list[float] = []
+
+    slow = counted.parent / "bin" / "tesseract"
+    # each OCR run sleeps 2 s before it becomes Tesseract: a wide window to be killed in
+    slow.write_text(slow.read_text().replace("exec ", "sleep 2\nexec "))
+
+    def progress(event: ProgressEvent) -> None:
+        if event.ocr_page == 2 and not cancel.cancelled:  # page 1 is read and cached
+            deadline = time.monotonic() + 10
+            while len(runs(counted)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.02)  # page 2's OCR has started
+            cancel.cancel()
+            cancelled_at.append(time.monotonic())
+
+    result: list = []
+    thread = threading.Thread(
+        target=lambda: result.append(svc.scan([root], progress=progress, cancel=cancel))
+    )
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    assert result[0].cancelled
+    assert time.monotonic() - cancelled_at[0] < 10  # the scan returned without page 2's end
+    started = runs(counted)
+    assert len(started) == 2  # page 1 done; page 2's OCR running when cancelled
+    deadline = time.monotonic() + 1.0  # killed, not left to finish its page (2 s and more)
+    while any(map(alive, started)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, started)), "Tesseract outlived the cancelled scan"
+    assert len(list(Path(ocr.cache_dir()).rglob("*.txt"))) == 1  # page 1 stays
+
+    summary = svc.scan([root])  # page 1 from the cache; pages 2 and 3 read now
+    assert summary.problems == [] and summary.files_fingerprinted == 1
+    assert len(runs(counted)) == len(started) + 2
+    assert len(list(Path(ocr.cache_dir()).rglob("*.txt"))) == 3
