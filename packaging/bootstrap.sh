@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything desktop_dedup needs on a fresh Debian/Ubuntu machine, idempotently:
 #   1. the system libraries Qt needs (offscreen tests and real windows), and PostgreSQL's server
-#      (the tests start a throw-away cluster to run the store on both engines), via apt when we may;
+#      (the tests start a throw-away cluster to run the store on both engines), and Tesseract OCR
+#      with chi_sim/eng (optional for users; the OCR tests run it), via apt when we may;
 #   2. a virtual environment in .venv with the project and its dev extras installed.
 # Usage: packaging/bootstrap.sh [VENV_DIR]
 set -euo pipefail

@@ -266,3 +266,28 @@ def test_cancel_kills_tesseract_keeps_finished_pages_and_the_next_scan_goes_on(
     assert summary.problems == [] and summary.files_fingerprinted == 1
     assert len(runs(counted)) == len(started) + 2
     assert len(list(Path(ocr.cache_dir()).rglob("*.txt"))) == 3
+
+
+def test_cli_scan_ocr_flag_is_saved_and_warns_without_tesseract(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    db = tmp_path / "cli.sqlite3"
+
+    def scan(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        cmd = [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--db", str(db), "-q"]
+        return subprocess.run([*cmd, *flags], capture_output=True, text=True, timeout=180, env=env)
+
+    def saved() -> bool:
+        with DedupService(db) as s:
+            return s.settings().ocr
+
+    assert scan("--ocr").returncode == 0 and saved() is True
+    assert scan().returncode == 0 and saved() is True  # kept, like the other scan flags
+    missing = {**os.environ, ocr.ENV_TESSERACT: str(tmp_path / "no-such-tesseract")}
+    warned = scan(env=missing)
+    assert warned.returncode == 0
+    assert "warning: OCR is on, but Tesseract OCR is not installed" in warned.stderr
+    assert scan("--no-ocr").returncode == 0 and saved() is False

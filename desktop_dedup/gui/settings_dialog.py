@@ -133,7 +133,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
-        self.resize(620, 520)
+        self.resize(620, 560)
 
         # Counting groups touches the database: wait until the user stops clicking.
         self._count_timer = QTimer(self)
