@@ -24,7 +24,7 @@ import scangen
 
 from desktop_dedup.core import ocr
 from desktop_dedup.core import workers as workers_mod
-from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.errors import DedupError, ExtractionError
 from desktop_dedup.core.extract import extract_text
 from desktop_dedup.core.progress import CancelToken, ProgressEvent
 from desktop_dedup.core.service import DedupService
@@ -159,6 +159,13 @@ def test_ocr_reads_a_scanned_pdf_that_groups_with_its_txt_and_second_read_is_cac
         members = {m.path: m.doc_id for m in again.groups()[0].members}
         diff = again.diff(members[str(txt)], members[str(pdf)])
         assert diff.similarity >= again.settings().min_similarity
+        # OCR turned off: the indexed document still shows the OCR text it was read with
+        read_with_ocr = again.document_text(members[str(pdf)])
+        again.update_settings(ocr=False)
+        assert again.document_text(members[str(pdf)]) == read_with_ocr
+        shutil.rmtree(ocr.cache_dir())  # ... from the cache, which OCR off never refills
+        with pytest.raises(DedupError, match="turn OCR on"):
+            again.document_text(members[str(pdf)])
     assert runs(counted) == first
 
 

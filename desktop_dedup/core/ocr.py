@@ -51,6 +51,8 @@ DPI = 300
 MAX_PIXELS = 40_000_000
 #: A Tesseract program to use instead of the one on PATH.
 ENV_TESSERACT = "DESKTOP_DEDUP_TESSERACT"
+#: Windows: no console window flashes up for each run of the program from the GUI.
+_NO_WINDOW = getattr(subprocess, "CREATE_NO_WINDOW", 0)
 #: Bumped when what a cached page holds changes meaning.
 CACHE_VERSION = 1
 #: The folder under the user data folder that holds the cache.
@@ -90,6 +92,9 @@ class OcrOptions:
     #: Tesseract is stopped after this long on one page (the scan engine's per-page budget is
     #: the first limit; this one also bounds OCR run outside a scan, e.g. for the diff view).
     page_seconds: float = 60.0
+    #: Read pages from the cache only, never run Tesseract (the diff view when OCR is off: the
+    #: index may hold a document read with OCR before it was turned off).
+    cache_only: bool = False
 
     @property
     def active(self) -> bool:
@@ -166,10 +171,18 @@ def _find_engine(candidates: tuple[str, ...]) -> Engine | None:
             continue
         try:
             langs = subprocess.run(
-                [path, "--list-langs"], capture_output=True, timeout=10, check=False
+                [path, "--list-langs"],
+                capture_output=True,
+                timeout=10,
+                check=False,
+                creationflags=_NO_WINDOW,
             )
             version = subprocess.run(
-                [path, "--version"], capture_output=True, timeout=10, check=False
+                [path, "--version"],
+                capture_output=True,
+                timeout=10,
+                check=False,
+                creationflags=_NO_WINDOW,
             )
         except (OSError, subprocess.SubprocessError) as exc:
             log.info("cannot run %s: %s", path, exc)
@@ -265,6 +278,7 @@ def _tesseract(engine: Engine, image: GreyImage, lang: str, seconds: float, page
             timeout=seconds,
             check=False,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+            creationflags=_NO_WINDOW,
         )
     except subprocess.TimeoutExpired as exc:
         raise ExtractionError(
@@ -359,6 +373,8 @@ def read_pages(
         cache = _cache_path(options, content_hash, page)
         text = _read_cache(cache)
         if text is None:
+            if options.cache_only:
+                raise ExtractionError(REASON_OCR_OFF)
             if _report is not None:
                 _report(k, len(pages))
             text = ocr_image(engine, render(page), options.page_seconds, page)

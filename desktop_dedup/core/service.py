@@ -305,6 +305,15 @@ class DedupService:
             page_seconds=self.read_budget.seconds,
         )
 
+    def _ocr_for_review(self) -> ocr.OcrOptions:
+        """A scanned PDF in the diff shows the OCR text the index was built from: from the
+        cache, also after OCR was turned off; Tesseract runs only while OCR is on (a page
+        missing from the cache, e.g. after it was deleted)."""
+        return replace(
+            self.ocr_options(replace(self.settings(), ocr=True)),
+            cache_only=not self.settings().ocr,
+        )
+
     # --- scanning -------------------------------------------------------------------------------
 
     def scan(
@@ -754,7 +763,7 @@ class DedupService:
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
-            with ocr.using(self.ocr_options()):  # a scanned PDF: its OCR text (cached)
+            with ocr.using(self._ocr_for_review()):
                 return extract_text(doc.path).text
         except ExtractionError as exc:
             raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
