@@ -125,6 +125,23 @@ def test_a_pdf_with_nothing_drawn_is_still_only_no_text_layer(tmp_path: Path) ->
         extract_text(path)
 
 
+@pytest.mark.parametrize("text", [docgen.SAMPLE_ZH, docgen.SAMPLE_EN], ids=["zh", "en"])
+def test_a_pdf_with_a_text_layer_diffs_as_equal_to_its_txt(
+    tmp_path: Path, svc: DedupService, text: str
+) -> None:
+    """Issue 10, item 7, for the PDF reader: the same text as TXT and PDF is one document and
+    the diff shows it as equal (the PDF's wrapped lines are not changes)."""
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "a.txt", text)
+    docgen.write_pdf(root / "b.pdf", text)
+    svc.scan([root], workers=1)
+    (group,) = svc.groups()
+    a, b = sorted(group.members, key=lambda m: m.format)
+    assert (a.format, b.format) == ("pdf", "txt")
+    diff = svc.diff(b.doc_id, a.doc_id)
+    assert diff.similarity == 1.0 and not diff.change_rows
+
+
 # --- with OCR -------------------------------------------------------------------------------
 
 
@@ -298,3 +315,39 @@ def test_cli_scan_ocr_flag_is_saved_and_warns_without_tesseract(tmp_path: Path) 
     assert warned.returncode == 0
     assert "warning: OCR is on, but Tesseract OCR is not installed" in warned.stderr
     assert scan("--no-ocr").returncode == 0 and saved() is False
+
+
+def test_a_poster_sized_page_is_rendered_within_the_pixel_cap() -> None:
+    a4 = ocr.render_scale(595, 842)
+    assert a4 == ocr.DPI / 72  # an ordinary page: the full resolution
+    side = 14400.0  # the largest page PDF allows (200 inches)
+    scale = ocr.render_scale(side, side)
+    assert (side * scale) ** 2 <= ocr.MAX_PIXELS * 1.0001
+
+
+def test_tesseract_failing_on_a_page_is_a_problem_and_the_scan_goes_on(
+    tmp_path: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "bin" / "tesseract"
+    broken.parent.mkdir()
+    broken.write_text(
+        "#!/bin/sh\n"
+        'case "$1" in\n'
+        '  --list-langs) printf "List of available languages (2):\\nchi_sim\\neng\\n";;\n'
+        '  --version) echo "tesseract 9.9 (broken)";;\n'
+        '  *) echo "Error: leptonica cannot read this image" >&2; exit 1;;\n'
+        "esac\n"
+    )
+    broken.chmod(0o755)
+    monkeypatch.setenv(ocr.ENV_TESSERACT, str(broken))
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "home"))
+    root = tmp_path / "docs"
+    scangen.write_scanned_pdf(root / "scan.pdf", ZH_PAGES[0])
+    docgen.write_txt(root / "other.txt", docgen.SAMPLE_EN)
+    svc.update_settings(ocr=True)
+    summary = svc.scan([root])
+    assert [(Path(p.path).name, p.reason) for p in summary.problems] == [
+        ("scan.pdf", "OCR failed on page 1: Error: leptonica cannot read this image")
+    ]
+    assert summary.files_fingerprinted == 1
+    assert not list(Path(ocr.cache_dir()).rglob("*.txt"))  # a failure is not cached

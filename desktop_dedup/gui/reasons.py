@@ -219,6 +219,29 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
                 "zip bomb: {detail}",
             ),
         ),
+        (  # core/ocr.py and core/workers.py: OCR of scanned PDF pages
+            re.compile(r"OCR failed on page (?P<page>\d+): (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR failed on page {page}: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"OCR took longer than (?P<limit>.+?) on page (?P<page>\d+)\b.*$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR took longer than {limit} on page {page}; skipped (the pages read so far "
+                "are kept for the next scan)",
+            ),
+        ),
+        (
+            re.compile(r"OCR took longer than (?P<limit>.+?) in all\b.*$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR took longer than {limit} in all; skipped (the pages read so far are kept "
+                "for the next scan)",
+            ),
+        ),
     ]
 
 

@@ -1443,7 +1443,22 @@
         <translation>压缩炸弹：{detail}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>OCR failed on page {page}: {detail}</source>
+        <translation>第 {page} 页 OCR 失败：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>OCR took longer than {limit} on page {page}; skipped (the pages read so far are kept for the next scan)</source>
+        <translation>第 {page} 页的 OCR 超过 {limit}；已跳过（已识别的页面会保留，下次扫描接着识别）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>OCR took longer than {limit} in all; skipped (the pages read so far are kept for the next scan)</source>
+        <translation>OCR 总计超过 {limit}；已跳过（已识别的页面会保留，下次扫描接着识别）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>moved to the trash</source>
         <translation>移到回收站</translation>
     </message>

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from desktop_dedup.core import ocr
@@ -66,3 +70,34 @@ def test_throttled_sink_never_holds_back_an_ocr_page() -> None:
     sink(ProgressEvent("reading", 1, 2, "/a.txt"))
     sink(ProgressEvent("reading", 1, 2, "/b.pdf", ocr_page=1, ocr_pages=3))
     assert [e.ocr_page for e in sent] == [0, 1]
+
+
+def test_ocr_reasons_are_translated(qapp) -> None:
+    import re
+
+    from desktop_dedup import i18n
+    from desktop_dedup.core import workers
+    from desktop_dedup.gui.reasons import translate_reason
+
+    repo = Path(__file__).resolve().parents[2]
+    venv = Path(sys.executable).parent.parent
+    subprocess.run([str(repo / "packaging" / "build_resources.sh"), str(venv)], check=True)
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    try:
+        budget = workers.Budget()
+        reasons = [
+            ocr.REASON_OCR_OFF,
+            ocr.REASON_OCR_OFF_NOT_INSTALLED,
+            ocr.REASON_OCR_NOT_INSTALLED,
+            "scanned, OCR found no text",
+            "OCR failed on page 3: Error in pixReadMem",
+            budget.ocr_time_reason(3, 12, whole_file=False),
+            budget.ocr_time_reason(3, 12, whole_file=True),
+        ]
+        for reason in reasons:
+            shown = translate_reason(reason)
+            assert shown != reason and re.search(r"[\u4e00-\u9fff]", shown), reason
+        assert "Error in pixReadMem" in translate_reason(reasons[4])  # the detail is kept
+        assert "15 min" in translate_reason(reasons[6])
+    finally:
+        i18n.install_translator(qapp, "en")
