@@ -204,32 +204,57 @@ def test_a_pdf_with_typed_and_scanned_pages_gets_both_in_order(
     assert "老街两旁的店铺" in text
 
 
+def fake_tesseract(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: float) -> Path:
+    """A stand-in for Tesseract that takes ``seconds`` a page whatever the machine's load, and
+    reads every page as the same Chinese paragraph (one run a page); logs each OCR run.
+    Returns the log."""
+    log = tmp_path / "fake-runs.log"
+    log.touch()
+    fake = tmp_path / "fake" / "tesseract"
+    fake.parent.mkdir()
+    fake.write_text(
+        "#!/bin/sh\n"
+        'case "$1" in\n'
+        '  --list-langs) printf "List of available languages (2):\\nchi_sim\\neng\\n";;\n'
+        '  --version) echo "tesseract 0 (fake)";;\n'
+        f'  *) echo $$ >> "{log}"; cat > /dev/null; sleep {seconds}; '
+        f'echo "{docgen.paragraphs(docgen.SAMPLE_ZH)[0]}";;\n'
+        "esac\n"
+    )
+    fake.chmod(0o755)
+    monkeypatch.setenv(ocr.ENV_TESSERACT, str(fake))
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "home"))
+    return log
+
+
 def test_ocr_pages_each_get_the_time_budget_and_the_file_a_bound(
-    tmp_path: Path, svc: DedupService, counted: Path
+    tmp_path: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file of 3 OCR pages takes longer than the per-file budget of a reader; each page is
-    well inside it, so the file is read. With a whole-file OCR bound below that, it is not."""
+    """A file of 3 OCR pages of 3 s each takes longer than a reader's per-file budget of 6 s;
+    each page is well inside it, so the file is read. With a whole-file OCR bound of 4 s it is
+    stopped, and the pages read so far stay cached."""
+    log = fake_tesseract(tmp_path, monkeypatch, seconds=3)
     root = tmp_path / "docs"
     root.mkdir()
     _write_pages(root / "three.pdf", ZH_PAGES)
-    slow = counted.parent / "bin" / "tesseract"
-    # each OCR run takes 2 s more than Tesseract needs: 3 pages > 5 s, each page < 5 s
-    slow.write_text(slow.read_text().replace("exec ", "sleep 2\nexec "))
     svc.update_settings(ocr=True)
-    svc.read_budget = workers_mod.Budget(seconds=5.0, ocr_file_seconds=600)
+    svc.read_budget = workers_mod.Budget(seconds=6.0, ocr_file_seconds=600)
     started = time.monotonic()
     summary = svc.scan([root])
-    assert time.monotonic() - started > 5.0
+    assert time.monotonic() - started > 6.0
     assert summary.problems == [] and summary.files_fingerprinted == 1
-    assert len(runs(counted)) == 3
+    assert len(runs(log)) == 3
 
+    shutil.rmtree(ocr.cache_dir())  # nothing cached: every page must be read again
     with DedupService(tmp_path / "bounded.sqlite3") as bounded:
-        shutil.rmtree(ocr.cache_dir())  # nothing cached: every page must be read again
         bounded.update_settings(ocr=True)
         bounded.read_budget = workers_mod.Budget(seconds=30.0, ocr_file_seconds=4.0)
         (problem,) = bounded.scan([root]).problems
-    assert problem.reason.startswith("OCR took longer than 4 s in all; skipped")
-    assert "kept for the next scan" in problem.reason
+    assert problem.reason == (
+        "OCR took longer than 4 s in all; skipped "
+        "(the pages read so far are kept for the next scan)"
+    )
+    assert len(list(Path(ocr.cache_dir()).rglob("*.txt"))) == 1  # page 1 stays
 
 
 def _write_pages(path: Path, pages: list[str]) -> None:
@@ -351,3 +376,24 @@ def test_tesseract_failing_on_a_page_is_a_problem_and_the_scan_goes_on(
     ]
     assert summary.files_fingerprinted == 1
     assert not list(Path(ocr.cache_dir()).rglob("*.txt"))  # a failure is not cached
+
+
+def test_cli_progress_bar_shows_the_ocr_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setenv("COLUMNS", "160")  # room for the whole name
+
+    from desktop_dedup.cli import TerminalProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    bar = TerminalProgress(stream=out, enabled=True)
+    bar(ProgressEvent("reading", 0, 3, "/docs/a.txt"))
+    # within the bar's 0.1 s redraw interval, and shown all the same
+    bar(ProgressEvent("reading", 1, 3, "/docs/scan.pdf", ocr_page=2, ocr_pages=7))
+    screen = out.getvalue()
+    bar.close()
+    assert "scan.pdf (OCR page 2/7)" in screen
