@@ -309,10 +309,8 @@ class DedupService:
         """A scanned PDF in the diff shows the OCR text the index was built from: from the
         cache, also after OCR was turned off; Tesseract runs only while OCR is on (a page
         missing from the cache, e.g. after it was deleted)."""
-        return replace(
-            self.ocr_options(replace(self.settings(), ocr=True)),
-            cache_only=not self.settings().ocr,
-        )
+        settings = self.settings()
+        return replace(self.ocr_options(replace(settings, ocr=True)), cache_only=not settings.ocr)
 
     # --- scanning -------------------------------------------------------------------------------
 
