@@ -133,7 +133,7 @@ class TerminalProgress:
         if ev.stage != self.stage:
             self.stage = ev.stage
             self.started = now
-        elif now - self.last < 0.1:
+        elif now - self.last < 0.1 and not ev.ocr_page:
             return
         self.last = now
         if self._progress is None:
@@ -155,7 +155,8 @@ class TerminalProgress:
             total=ev.total or None,
             completed=ev.done,
             count="  ".join(count),
-            name=shown(os.path.basename(ev.current)) if ev.current else "",
+            name=(shown(os.path.basename(ev.current)) if ev.current else "")
+            + (f" (OCR page {ev.ocr_page}/{ev.ocr_pages})" if ev.ocr_page else ""),
         )
         self._progress.refresh()
 
@@ -201,8 +202,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
             changes["text_extensions"] = tuple(
                 t.strip().lower().lstrip(".") for t in args.text_types.split(",") if t.strip()
             )
+        if args.ocr is not None:
+            changes["ocr"] = args.ocr
         if changes:
             svc.update_settings(**changes)
+        if svc.settings().ocr and svc.ocr_options().engine is None:
+            from desktop_dedup.core import ocr
+
+            print(f"warning: OCR is on, but {ocr.status(None)}", file=sys.stderr)
         cancel = CancelToken()
         previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
         bar = TerminalProgress(enabled=None if not args.quiet else False)
@@ -708,6 +715,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EXT,...",
         help="more extensions to read as plain text, e.g. log,nfo (saved; files without an "
         "extension are read when their content is text)",
+    )
+    s.add_argument(
+        "--ocr",
+        action=argparse.BooleanOptionalAction,
+        help="read PDF pages without a text layer with OCR (Tesseract with chi_sim/eng; "
+        "seconds per page; results cached; default off; saved)",
     )
     s.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything desktop_dedup needs on a fresh Debian/Ubuntu machine, idempotently:
 #   1. the system libraries Qt needs (offscreen tests and real windows), and PostgreSQL's server
-#      (the tests start a throw-away cluster to run the store on both engines), via apt when we may;
+#      (the tests start a throw-away cluster to run the store on both engines), and Tesseract OCR
+#      with chi_sim/eng (optional for users; the OCR tests run it), via apt when we may;
 #   2. a virtual environment in .venv with the project and its dev extras installed.
 # Usage: packaging/bootstrap.sh [VENV_DIR]
 set -euo pipefail
@@ -11,7 +12,8 @@ venv="${1:-$here/.venv}"
 # Debian package names; each is checked first so a ready machine does no apt work.
 sys_pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
           libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
-          libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql)
+          libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql
+          tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in "${sys_pkgs[@]}"; do

@@ -31,6 +31,9 @@ class ProgressEvent:
     total: int | None = None  # None while unknown (e.g. still listing)
     current: str = ""  # the file being worked on, if any
     bytes_done: int = 0
+    # A file read with OCR (seconds per page): the page it is on, of its pages needing OCR.
+    ocr_page: int = 0
+    ocr_pages: int = 0
 
 
 class ProgressSink(Protocol):

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, grouping, pipeline
+from desktop_dedup.core import actions, grouping, ocr, pipeline
 from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
@@ -91,6 +91,8 @@ class Settings:
     max_size: int = 2 * 1024**3
     # More extensions read as plain text ("log", "nfo"; issue 9 item 7).
     text_extensions: tuple[str, ...] = ()
+    # Read PDF pages without a text layer with OCR (Tesseract, when installed; core/ocr.py).
+    ocr: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,6 +288,8 @@ class DedupService:
         for key in ("extensions", "exclude_globs", "text_extensions"):
             if key in changes:
                 changes[key] = tuple(changes[key])
+        if "ocr" in changes:
+            changes["ocr"] = bool(changes["ocr"])
         new = replace(current, **changes)
         self.store.set_setting(
             "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
@@ -296,6 +300,23 @@ class DedupService:
         ):
             self.regroup()
         return new
+
+    def ocr_options(self, settings: Settings | None = None) -> ocr.OcrOptions:
+        """How scanned PDF pages are read now: the ``ocr`` setting and the Tesseract found."""
+        enabled = (settings or self.settings()).ocr
+        return ocr.OcrOptions(
+            enabled=enabled,
+            engine=ocr.find_engine() if enabled else None,
+            cache_dir=ocr.cache_dir(),
+            page_seconds=self.read_budget.seconds,
+        )
+
+    def _ocr_for_review(self) -> ocr.OcrOptions:
+        """A scanned PDF in the diff shows the OCR text the index was built from: from the
+        cache, also after OCR was turned off; Tesseract runs only while OCR is on (a page
+        missing from the cache, e.g. after it was deleted)."""
+        settings = self.settings()
+        return replace(self.ocr_options(replace(settings, ocr=True)), cache_only=not settings.ocr)
 
     # --- scanning -------------------------------------------------------------------------------
 
@@ -386,7 +407,9 @@ class DedupService:
             touched_groups.update(self.store.groups_of(gone).values())
             reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
             try:
-                self._read_files(to_read, reusable, state, progress, cancel, workers)
+                self._read_files(
+                    to_read, reusable, state, progress, cancel, workers, self.ocr_options(settings)
+                )
             finally:
                 # The listing was complete, so what it did not see is gone, cancelled or not.
                 self._flush(state, force=True)
@@ -424,6 +447,7 @@ class DedupService:
         progress: ProgressSink,
         cancel: CancelToken,
         workers: int | None,
+        ocr_options: ocr.OcrOptions | None = None,
     ) -> None:
         total = len(entries)
         done = 0
@@ -449,6 +473,19 @@ class DedupService:
                 )
             self._flush(state)
 
+        def page(entry: FileEntry, page: int, pages: int) -> None:
+            progress(
+                ProgressEvent(
+                    Stage.READING,
+                    done=done,
+                    total=total,
+                    current=entry.path,
+                    bytes_done=bytes_done,
+                    ocr_page=page,
+                    ocr_pages=pages,
+                )
+            )
+
         if total == 0:
             return
         progress(ProgressEvent(Stage.READING, done=0, total=total))
@@ -460,6 +497,8 @@ class DedupService:
             n_workers=workers or os.cpu_count() or 1,
             budget=self.read_budget,
             analyse=self._analyse_in_worker,
+            ocr=ocr_options,
+            on_page=page,
         )
 
     def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
@@ -737,7 +776,8 @@ class DedupService:
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
-            return extract_text(doc.path, reader_extension(doc.path, doc.format)).text
+            with ocr.using(self._ocr_for_review()):
+                return extract_text(doc.path, reader_extension(doc.path, doc.format)).text
         except ExtractionError as exc:
             raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
 

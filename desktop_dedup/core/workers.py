@@ -14,7 +14,9 @@ worker is on:
   bad state;
 * a worker that dies on a file (a native parser crashing) is replaced and the file tried once
   more; dying twice makes it a problem "the reader crashed on this file";
-* cancel (GUI) or Ctrl-C (CLI) is noticed within a tenth of a second and kills every worker.
+* cancel (GUI) or Ctrl-C (CLI) is noticed within a tenth of a second and kills every worker;
+* a file read with OCR (``core/ocr.py``: seconds per page) reports each page it starts; the
+  page gets a time budget of its own, and the whole file at most ``Budget.ocr_file_seconds``.
 
 Workers are forked by a fork server (``multiprocessing`` "forkserver") that has already
 imported the readers and loaded the segmenter and IDF table once: starting a worker costs a
@@ -39,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from desktop_dedup.core import ocr as ocr_mod
 from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.models import FileEntry
@@ -49,6 +52,7 @@ log = logging.getLogger(__name__)
 #: The longest one file may hold a worker, and the most memory reading it may take.
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY_MB = 512
+DEFAULT_OCR_FILE_SECONDS = 15 * 60.0
 #: Environment overrides (seconds / megabytes), e.g. for tests of the CLI.
 ENV_SECONDS = "DESKTOP_DEDUP_READ_SECONDS"
 ENV_MEMORY_MB = "DESKTOP_DEDUP_READ_MEMORY_MB"
@@ -70,6 +74,9 @@ class Budget:
 
     seconds: float = DEFAULT_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
+    #: A file read with OCR gets ``seconds`` per page, and this much in all: what it read so
+    #: far stays in the OCR cache, so the next scan goes on from there.
+    ocr_file_seconds: float = DEFAULT_OCR_FILE_SECONDS
 
     @classmethod
     def from_env(cls) -> Budget:
@@ -89,6 +96,16 @@ class Budget:
 
     def time_reason(self) -> str:
         return f"took longer than {self.seconds:g} s to read; skipped"
+
+    def ocr_time_reason(self, page: int, pages: int, whole_file: bool) -> str:
+        kept = "the pages read so far are kept for the next scan"
+        if whole_file:
+            limit = self.ocr_file_seconds
+            shown = f"{limit / 60:g} min" if limit >= 60 else f"{limit:g} s"
+            return f"OCR took longer than {shown} in all; skipped ({kept})"
+        return (
+            f"OCR took longer than {self.seconds:g} s on page {page} of {pages}; skipped ({kept})"
+        )
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -138,11 +155,14 @@ def _worker_main(
     reusable: frozenset[str],
     memory_mb: int,
     parent: int,
+    ocr: ocr_mod.OcrOptions | None = None,
 ) -> None:
     """One worker: reads one file per message until told to stop (None) or the pipe closes."""
     # Ctrl-C in a terminal reaches the whole process group: the engine decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     pipeline.init_worker(reusable, parent, memory_mb)
+    if ocr is not None:  # each OCR page is announced: the engine shows it and times it
+        ocr_mod.configure(ocr, report=lambda page, pages: conn.send(("page", page, pages)))
     conn.send("ready")
     while True:
         try:
@@ -170,7 +190,9 @@ class _Worker:
         self.conn = conn
         self.ready = False
         self.entry: FileEntry | None = None  # the file it reads now
-        self.started = 0.0
+        self.started = 0.0  # when it started the file (or its current OCR page)
+        self.file_started = 0.0
+        self.page: tuple[int, int] | None = None  # (page, pages) of the file's OCR
         # The file it reads next, sent ahead so that it never waits for this process between
         # two small files (under load the scanning process is not always scheduled at once).
         self.next: FileEntry | None = None
@@ -200,8 +222,12 @@ class ReaderPool:
         reusable: frozenset[str],
         budget: Budget,
         analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+        ocr: ocr_mod.OcrOptions | None = None,
+        on_page: Callable[[FileEntry, int, int], None] | None = None,
     ):
         self.n_workers = max(1, n_workers)
+        self.ocr = ocr
+        self.on_page = on_page
         self.reusable = reusable
         self.budget = budget
         self.analyse = analyse
@@ -216,7 +242,14 @@ class ReaderPool:
         parent_conn, child_conn = self._ctx.Pipe(duplex=True)
         proc = self._ctx.Process(
             target=_worker_main,
-            args=(child_conn, self.analyse, self.reusable, self.budget.memory_mb, os.getpid()),
+            args=(
+                child_conn,
+                self.analyse,
+                self.reusable,
+                self.budget.memory_mb,
+                os.getpid(),
+                self.ocr,
+            ),
             name="desktop-dedup-reader",
             daemon=True,
         )
@@ -275,7 +308,8 @@ class ReaderPool:
                             queue.appendleft(entry)
                             continue
                         worker.entry = entry
-                        worker.started = time.monotonic()
+                        worker.started = worker.file_started = time.monotonic()
+                        worker.page = None
                     if (
                         worker.entry is not None
                         and worker.next is None
@@ -338,9 +372,16 @@ class ReaderPool:
                 self._started_any = True
                 self._start_failures = 0
                 continue
+            if isinstance(message, tuple) and message[0] == "page" and worker.entry is not None:
+                worker.page = (message[1], message[2])
+                worker.started = now  # this OCR page's own time budget starts
+                if self.on_page is not None:
+                    self.on_page(worker.entry, message[1], message[2])
+                continue
             if isinstance(message, dict):
                 entry, worker.entry, worker.next = worker.entry, worker.next, None
-                worker.started = time.monotonic()
+                worker.started = worker.file_started = time.monotonic()
+                worker.page = None
                 assert entry is not None
                 retire = message.pop("retire", False)
                 handle(entry, message)
@@ -350,12 +391,23 @@ class ReaderPool:
                 continue
             if dead or worker.proc.exitcode is not None:
                 self._on_death(worker, queue, crashes, handle)
-            elif worker.entry is not None and now - worker.started >= self.budget.seconds:
-                entry = worker.entry
+            elif worker.entry is not None and (
+                now - worker.started >= self.budget.seconds
+                or (
+                    worker.page is not None
+                    and now - worker.file_started >= self.budget.ocr_file_seconds
+                )
+            ):
+                entry, page = worker.entry, worker.page
                 log.warning("reading %s took longer than %g s", entry.path, self.budget.seconds)
                 self._requeue_next(worker, queue)
                 self._replace(worker)
-                handle(entry, pipeline._problem(entry, self.budget.time_reason()))
+                if page is None:
+                    reason = self.budget.time_reason()
+                else:
+                    whole = now - worker.started < self.budget.seconds
+                    reason = self.budget.ocr_time_reason(page[0], page[1], whole)
+                handle(entry, pipeline._problem(entry, reason))
 
     def _on_death(
         self,
@@ -395,7 +447,10 @@ def read_files(
     n_workers: int,
     budget: Budget,
     analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+    ocr: ocr_mod.OcrOptions | None = None,
+    on_page: Callable[[FileEntry, int, int], None] | None = None,
 ) -> None:
     """Read ``entries`` in worker processes (see the module doc); always in workers, even for
-    one file, so that every file has the same limits."""
-    ReaderPool(n_workers, reusable, budget, analyse).run(entries, handle, cancel)
+    one file, so that every file has the same limits. ``ocr``: how the workers OCR scanned PDF
+    pages; ``on_page(entry, page, pages)``: a worker started OCR page ``page`` of ``pages``."""
+    ReaderPool(n_workers, reusable, budget, analyse, ocr, on_page).run(entries, handle, cancel)

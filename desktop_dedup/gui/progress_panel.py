@@ -99,6 +99,10 @@ class ProgressPanel(QWidget):
             self.bar.setRange(0, 0)
             self.count_label.setText(self.tr("{done} files").format(done=event.done))
         self._full_current = event.current or ""
+        if getattr(event, "ocr_page", 0):  # OCR: seconds per page, so the page is shown
+            self._full_current += "  " + self.tr("(OCR: page {page} of {pages})").format(
+                page=event.ocr_page, pages=event.ocr_pages
+            )
         self.current_label.setToolTip(self._full_current)
         self._elide_current()
         elapsed = now - self._stage_start

@@ -14,6 +14,15 @@ from PySide6.QtCore import QCoreApplication
 
 _LINKED = "a folder on its path is a symbolic link now (changed since the scan)"
 _KEPT_CHANGED = "the copy to keep is gone or changed since the scan; scan again first"
+# core/ocr.py's reasons (spelled out: lupdate reads literal strings only)
+_OCR_OFF = "scanned, no text layer; OCR can read it: turn OCR on in the settings (or scan --ocr)"
+_OCR_OFF_NOT_INSTALLED = (
+    "scanned, no text layer; OCR could read it: install Tesseract (with chi_sim and eng) and "
+    "turn OCR on in the settings (or scan --ocr)"
+)
+_OCR_NOT_INSTALLED = (
+    "scanned, no text layer; OCR is on but Tesseract (with chi_sim or eng) was not found"
+)
 _NEAR = "holds text the kept copy does not (a near duplicate); include near copies to remove it"
 
 
@@ -101,6 +110,23 @@ def _exact() -> dict[str, str]:
         "scanned, no text layer": QCoreApplication.translate(
             "Reasons",
             "scanned, no text layer",
+        ),
+        _OCR_OFF: QCoreApplication.translate(
+            "Reasons",
+            "scanned, no text layer; OCR can read it: turn OCR on in the settings (or scan --ocr)",
+        ),
+        _OCR_OFF_NOT_INSTALLED: QCoreApplication.translate(
+            "Reasons",
+            "scanned, no text layer; OCR could read it: install Tesseract (with chi_sim and eng) "
+            "and turn OCR on in the settings (or scan --ocr)",
+        ),
+        _OCR_NOT_INSTALLED: QCoreApplication.translate(
+            "Reasons",
+            "scanned, no text layer; OCR is on but Tesseract (with chi_sim or eng) was not found",
+        ),
+        "scanned, OCR found no text": QCoreApplication.translate(
+            "Reasons",
+            "scanned, OCR found no text",
         ),
         "permission denied (folder)": QCoreApplication.translate(
             "Reasons",
@@ -268,6 +294,29 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
             QCoreApplication.translate(
                 "Reasons",
                 "zip bomb: {detail}",
+            ),
+        ),
+        (  # core/ocr.py and core/workers.py: OCR of scanned PDF pages
+            re.compile(r"OCR failed on page (?P<page>\d+): (?P<detail>.*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR failed on page {page}: {detail}",
+            ),
+        ),
+        (
+            re.compile(r"OCR took longer than (?P<limit>.+?) on page (?P<page>\d+)\b.*$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR took longer than {limit} on page {page}; skipped (the pages read so far "
+                "are kept for the next scan)",
+            ),
+        ),
+        (
+            re.compile(r"OCR took longer than (?P<limit>.+?) in all\b.*$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR took longer than {limit} in all; skipped (the pages read so far are kept "
+                "for the next scan)",
             ),
         ),
     ]

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core import ocr
 from desktop_dedup.core.models import (
     DEFAULT_EXTENSIONS,
     MAX_SUPPORTED_DISTANCE,
@@ -95,6 +97,32 @@ class SettingsDialog(QDialog):
         self.min_size.setSuffix(self.tr(" bytes"))
         self.min_size.setAccessibleName(self.tr("Minimum file size"))
 
+        # OCR of scanned PDF pages: offered only when Tesseract is installed.
+        self.ocr = QCheckBox(self.tr("Read scanned PDF pages with OCR (slow: seconds per page)"))
+        self.ocr.setAccessibleName(self.tr("OCR for scanned PDFs"))
+        engine = ocr.find_engine()
+        self.ocr.setChecked(bool(settings.ocr) and engine is not None)
+        self.ocr.setEnabled(engine is not None)
+        self.ocr_note = QLabel()
+        self.ocr_note.setWordWrap(True)
+        self.ocr_note.setTextFormat(Qt.TextFormat.PlainText)
+        if engine is None:
+            self.ocr_note.setText(
+                self.tr(
+                    "Tesseract OCR is not installed, so PDFs without a text layer are listed "
+                    "as problems. Install Tesseract with the chi_sim and eng languages (Debian "
+                    "and Ubuntu: tesseract-ocr, tesseract-ocr-chi-sim, tesseract-ocr-eng) to "
+                    "turn this on."
+                )
+            )
+        else:
+            self.ocr_note.setText(
+                self.tr(
+                    "Uses {engine} with {languages}; read pages are kept, so it runs once."
+                ).format(engine=engine.version, languages=", ".join(engine.languages))
+            )
+        self.ocr.setToolTip(self.ocr_note.text())
+
         form = QFormLayout()
         form.addRow(self.tr("Near duplicates share at least:"), self.similarity)
         form.addRow("", self.explanation)
@@ -104,6 +132,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Also read as text:"), self.text_extensions)
         form.addRow(self.tr("Exclude patterns:"), self.excludes)
         form.addRow(self.tr("Minimum size:"), self.min_size)
+        form.addRow(self.tr("Scanned PDFs:"), self.ocr)
+        form.addRow("", self.ocr_note)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -113,7 +143,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
-        self.resize(620, 520)
+        self.resize(620, 560)
 
         # Counting groups touches the database: wait until the user stops clicking.
         self._count_timer = QTimer(self)
@@ -157,7 +187,7 @@ class SettingsDialog(QDialog):
         excludes = tuple(
             line.strip() for line in self.excludes.toPlainText().splitlines() if line.strip()
         )
-        return {
+        values: dict[str, Any] = {
             "min_similarity": self.similarity.value() / 100,
             "max_distance": self.distance.value(),
             "extensions": extensions,
@@ -169,6 +199,9 @@ class SettingsDialog(QDialog):
                 if e.strip().strip(".")
             ),
         }
+        if self.ocr.isEnabled():  # not installed: the saved choice stays as it was
+            values["ocr"] = self.ocr.isChecked()
+        return values
 
     def apply(self) -> Any:
         """Write the settings through the service (which regroups when matching changed)."""

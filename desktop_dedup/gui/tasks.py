@@ -50,6 +50,7 @@ class ThrottledSink:
         if (
             event.stage != self._last_stage
             or event.stage == Stage.DONE
+            or event.ocr_page  # seconds apart: the next event may be a page's OCR away
             or now - self._last_time >= self._interval
         ):
             self._last_time = now

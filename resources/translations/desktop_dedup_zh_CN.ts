@@ -1176,7 +1176,7 @@
 <context>
     <name>MoveTargetDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/review_actions.py" line="+53"/>
+        <location filename="../../desktop_dedup/gui/review_actions.py" line="+63"/>
         <source>Target folder</source>
         <translation>目标文件夹</translation>
     </message>
@@ -1253,7 +1253,12 @@
         <translation>{done} 个文件</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>(OCR: page {page} of {pages})</source>
+        <translation>（OCR：第 {page} 页，共 {pages} 页）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>{rate:.0f} files/s</source>
         <translation>{rate:.0f} 个文件/秒</translation>
     </message>
@@ -1276,7 +1281,7 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../desktop_dedup/gui/reasons.py" line="+24"/>
+        <location filename="../../desktop_dedup/gui/reasons.py" line="+33"/>
         <source>file no longer exists</source>
         <translation>文件已不存在</translation>
     </message>
@@ -1374,6 +1379,26 @@
         <location line="+4"/>
         <source>scanned, no text layer</source>
         <translation>扫描件，没有文本层</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>scanned, no text layer; OCR can read it: turn OCR on in the settings (or scan --ocr)</source>
+        <translation>扫描件，没有文本层；OCR 可以识别：请在设置中开启 OCR（或使用 scan --ocr）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>scanned, no text layer; OCR could read it: install Tesseract (with chi_sim and eng) and turn OCR on in the settings (or scan --ocr)</source>
+        <translation>扫描件，没有文本层；OCR 可以识别：请安装 Tesseract（含 chi_sim 和 eng 语言），并在设置中开启 OCR（或使用 scan --ocr）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>scanned, no text layer; OCR is on but Tesseract (with chi_sim or eng) was not found</source>
+        <translation>扫描件，没有文本层；OCR 已开启，但未找到 Tesseract（含 chi_sim 或 eng 语言）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>scanned, OCR found no text</source>
+        <translation>扫描件，OCR 未识别出文字</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1526,7 +1551,22 @@
         <translation>压缩炸弹：{detail}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>OCR failed on page {page}: {detail}</source>
+        <translation>第 {page} 页 OCR 失败：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>OCR took longer than {limit} on page {page}; skipped (the pages read so far are kept for the next scan)</source>
+        <translation>第 {page} 页的 OCR 超过 {limit}；已跳过（已识别的页面会保留，下次扫描接着识别）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>OCR took longer than {limit} in all; skipped (the pages read so far are kept for the next scan)</source>
+        <translation>OCR 总计超过 {limit}；已跳过（已识别的页面会保留，下次扫描接着识别）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>moved to the trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -1636,7 +1676,7 @@
         <translation>正在移动文件…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <location line="+11"/>
         <location line="+19"/>
         <source>Replace by hard links</source>
@@ -1662,7 +1702,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Linking files…</source>
         <translation>正在创建硬链接…</translation>
     </message>
@@ -1770,7 +1810,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+39"/>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+41"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -1831,6 +1871,26 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Read scanned PDF pages with OCR (slow: seconds per page)</source>
+        <translation>用 OCR 识别扫描的 PDF 页面（较慢：每页数秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OCR for scanned PDFs</source>
+        <translation>扫描 PDF 的 OCR</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tesseract OCR is not installed, so PDFs without a text layer are listed as problems. Install Tesseract with the chi_sim and eng languages (Debian and Ubuntu: tesseract-ocr, tesseract-ocr-chi-sim, tesseract-ocr-eng) to turn this on.</source>
+        <translation>未安装 Tesseract OCR，没有文本层的 PDF 会列为问题文件。安装带 chi_sim 和 eng 语言的 Tesseract（Debian 和 Ubuntu：tesseract-ocr、tesseract-ocr-chi-sim、tesseract-ocr-eng）后即可开启。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Uses {engine} with {languages}; read pages are kept, so it runs once.</source>
+        <translation>使用 {engine}（{languages}）；识别过的页面会保留，每页只识别一次。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Near duplicates share at least:</source>
         <translation>近似重复至少共有：</translation>
     </message>
@@ -1845,7 +1905,12 @@
         <translation>也按文本读取：</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+3"/>
+        <source>Scanned PDFs:</source>
+        <translation>扫描的 PDF：</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>At least {p} % of their text in common: only copies with trivial differences (another format, punctuation, line breaks, a changed number).</source>
         <translation>至少 {p}% 的文本相同：只包括差别极小的副本（格式、标点、换行或某个数字不同）。</translation>
     </message>
@@ -1865,12 +1930,12 @@
         <translation>至少 {p}% 的文本相同：非常宽松；组内可能包含共用大量套话的不同文档。不建议据此删除文件。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>At {p} %, the current results would form {count} groups.</source>
         <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>
@@ -1885,7 +1950,7 @@
         <translation>最小大小：</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+78"/>
         <source>Counting groups…</source>
         <translation>正在统计分组…</translation>
     </message>
