@@ -136,7 +136,9 @@ def build(folder: Path, files: list[Path], seed: int = 2026, kinds=KINDS) -> Tru
             "edit5": _edit_words(text, 0.05, pool, rng),
             "trunc5": _cut_end(text, 0.05),
             "swap": _swap(text, rng),
-            "combo": _cut_end(_edit_words(f"{banner}\n\n{_swap(text, rng)}", 0.03, pool, rng), 0.03),
+            "combo": _cut_end(
+                _edit_words(f"{banner}\n\n{_swap(text, rng)}", 0.03, pool, rng), 0.03
+            ),
         }
         for kind in kinds:
             name = f"{rng.getrandbits(40):010x}" + (".docx" if kind == "docx" else ".txt")
