@@ -444,17 +444,16 @@ def _class_ids(keys: list[str]) -> np.ndarray:
 
 
 def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarray]:
-    n = len(items)
     raw = [it.simhash for it in items]
-    has = np.fromiter((s is not None for s in raw), dtype=bool, count=n)
+    if None in raw:
+        has = np.array([s is not None for s in raw], dtype=bool)
+        raw = [0 if s is None else s for s in raw]
+    else:
+        has = np.ones(len(raw), dtype=bool)
     try:
-        sim = np.fromiter((0 if s is None else s for s in raw), dtype=np.int64, count=n)
+        sim = np.array(raw, dtype=np.int64)
     except OverflowError:  # unsigned view given: fold into the signed one
-        sim = np.fromiter(
-            (0 if s is None else (s - (1 << 64) if s >= _SIGN else s) for s in raw),
-            dtype=np.int64,
-            count=n,
-        )
+        sim = np.array([s - (1 << 64) if s >= _SIGN else s for s in raw], dtype=np.int64)
     return has, sim
 
 
@@ -480,7 +479,7 @@ def _candidate_keys(
     width = sketch_mod.KEYS_PREFIX_BYTES
     assert _KEY_RECORD.itemsize == width
     raw = [it.sketch for it in items]
-    if all(len(r) == width for r in raw):  # what the store hands a full regroup
+    if set(map(len, raw)) == {width}:  # what the store hands a full regroup
         buf = b"".join(raw)
     else:  # whole, short or missing sketches: cut or padded (fmt 0 = no keys)
         buf = b"".join((r or b"")[:width].ljust(width, b"\0") for r in raw)
@@ -564,7 +563,7 @@ def build_groups(
     hd = np.flatnonzero(has)
     if len(hd):
         uniq, vinv = np.unique(sim[hd], return_inverse=True)
-        vc = np.unique(vinv.ravel().astype(np.int64) * m_all + cls[hd])
+        vc = sketch_mod.sorted_unique(vinv.ravel().astype(np.int64) * m_all + cls[hd])
         v_of, c_of = vc // m_all, vc % m_all
         starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
         per_value = np.diff(starts)
@@ -590,8 +589,17 @@ def build_groups(
     # their sketches' smallest values (sketch.candidate_keys), read from the stored bytes
     keys, key_cls, n_keys = _candidate_keys(items, cls, m_all)
     if len(keys):
+        # Only keys held by two documents or more make pairs: one sort of the keys finds them,
+        # and the (key, class) order that the runs below need is sorted among those alone (a
+        # two-key sort of every key of a million documents cost seconds).
+        order_k = np.argsort(keys)
+        sorted_keys = keys[order_k]
+        same = sorted_keys[1:] == sorted_keys[:-1]
+        order_k = order_k[np.r_[same, False] | np.r_[False, same]]
+        keys, key_cls = keys[order_k], key_cls[order_k]
         order_k = np.lexsort((key_cls, keys))
         keys, key_cls = keys[order_k], key_cls[order_k]
+    if len(keys):
         fresh = np.r_[True, (keys[1:] != keys[:-1]) | (key_cls[1:] != key_cls[:-1])]
         keys, key_cls = keys[fresh], key_cls[fresh]
         run_end = _run_ends(keys)
