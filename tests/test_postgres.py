@@ -21,6 +21,7 @@ from sqlalchemy import text
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.service import DedupService
 from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name
+from desktop_dedup.core.volumes import MOUNTINFO_ENV
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -101,7 +102,8 @@ def test_values_beyond_32_bits_round_trip(pg_url: str) -> None:
         # the engine's own Hamming distance: every bit differs between the two ends
         ((d,),) = _psql(pg_url, f"SELECT bit_count((({-(2**63)})::bigint # {2**63 - 1})::bit(64))")
         assert d == 64
-        ids = {p: i for i, p in _psql(pg_url, "SELECT id, path FROM documents")}
+        # stored as a location on this machine (file://MACHINE/...); shown as its path here
+        ids = {store.local_path(p): i for i, p in _psql(pg_url, "SELECT id, path FROM documents")}
         assert store.lookup_near(2**63 - 1, 3) == [(ids["/big/b.txt"], 0)]
     finally:
         store.close()
@@ -202,13 +204,27 @@ def _groups(url: str) -> set[frozenset[str]]:
         return {frozenset(m.path for m in g.members) for g in svc.groups()}
 
 
+def mount_table(path: Path, *mounts: tuple[str, str, str]) -> str:
+    """A mount table in /proc/self/mountinfo's format: the root file system plus ``mounts``
+    (mount point, file system type, source); what a "machine" of a test sees
+    (volumes.MOUNTINFO_ENV)."""
+    lines = ["1 0 254:1 / / rw,relatime - ext4 /dev/vda1 rw"]
+    for n, (point, fstype, source) in enumerate(mounts, start=2):
+        lines.append(f"{n} 1 0:{n} / {point} rw,relatime - {fstype} {source} rw")
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
 def test_two_machines_scanning_overlapping_folders_at_once_equal_one_scan(
-    tmp_path: Path, postgres_cluster
+    tmp_path: Path, postgres_cluster, monkeypatch
 ) -> None:
-    """Two processes (as two machines) scan A+B and B+C into one database at the same time:
-    no row is lost or doubled, and the groups are those of one process scanning A+B+C."""
+    """Two processes (as two machines) scan A+B and B+C of one network share into one
+    database at the same time: no row is lost or doubled, and the groups are those of one
+    process scanning A+B+C."""
     root = tmp_path / "share"
     _shared_tree(root)
+    mounts = mount_table(tmp_path / "mountinfo", (str(root), "nfs4", "fileserver:/export"))
+    monkeypatch.setenv(MOUNTINFO_ENV, mounts)
     a, b, c = (str(root / x) for x in "ABC")
     shared = postgres_cluster.new_database()
     procs = [
@@ -229,7 +245,8 @@ def test_two_machines_scanning_overlapping_folders_at_once_equal_one_scan(
     single = cli("scan", a, b, c, "--db", one, "--workers", "1", "--quiet")
     assert single.returncode == 0, single.stderr
 
-    files = sorted(str(p) for p in root.rglob("*.txt"))
+    # one location per file: the share's, whichever machine scanned it
+    files = sorted(f"nfs://fileserver/export/{p.relative_to(root)}" for p in root.rglob("*.txt"))
     assert len(files) == 225
     for url in (shared, one):
         paths = [p for (p,) in _psql(url, "SELECT path FROM documents ORDER BY path")]
@@ -290,7 +307,7 @@ def test_a_read_only_reviewer_role_can_open_and_report(tmp_path: Path, pg_url: s
         (group,) = svc.groups()
         with pytest.raises(Exception, match="permission denied"):
             svc.set_marked([group.members[1].doc_id], True)
-    assert _psql(pg_url, "SELECT count(*) FROM documents WHERE marked") == [(0,)]
+    assert _psql(pg_url, "SELECT count(*) FROM marks") == [(0,)]
 
 
 def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) -> None:

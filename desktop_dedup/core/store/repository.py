@@ -17,7 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, false, func, literal_column, or_, select, text, update
+from sqlalchemy import (
+    String,
+    delete,
+    false,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
@@ -33,6 +44,7 @@ from desktop_dedup.core.store.engine import (
     machine_name,
     make_engine,
     migrate,
+    user_name,
 )
 from desktop_dedup.core.store.schema import (
     DocumentRow,
@@ -41,11 +53,13 @@ from desktop_dedup.core.store.schema import (
     GroupRow,
     IgnoredPairRow,
     JournalRow,
+    MarkRow,
     ScanProblemRow,
     ScanRunRow,
     SettingRow,
     SketchKeyRow,
 )
+from desktop_dedup.core.volumes import Locator, is_location
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +132,11 @@ class Store:
         self.engine = make_engine(self.path)
         self.dialect = self.engine.dialect.name
         self.machine = machine_name()
+        # Whose marks: one person per SQLite file; on a server, the person at this machine.
+        self.user = "" if self.dialect == "sqlite" else user_name()
+        # A server's paths are locations (volumes.Locator) that every machine agrees on; a
+        # SQLite file keeps this machine's paths as they are.
+        self.locator = Locator(self.machine) if self.dialect != "sqlite" else None
         self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         # this engine's Hamming distance between a found row and the query (bound as :q)
         self._distance_sql = str(
@@ -135,6 +154,30 @@ class Store:
     def shared(self) -> bool:
         """A database server that other machines and people use at the same time."""
         return self.dialect != "sqlite"
+
+    # --- locations ----------------------------------------------------------------------------
+    # Callers speak in this machine's paths; a shared index stores locations. What cannot be
+    # resolved here (another machine's disk, a share not mounted here) is shown as its location.
+
+    def location(self, path: str) -> str:
+        """Where ``path`` (on this machine) is in this index's terms."""
+        return path if self.locator is None else self.locator.location(path)
+
+    def local_path(self, location: str) -> str:
+        """The path of a stored location on this machine, or the location itself when it has
+        none here (see :meth:`is_here`)."""
+        return location if self.locator is None else self.locator.display(location)
+
+    @staticmethod
+    def is_here(path: str) -> bool:
+        """Whether a path given back by this store is on this machine (not a location that only
+        another machine can reach)."""
+        return not is_location(path)
+
+    def _locations(self, paths: Iterable[str]) -> list[str]:
+        if self.locator is None:
+            return list(paths)
+        return [self.locator.location(p) for p in paths]
 
     @property
     def display_name(self) -> str:
@@ -161,9 +204,9 @@ class Store:
             DocumentRow.fp_version,
         )
         if under is not None:
-            stmt = stmt.where(self._inside(under))
+            stmt = stmt.where(self._inside(self._locations(under)))
         with self.engine.connect() as conn:
-            return {r[0]: KnownFile(*r[1:]) for r in conn.execute(stmt)}
+            return {self.local_path(r[0]): KnownFile(*r[1:]) for r in conn.execute(stmt)}
 
     @staticmethod
     def _inside(roots: Sequence[str]):
@@ -172,44 +215,53 @@ class Store:
             *(DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots),
         )
 
-    def fingerprints_by_content(self, fp_version: int) -> dict[str, StoredFingerprint]:
-        """Current-version fingerprints keyed by content hash (for moved/copied files)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(
-                    DocumentRow.content_hash,
-                    DocumentRow.text_hash,
-                    DocumentRow.simhash,
-                    DocumentRow.token_count,
-                    DocumentRow.text_chars,
-                    DocumentRow.format,
-                    DocumentRow.status,
-                    DocumentRow.error,
-                    DocumentRow.sketch,
-                    DocumentRow.shingles,
-                ).where(
-                    DocumentRow.fp_version == fp_version,
-                    DocumentRow.content_hash.is_not(None),
-                    DocumentRow.status != DocStatus.PROBLEM,
-                )
-            )
-            return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
+    def fingerprints_by_content(
+        self, fp_version: int, sizes: Iterable[int] | None = None
+    ) -> dict[str, StoredFingerprint]:
+        """Current-version fingerprints keyed by content hash (for moved/copied files); with
+        ``sizes``, only those of documents of these sizes (a file's copy has its size), found
+        through the size index instead of reading every fingerprint of the index."""
+        stmt = select(
+            DocumentRow.content_hash,
+            DocumentRow.text_hash,
+            DocumentRow.simhash,
+            DocumentRow.token_count,
+            DocumentRow.text_chars,
+            DocumentRow.format,
+            DocumentRow.status,
+            DocumentRow.error,
+            DocumentRow.sketch,
+            DocumentRow.shingles,
+        ).where(
+            DocumentRow.fp_version == fp_version,
+            DocumentRow.content_hash.is_not(None),
+            DocumentRow.status != DocStatus.PROBLEM,
+        )
+        if sizes is None:
+            with self.engine.connect() as conn:
+                return {r[0]: StoredFingerprint(*r[1:]) for r in conn.execute(stmt)}
+        rows = self._in_chunks(
+            lambda part: stmt.where(DocumentRow.size.in_(part)), sorted(set(sizes))
+        )
+        return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
 
     def upsert_documents(self, rows: Sequence[dict[str, Any]]) -> list[str]:
         """Insert or update documents by path; each row is a dict of DocumentRow columns.
 
         A mark is for the content that was reviewed: a marked document whose content changed
-        (or that can no longer be read) loses its mark. Returns the paths that lost one."""
+        (or that can no longer be read) loses its mark, everyone's. Returns the paths that lost
+        one."""
         if not rows:
             return []
         prepared = []
         for row in rows:
             row = dict(row)
+            if self.locator is not None:
+                row["path"] = self.locator.location(row["path"])
             sh = row.get("simhash")
             row["b0"], row["b1"], row["b2"], row["b3"] = (
                 split_blocks(sh) if sh is not None else (None, None, None, None)
             )
-            row.setdefault("marked", False)
             prepared.append(row)
         # One order for every writer: two machines upserting overlapping batches then lock the
         # same rows in the same order and cannot deadlock each other.
@@ -220,7 +272,7 @@ class Store:
         stmt = self._insert(DocumentRow)
         stmt = stmt.on_conflict_do_update(
             index_elements=[DocumentRow.path],
-            set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
+            set_={c: stmt.excluded[c] for c in cols if c != "path"},
         )
         for attempt in range(_WRITE_ATTEMPTS):
             try:
@@ -229,13 +281,10 @@ class Store:
                     conn.execute(stmt, prepared)
                     if "sketch" in cols:
                         self._write_keys(conn, prepared)
-                    for i in range(0, len(dropped), _CHUNK):
-                        conn.execute(
-                            update(DocumentRow)
-                            .where(DocumentRow.path.in_(dropped[i : i + _CHUNK]))
-                            .values(marked=False)
-                        )
-                return dropped
+                    ids = list(dropped.values())
+                    for i in range(0, len(ids), _CHUNK):
+                        conn.execute(delete(MarkRow).where(MarkRow.doc_id.in_(ids[i : i + _CHUNK])))
+                return [self.local_path(p) for p in sorted(dropped)]
             except DBAPIError as exc:
                 # PostgreSQL may still pick this transaction as a deadlock's victim (keys,
                 # groups): it was rolled back whole, so doing it again is safe.
@@ -245,24 +294,26 @@ class Store:
                 time.sleep(0.05 * (attempt + 1))
 
     @staticmethod
-    def _marks_outdated_by(conn: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
-        """Paths of marked documents that ``rows`` give another content (or a problem)."""
+    def _marks_outdated_by(conn: Any, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+        """Stored path -> id of the marked documents (anyone's marks) that ``rows`` give another
+        content (or a problem)."""
         if "content_hash" not in rows[0]:
-            return []
-        if conn.execute(select(DocumentRow.id).where(DocumentRow.marked).limit(1)).first() is None:
-            return []  # the common case: nothing marked, nothing to compare
+            return {}
+        if conn.execute(select(MarkRow.doc_id).limit(1)).first() is None:
+            return {}  # the common case: nothing marked, nothing to compare
         new = {r["path"]: r.get("content_hash") for r in rows}
         paths = list(new)
-        dropped = []
+        dropped = {}
+        marked = select(MarkRow.doc_id).where(MarkRow.doc_id == DocumentRow.id).exists()
         for i in range(0, len(paths), _CHUNK):
-            for path, old_hash in conn.execute(
-                select(DocumentRow.path, DocumentRow.content_hash).where(
-                    DocumentRow.marked, DocumentRow.path.in_(paths[i : i + _CHUNK])
+            for path, doc_id, old_hash in conn.execute(
+                select(DocumentRow.path, DocumentRow.id, DocumentRow.content_hash).where(
+                    marked, DocumentRow.path.in_(paths[i : i + _CHUNK])
                 )
             ):
                 if new[path] is None or new[path] != old_hash:
-                    dropped.append(path)
-        return sorted(dropped)
+                    dropped[path] = doc_id
+        return dropped
 
     @staticmethod
     def _retryable(exc: DBAPIError) -> bool:
@@ -320,9 +371,18 @@ class Store:
                 conn.execute(delete(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
         return len(ids)
 
+    def _here(self, doc: DocumentRow) -> DocumentRow:
+        """A loaded (detached) document with its path as this machine sees it."""
+        if self.locator is not None:
+            doc.path = self.locator.display(doc.path)
+        return doc
+
     def document(self, doc_id: int) -> DocumentRow | None:
         with self.session() as s:
-            return s.get(DocumentRow, doc_id)
+            doc = s.get(DocumentRow, doc_id)
+            if doc is not None:
+                s.expunge(doc)
+        return None if doc is None else self._here(doc)
 
     def documents(self, ids: Iterable[int]) -> list[DocumentRow]:
         ids = list(ids)
@@ -330,7 +390,8 @@ class Store:
         with self.session() as s:
             for i in range(0, len(ids), _CHUNK):
                 out += s.scalars(select(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
-        return out
+            s.expunge_all()
+        return [self._here(d) for d in out]
 
     _GROUPING_COLUMNS = (
         DocumentRow.id,
@@ -347,8 +408,10 @@ class Store:
     def grouping_rows(
         self, ids: Iterable[int] | None = None, *, keys_only: bool = False
     ) -> list[GroupingRow]:
-        """What grouping needs of every matchable document, or of the documents ``ids``; with
-        ``keys_only`` each sketch is cut to its header and candidate keys (sketch.py
+        """What grouping needs of every matchable document, or of the documents ``ids``; paths
+        are as stored (locations on a server: the groups, their references and the reference
+        folders are the same whichever machine matches them); with ``keys_only`` each sketch
+        is cut to its header and candidate keys (sketch.py
         KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand."""
         columns = list(self._GROUPING_COLUMNS)
         if keys_only:
@@ -410,7 +473,8 @@ class Store:
 
     def ids_by_path(self, paths: Iterable[str]) -> list[int]:
         rows = self._in_chunks(
-            lambda part: select(DocumentRow.id).where(DocumentRow.path.in_(part)), paths
+            lambda part: select(DocumentRow.id).where(DocumentRow.path.in_(part)),
+            self._locations(paths),
         )
         return [r[0] for r in rows]
 
@@ -577,23 +641,42 @@ class Store:
 
     # --- marks ------------------------------------------------------------------------------
 
+    # Marks are this person's (self.user): another person's marks in a shared index are theirs
+    # to change.
+
     def set_marked(self, ids: Iterable[int], marked: bool) -> None:
-        ids = list(ids)
+        ids = sorted(set(ids))
         with self.engine.begin() as conn:
             for i in range(0, len(ids), _CHUNK):
-                conn.execute(
-                    update(DocumentRow)
-                    .where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
-                    .values(marked=marked)
-                )
+                part = ids[i : i + _CHUNK]
+                if marked:
+                    # only documents still in the index (one may have left since it was shown)
+                    conn.execute(
+                        self._insert(MarkRow)
+                        .from_select(
+                            ["user_name", "doc_id"],
+                            select(
+                                literal(self.user, String(255)).label("user_name"), DocumentRow.id
+                            ).where(DocumentRow.id.in_(part)),
+                        )
+                        .on_conflict_do_nothing()
+                    )
+                else:
+                    conn.execute(
+                        delete(MarkRow).where(
+                            MarkRow.user_name == self.user, MarkRow.doc_id.in_(part)
+                        )
+                    )
 
     def marked_ids(self) -> set[int]:
         with self.engine.connect() as conn:
-            return set(conn.execute(select(DocumentRow.id).where(DocumentRow.marked)).scalars())
+            return set(
+                conn.execute(select(MarkRow.doc_id).where(MarkRow.user_name == self.user)).scalars()
+            )
 
     def clear_marks(self) -> None:
         with self.engine.begin() as conn:
-            conn.execute(update(DocumentRow).where(DocumentRow.marked).values(marked=False))
+            conn.execute(delete(MarkRow).where(MarkRow.user_name == self.user))
 
     # --- folders and settings -----------------------------------------------------------------
 
@@ -602,24 +685,26 @@ class Store:
             rows = conn.execute(
                 select(FolderRow.path, FolderRow.is_reference).order_by(FolderRow.id)
             )
-            return [(p, bool(r)) for p, r in rows]
+            return [(self.local_path(p), bool(r)) for p, r in rows]
 
     def add_folder(self, path: str, reference: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 self._insert(FolderRow)
-                .values(path=path, is_reference=reference)
+                .values(path=self.location(path), is_reference=reference)
                 .on_conflict_do_nothing(index_elements=[FolderRow.path])
             )
 
     def remove_folder(self, path: str) -> None:
         with self.engine.begin() as conn:
-            conn.execute(delete(FolderRow).where(FolderRow.path == path))
+            conn.execute(delete(FolderRow).where(FolderRow.path == self.location(path)))
 
     def set_folder_reference(self, path: str, reference: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
-                update(FolderRow).where(FolderRow.path == path).values(is_reference=reference)
+                update(FolderRow)
+                .where(FolderRow.path == self.location(path))
+                .values(is_reference=reference)
             )
 
     def get_setting(self, key: str, default: Any = None) -> Any:
@@ -692,7 +777,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 ScanProblemRow.__table__.insert(),
-                [{"scan_id": run_id, "path": p, "reason": r} for p, r in problems],
+                [{"scan_id": run_id, "path": self.location(p), "reason": r} for p, r in problems],
             )
 
     def problem_count(self) -> int:
@@ -728,7 +813,9 @@ class Store:
                     .where(ScanProblemRow.scan_id == last)
                     .order_by(ScanProblemRow.path)
                 ).all()
-        return [(p, r or "") for p, r in docs] + [(p, r) for p, r in other]
+        return [(self.local_path(p), r or "") for p, r in docs] + [
+            (self.local_path(p), r) for p, r in other
+        ]
 
     # --- groups -------------------------------------------------------------------------------
 
@@ -774,7 +861,17 @@ class Store:
         """Group ids for ``groups``: a group keeps the id of the old group that held its
         reference (when that old group is being replaced and no other new group took it), so
         selection and scroll position survive a regroup; the others get fresh ids."""
-        old = dict(conn.execute(select(GroupMemberRow.doc_id, GroupMemberRow.group_id)).all())
+        # the old groups of the new groups' references only (not every membership of the index)
+        refs = sorted({g.reference for g in groups})
+        old: dict[int, int] = {}
+        for i in range(0, len(refs), _CHUNK):
+            old.update(
+                conn.execute(
+                    select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
+                        GroupMemberRow.doc_id.in_(refs[i : i + _CHUNK])
+                    )
+                ).all()
+            )
         taken: set[int] = set()
         ids: list[int | None] = []
         for g in groups:
@@ -784,11 +881,20 @@ class Store:
                 ids.append(gid)
             else:
                 ids.append(None)
-        used = set(conn.execute(select(GroupRow.id)).scalars())
-        if replaced is not None:
-            used -= replaced
-        used |= taken
-        nxt = max(used, default=0) + 1
+        # the highest id that stays: the highest of all ids, skipping those being replaced
+        # (through the primary key, newest first, never more than len(replaced) + 1 rows)
+        skip = replaced or set()
+        highest = 0
+        if replaced is None:
+            highest = conn.execute(select(func.max(GroupRow.id))).scalar_one_or_none() or 0
+        else:
+            for gid in conn.execute(
+                select(GroupRow.id).order_by(GroupRow.id.desc()).limit(len(skip) + 1)
+            ).scalars():
+                if gid not in skip:
+                    highest = gid
+                    break
+        nxt = max(highest, max(taken, default=0)) + 1
         out = []
         for gid in ids:
             if gid is None:
@@ -898,11 +1004,18 @@ class Store:
         stmt = stmt.order_by(*order).offset(offset).limit(limit)
         with self.session() as s:
             try:
-                return list(s.scalars(stmt))
+                return self._groups_here(s.scalars(stmt))
             except DBAPIError as exc:
                 if regex and self._bad_pattern(exc):
                     return []
                 raise
+
+    def _groups_here(self, rows: Iterable[GroupRow]) -> list[GroupRow]:
+        out = list(rows)
+        if self.locator is not None:
+            for g in out:
+                g.reference_path = self.locator.display(g.reference_path)
+        return out
 
     def group_members(
         self, group_ids: Sequence[int]
@@ -917,7 +1030,7 @@ class Store:
                     .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
                 ).all()
                 for m, d in rows:
-                    out[m.group_id].append((m, d))
+                    out[m.group_id].append((m, self._here(d)))
         return out
 
     def group_kind(self, group_id: int) -> str | None:
@@ -928,7 +1041,7 @@ class Store:
 
     def all_group_rows(self) -> list[GroupRow]:
         with self.session() as s:
-            return list(s.scalars(select(GroupRow).order_by(GroupRow.id)))
+            return self._groups_here(s.scalars(select(GroupRow).order_by(GroupRow.id)))
 
     def result_totals(self) -> dict[str, int]:
         with self.engine.connect() as conn:
@@ -950,9 +1063,9 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
             ).scalar_one()
             marked, marked_size = conn.execute(
-                select(
-                    func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0)
-                ).where(DocumentRow.marked)
+                select(func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0))
+                .join(MarkRow, MarkRow.doc_id == DocumentRow.id)
+                .where(MarkRow.user_name == self.user)
             ).one()
         return {
             "groups": groups,
@@ -973,6 +1086,7 @@ class Store:
                 continue
             if hb < ha:
                 ha, hb, pa, pb = hb, ha, pb, pa
+            pa, pb = self._locations((pa, pb))
             rows.append(
                 {"hash_a": ha, "hash_b": hb, "path_a": pa, "path_b": pb, "created_at": now()}
             )
@@ -990,6 +1104,7 @@ class Store:
             rows = list(s.scalars(select(IgnoredPairRow).order_by(IgnoredPairRow.created_at)))
             for r in rows:
                 r.created_at = _aware(r.created_at)
+                r.path_a, r.path_b = self.local_path(r.path_a), self.local_path(r.path_b)
             return rows
 
     def ignored_hash_pairs(self) -> set[tuple[str, str]]:
@@ -1066,11 +1181,14 @@ class Store:
 
     def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
         """(id, path) of documents inside any of ``roots``."""
-        conds = [DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots]
-        if not conds:
+        if not roots:
             return []
         with self.engine.connect() as conn:
             return [
-                tuple(r)
-                for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))
+                (i, self.local_path(p))
+                for i, p in conn.execute(
+                    select(DocumentRow.id, DocumentRow.path).where(
+                        self._inside(self._locations(roots))
+                    )
+                )
             ]
