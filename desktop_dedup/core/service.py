@@ -497,11 +497,15 @@ class DedupService:
     # --- grouping -------------------------------------------------------------------------------
 
     def _grouping_items(
-        self, ids: Iterable[int] | None = None
+        self, ids: Iterable[int] | None = None, loaded: Sequence[Any] = ()
     ) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
         # All documents: only each sketch's keys up front (build_groups loads the sketches of
-        # candidates); a few: whole sketches at once.
-        rows = self.store.grouping_rows(ids, keys_only=ids is None)
+        # candidates); a few: whole sketches at once (not again those already ``loaded``).
+        if ids is None:
+            rows = self.store.grouping_rows(None, keys_only=True)
+        else:
+            have = {r.id for r in loaded}
+            rows = list(loaded) + self.store.grouping_rows([i for i in ids if i not in have])
         refs = [self.store.location(r) for r in self._reference_roots()]  # rows hold locations
         items = []
         by_id = {}
@@ -598,7 +602,7 @@ class DedupService:
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())
         region.update(self.store.members_of_groups(touched))
-        items, by_id = self._grouping_items(region)
+        items, by_id = self._grouping_items(region, loaded=[r for r in rows if r.id in region])
         built = grouping.build_groups(
             items, s.min_similarity, self.store.ignored_hash_pairs(), max_distance=radius
         )
