@@ -20,7 +20,7 @@ from sqlalchemy import text
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.service import DedupService
-from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name
+from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name, explain_query_plan
 from desktop_dedup.core.volumes import MOUNTINFO_ENV
 
 
@@ -344,5 +344,52 @@ def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) ->
             conn.exec_driver_sql("SET enable_bitmapscan = off")
             plan = [r[0] for r in conn.exec_driver_sql("EXPLAIN " + Store.lookup_sql(12345, 3))]
         assert sum("Index Only Scan using ix_documents_b" in line for line in plan) == 4, plan
+    finally:
+        store.close()
+
+
+def _doc(path: str, size: int, content_hash: str, simhash: int = 1) -> dict:
+    return {
+        "path": path, "size": size, "mtime_ns": 1, "content_hash": content_hash,
+        "text_hash": content_hash, "simhash": simhash, "token_count": 1, "text_chars": 1,
+        "format": "txt", "status": "ok", "error": None, "fp_version": 7,
+    }  # fmt: skip
+
+
+def test_reusable_fingerprints_are_looked_up_by_the_sizes_met(db_target, tmp_path) -> None:
+    """A scan asks only for fingerprints of the sizes it is about to read (a moved or copied
+    file keeps its size), through the size index, not for every fingerprint of the index."""
+    store = Store(db_target)
+    try:
+        store.upsert_documents(
+            [_doc(f"{tmp_path}/a.txt", 10, "a" * 32), _doc(f"{tmp_path}/b.txt", 20, "b" * 32)]
+        )
+        assert set(store.fingerprints_by_content(7)) == {"a" * 32, "b" * 32}
+        assert set(store.fingerprints_by_content(7, sizes={10, 30})) == {"a" * 32}
+        assert store.fingerprints_by_content(7, sizes=set()) == {}
+        plan = explain_query_plan(
+            store.engine, "SELECT content_hash FROM documents WHERE size IN (10, 30)", {}
+        )
+        if store.dialect == "sqlite":  # a tiny table: PostgreSQL rightly prefers to read it all
+            assert any("ix_documents_size" in line for line in plan), plan
+    finally:
+        store.close()
+
+
+def test_a_lookup_survives_the_server_dropping_its_connection(pg_url: str, tmp_path) -> None:
+    """Lookups keep a connection of their own; when the server drops it (restart, idle
+    timeout, an administrator), the next lookup opens another and answers."""
+    store = Store(pg_url)
+    try:
+        store.upsert_documents([_doc(f"{tmp_path}/a.txt", 10, "a" * 32, simhash=12345)])
+        (doc_id,) = store.ids_by_path([f"{tmp_path}/a.txt"])
+        assert store.lookup_near(12345 ^ 0b101, 3) == [(doc_id, 2)]
+        killed = _psql(
+            pg_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'desktop_dedup' AND pid <> pg_backend_pid()",
+        )
+        assert killed and all(ok for (ok,) in killed)
+        assert store.lookup_near(12345, 3) == [(doc_id, 0)]
     finally:
         store.close()

@@ -595,37 +595,43 @@ class Store:
             out.update(ids[np.bitwise_count(stored ^ q) <= max_distance].tolist())
         return out
 
-    _JOINED_LOOKUP = (
-        "SELECT DISTINCT d.id FROM unnest(CAST(:v AS integer[]), CAST(:s AS bigint[])) AS q(v, s)"
+    _JOINED_BLOCK = (
+        "SELECT d.id FROM unnest(CAST(:v{i} AS integer[]), CAST(:s{i} AS bigint[])) AS q(v, s)"
         " JOIN documents d ON d.b{i} = q.v WHERE {distance} <= :k"
     )
+    _JOINED_PAIRS = 80_000  # (probe value, query) pairs per statement, over the four blocks
 
     def _lookup_near_many_joined(
         self, simhashes: Sequence[int], max_distance: int, flips: int
     ) -> set[int]:
         """PostgreSQL: each (probe value, query) pair joined to its block index and the distance
         checked in the server, pair by pair, so only the answers travel back (at 10,000,000
-        documents a block value is held by ~150 of them: millions of rows for a batch)."""
+        documents a block value is held by ~150 of them: millions of rows for a batch). The
+        four blocks are one statement (UNION: a document found through several blocks comes
+        back once), each block's pairs in index order; the arrays go as one text literal each
+        (psycopg adapting 80,000 Python ints one by one cost more than the server's join)."""
         distance = hamming(literal_column("d.simhash"), literal_column("q.s")).compile(
             dialect=self.engine.dialect
         )
-        pairs: list[list[tuple[int, int]]] = [[], [], [], []]
-        for sh in set(simhashes):
-            signed = _signed(sh)
-            for i, b in enumerate(split_blocks(sh)):
-                pairs[i].extend((v, signed) for v in self._probe_values(b, flips))
+        sql = text(
+            " UNION ".join(self._JOINED_BLOCK.format(i=i, distance=distance) for i in range(4))
+        )
+        queries = sorted(set(simhashes))
+        per_statement = max(1, self._JOINED_PAIRS // (4 * len(self._probe_values(0, flips))))
         out: set[int] = set()
         with self.engine.connect() as conn:
-            for i, block_pairs in enumerate(pairs):
-                sql = text(self._JOINED_LOOKUP.format(i=i, distance=distance))
-                for lo in range(0, len(block_pairs), 20_000):
-                    part = block_pairs[lo : lo + 20_000]
-                    params = {
-                        "v": [v for v, _ in part],
-                        "s": [q for _, q in part],
-                        "k": int(max_distance),
-                    }
-                    out.update(conn.execute(sql, params).scalars())
+            for lo in range(0, len(queries), per_statement):
+                pairs: list[list[tuple[int, int]]] = [[], [], [], []]
+                for sh in queries[lo : lo + per_statement]:
+                    signed = _signed(sh)
+                    for i, b in enumerate(split_blocks(sh)):
+                        pairs[i].extend((v, signed) for v in self._probe_values(b, flips))
+                params: dict[str, Any] = {"k": int(max_distance)}
+                for i, block_pairs in enumerate(pairs):
+                    block_pairs.sort()
+                    params[f"v{i}"] = "{" + ",".join(str(v) for v, _ in block_pairs) + "}"
+                    params[f"s{i}"] = "{" + ",".join(str(q) for _, q in block_pairs) + "}"
+                out.update(conn.execute(sql, params).scalars())
         return out
 
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
