@@ -16,6 +16,7 @@ import docgen
 import psycopg
 import pytest
 
+from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.service import REASON_ELSEWHERE, DedupService
 from desktop_dedup.core.store import Store
 from desktop_dedup.core.volumes import (
@@ -194,6 +195,8 @@ def test_a_machine_removes_only_what_it_can_reach(two_machines, pg_url) -> None:
         laptop_a_letter = by_path[f"file://laptop-a{private}/letter.txt"]
         (refused,) = b.trash([laptop_a_letter], trash=trash)
         assert (refused.ok, refused.reason) == (False, REASON_ELSEWHERE)
+        with pytest.raises(DedupError, match="on another machine"):  # nor read for a diff
+            b.document_text(laptop_a_letter)
         assert trashed == [] and (private / "letter.txt").exists()
         # the share's copy is reachable here, at B's mount point, and is checked there (the
         # kept copy B can verify is its own letter)

@@ -308,6 +308,15 @@ def test_a_read_only_reviewer_role_can_open_and_report(tmp_path: Path, pg_url: s
         with pytest.raises(Exception, match="permission denied"):
             svc.set_marked([group.members[1].doc_id], True)
     assert _psql(pg_url, "SELECT count(*) FROM marks") == [(0,)]
+    # README: a reviewer who may mark gets INSERT and DELETE on marks, and nothing else changes
+    _psql(pg_url, "GRANT INSERT, DELETE ON marks TO dedup_reviewer")
+    with DedupService(reviewer) as svc:
+        (group,) = svc.groups()
+        svc.set_marked([group.members[1].doc_id], True)
+        assert svc.marked_ids() == {group.members[1].doc_id}
+        with pytest.raises(Exception, match="permission denied"):
+            svc.ignore_group(group.id)
+    assert _psql(pg_url, "SELECT count(*) FROM marks") == [(1,)]
 
 
 def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) -> None:

@@ -733,6 +733,11 @@ class DedupService:
         doc = self.store.document(doc_id)
         if doc is None:
             raise DedupError(f"no document {doc_id}")
+        if not self.store.is_here(doc.path):
+            raise DedupError(
+                f"{doc.path} is on another machine or on a share not mounted here: open it on a "
+                "machine that has it"
+            )
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
