@@ -289,3 +289,18 @@ def test_a_version_5_server_database_moves_to_locations_and_marks(tmp_path, pg_u
     with psycopg.connect(host=host, user="postgres", dbname=dbname, autocommit=True) as conn:
         assert conn.execute("SELECT user_name FROM marks").fetchall() == [("alice",)]
         assert conn.execute("SELECT version FROM desktop_dedup_schema").fetchall() == [(6,)]
+
+
+def test_a_share_mounted_after_start_is_found(tmp_path: Path, monkeypatch) -> None:
+    """A running app reads the mount table again (every few seconds at most) when it meets a
+    share it does not know: mounted since it started."""
+    table = tmp_path / "mountinfo"
+    monkeypatch.setenv(MOUNTINFO_ENV, _mounts(table))
+    here = Locator("laptop-a")
+    loc = "smb://nas/docs/a.txt"
+    assert here.local_path(loc) is None
+    _mounts(table, ("/media/docs", "cifs", "//nas/docs"))
+    assert here.local_path(loc) is None  # read a moment ago: not read again yet
+    monkeypatch.setattr(Locator, "_REREAD_S", 0.0)
+    assert here.local_path(loc) == "/media/docs/a.txt"
+    assert here.local_path("file://laptop-b/home/me/a.txt") is None

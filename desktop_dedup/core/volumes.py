@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -314,8 +315,13 @@ class Locator:
     ):
         self.machine = machine
         self.platform = sys.platform if platform is None else platform
-        if volumes is None:
-            volumes = mount_table()
+        self._live = volumes is None  # this machine's table: read again when a share is missed
+        self._read_at = time.monotonic()
+        self._use(mount_table() if volumes is None else volumes)
+
+    _REREAD_S = 10.0
+
+    def _use(self, volumes: Sequence[Volume]) -> None:
         # (mount point, share id), the longest mount point first (it is the one a path is on)
         mounts = [(v.mount_point.rstrip("/") or "/", share_id(v)) for v in volumes if v.mount_point]
         # a later mount over the same point hides the earlier one
@@ -323,14 +329,14 @@ class Locator:
         for point, sid in mounts:
             seen[point] = sid
         self._mounts = sorted(seen.items(), key=lambda m: len(m[0]), reverse=True)
-        # share id -> this machine's mount point (the first listed wins: one path per location)
+        # share id -> this machine's mount point (the shortest wins: one path per location)
         self._shares: list[tuple[str, str]] = []
         for point, sid in reversed(self._mounts):
             if sid is not None and all(s != sid for s, _ in self._shares):
                 self._shares.append((sid, point))
         self._shares.sort(key=lambda s: len(s[0]), reverse=True)
         self._points = {point for point, _ in self._mounts}
-        self._local_prefix = f"file://{machine}"
+        self._local_prefix = f"file://{self.machine}"
         self._to_loc: dict[str, tuple[str, str]] = {}  # folder -> (mount point, location prefix)
         self._to_path: dict[str, tuple[str, str] | None] = {}
 
@@ -393,6 +399,16 @@ class Locator:
             if not any(sid == folder or sid.startswith(folder + "/") for sid, _ in self._shares):
                 self._to_path[folder] = hit
         if hit is None:
+            # a share mounted since the table was read (at most every few seconds: another
+            # machine's documents miss every time)
+            if (
+                self._live
+                and not location.startswith("file://")
+                and time.monotonic() - self._read_at > self._REREAD_S
+            ):
+                self._read_at = time.monotonic()
+                self._use(mount_table())
+                return self.local_path(location)
             return None
         prefix, point = hit
         rest = location[len(prefix) :]
