@@ -14,7 +14,7 @@ reads; the disk figure adds them by arithmetic, marked as such. The 10,000 new d
 near copies of stored ones (1..3 simhash bits and 8 of 128 sketch values changed), 5,000
 unrelated; written through ``Store.upsert_documents`` (the scan's write path).
 
-Run: ``.venv/bin/python -m tests.bench.bench_postgres [N]`` (about 15 minutes for 10,000,000 on
+Run: ``.venv/bin/python -m tests.bench.bench_postgres [N]`` (3 to 15 minutes for 10,000,000 on
 a 2-core machine; needs PostgreSQL's server binaries, as the tests do).
 """
 
