@@ -256,6 +256,35 @@ def test_marks_are_per_person_references_and_ignores_are_the_teams(two_machines,
         assert bob.marked_ids() == {ids["report.txt"]}  # bob's mark on unchanged content stays
 
 
+def test_a_scans_reference_folders_stay_when_another_machine_scans(two_machines, pg_url) -> None:
+    """``scan --reference`` folders are kept per machine on a shared index: B's scan without
+    them does not drop A's (which would change the groups for everyone and regroup the whole
+    index), and B sees them at its own mount point."""
+    be, share_a, share_b, private = two_machines
+    be("laptop-a")
+    with DedupService(pg_url) as a:
+        a.scan([share_a, private], reference_roots=[share_a], workers=1)
+    be("laptop-b")
+    with DedupService(pg_url) as b:
+        key = b.store.get_setting("grouping_key")
+        b.scan([share_b, private], workers=1)
+        # what the groups depend on did not change (else every scan would regroup in full)
+        assert b.store.get_setting("grouping_key") == key
+        assert b.store.scan_reference_roots() == [str(share_b)]
+        (group,) = b.groups()
+        ref = next(m for m in group.members if m.is_reference)
+        assert ref.path == str(share_b / "report.txt") and ref.in_reference_folder
+        (refused,) = b.trash([ref.doc_id], trash=os.unlink)
+        assert not refused.ok and "reference" in refused.reason
+        b.scan([share_b, private], reference_roots=[private], workers=1)
+        assert sorted(b.store.scan_reference_roots()) == sorted([str(share_b), str(private)])
+    be("laptop-a")
+    with DedupService(pg_url) as a:  # B's private folder is not A's
+        assert sorted(a.store.scan_reference_roots()) == sorted(
+            [str(share_a), f"file://laptop-b{private}"]
+        )
+
+
 def test_a_version_5_server_database_moves_to_locations_and_marks(tmp_path, pg_url, monkeypatch):
     """Schema 6 on a database schema 5 wrote: plain paths become locations (those on a network
     mount of the migrating machine the share's), the shared marked flag becomes the migrating
@@ -277,17 +306,25 @@ def test_a_version_5_server_database_moves_to_locations_and_marks(tmp_path, pg_u
                 (path, marked),
             )
         conn.execute("INSERT INTO folders (path, is_reference) VALUES (%s, true)", (str(share),))
+        conn.execute(
+            "INSERT INTO settings (key, value) VALUES ('scan_reference_roots', %s)",
+            (f'["{share}/sub"]',),
+        )
         conn.execute("UPDATE desktop_dedup_schema SET version = 5")
     store = Store(pg_url)
     try:
         assert _paths(pg_url) == ["file://laptop-a/home/me/b.txt", "smb://nas/docs/a.txt"]
         assert store.folders() == [(str(share), True)]
+        assert store.scan_reference_roots() == [f"{share}/sub"]
         (a_id,) = store.ids_by_path([f"{share}/a.txt"])
         assert store.marked_ids() == {a_id}
     finally:
         store.close()
     with psycopg.connect(host=host, user="postgres", dbname=dbname, autocommit=True) as conn:
         assert conn.execute("SELECT user_name FROM marks").fetchall() == [("alice",)]
+        assert conn.execute(
+            "SELECT value FROM settings WHERE key = 'scan_reference_roots'"
+        ).fetchall() == [('{"laptop-a": ["smb://nas/docs/sub"]}',)]
         assert conn.execute("SELECT version FROM desktop_dedup_schema").fetchall() == [(6,)]
 
 

@@ -250,10 +250,7 @@ class DedupService:
 
     def _reference_roots(self) -> list[str]:
         roots = [f.path for f in self.folders() if f.is_reference]
-        # stored as locations (a shared index: the same folder whichever machine scanned it)
-        roots += [
-            self.store.local_path(r) for r in self.store.get_setting("scan_reference_roots", [])
-        ]
+        roots += self.store.scan_reference_roots()  # every machine's last scan's (a shared index)
         return roots
 
     # --- settings -------------------------------------------------------------------------------
@@ -328,7 +325,7 @@ class DedupService:
         if not root_list:
             raise DedupError("no folders to scan: add a folder first")
         ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
-        self.store.set_setting("scan_reference_roots", [self.store.location(r) for r in ref_roots])
+        self.store.set_scan_reference_roots(ref_roots)
         options = ScanOptions(
             roots=tuple(root_list),
             reference_roots=tuple(ref_roots),

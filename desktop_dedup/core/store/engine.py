@@ -309,10 +309,12 @@ def _paths_to_locations(conn: Connection) -> None:
     ).fetchone()
     if row is not None:
         roots = json.loads(row[0])
-        if isinstance(roots, list):
+        if isinstance(roots, list):  # the last scan's, now the migrating machine's (see
+            # Store.set_scan_reference_roots: one entry per machine on a server)
+            mine = [locator.location(r) for r in roots if isinstance(r, str)]
             conn.execute(
                 text("UPDATE settings SET value = :v WHERE key = 'scan_reference_roots'"),
-                {"v": json.dumps([locator.location(r) for r in roots if isinstance(r, str)])},
+                {"v": json.dumps({locator.machine: mine} if mine else {})},
             )
 
 

@@ -791,6 +791,47 @@ class Store:
                 )
             )
 
+    _SCAN_REFS = "scan_reference_roots"
+
+    def scan_reference_roots(self) -> list[str]:
+        """The reference folders named by the last scan (``scan --reference``), as paths here;
+        on a shared index, every machine's last scan's: they decide the groups, which are the
+        team's."""
+        stored = self.get_setting(self._SCAN_REFS, [])
+        if isinstance(stored, dict):  # a shared index: machine -> its last scan's locations
+            stored = [r for machine in sorted(stored) for r in stored[machine]]
+        return [self.local_path(r) for r in stored]
+
+    def set_scan_reference_roots(self, roots: Sequence[str]) -> None:
+        """This scan's reference folders. On a shared index they replace only this machine's
+        (another machine's scan without ``--reference`` must not drop them, nor make everyone
+        regroup in full), read and written under a row lock so two scans do not lose one."""
+        locations = self._locations(roots)
+        if self.locator is None:
+            self.set_setting(self._SCAN_REFS, locations)
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._insert(SettingRow)
+                .values(key=self._SCAN_REFS, value="{}")
+                .on_conflict_do_nothing(index_elements=[SettingRow.key])
+            )
+            value = conn.execute(
+                select(SettingRow.value).where(SettingRow.key == self._SCAN_REFS).with_for_update()
+            ).scalar_one()
+            stored = json.loads(value)
+            if not isinstance(stored, dict):
+                stored = {}
+            if locations:
+                stored[self.machine] = locations
+            else:
+                stored.pop(self.machine, None)
+            conn.execute(
+                update(SettingRow)
+                .where(SettingRow.key == self._SCAN_REFS)
+                .values(value=json.dumps(stored, sort_keys=True))
+            )
+
     # --- scan runs and problems -----------------------------------------------------------------
 
     def _close_stale_runs(self) -> None:
