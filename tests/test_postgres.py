@@ -402,3 +402,51 @@ def test_a_lookup_survives_the_server_dropping_its_connection(pg_url: str, tmp_p
         assert store.lookup_near(12345, 3) == [(doc_id, 0)]
     finally:
         store.close()
+
+
+def test_group_ids_stay_and_new_ones_follow_the_highest_kept(db_target, tmp_path) -> None:
+    """A regroup of some groups keeps the id of the group that held each new group's
+    reference, and numbers new groups after the highest id that stays (read through the
+    primary key and the references' memberships, not every membership of the index)."""
+    from desktop_dedup.core.grouping import BuiltGroup, GroupMember
+
+    store = Store(db_target)
+    try:
+        store.upsert_documents(
+            [_doc(f"{tmp_path}/{i}.txt", 10 + i, f"{i:032x}", simhash=i) for i in range(8)]
+        )
+        ids = store.ids_by_path([f"{tmp_path}/{i}.txt" for i in range(8)])
+        doc = dict(zip(range(8), sorted(ids), strict=True))
+        sizes, paths = {d: 1 for d in ids}, {d: f"/p{d}" for d in ids}
+
+        def group(*members: int) -> BuiltGroup:
+            return BuiltGroup(
+                "near", doc[members[0]], [GroupMember(doc[m], 1, 0.9) for m in members]
+            )
+
+        assert store.replace_groups([group(0, 1), group(2, 3), group(4, 5)], sizes, paths) == [
+            1,
+            2,
+            3,
+        ]
+        # group 3 (4, 5) is rebuilt as (4, 6) and a new (5, 7): the first to hold a reference
+        # of it keeps id 3, the other comes after the highest id; groups 1 and 2 stay
+        assert store.replace_groups([group(4, 6), group(5, 7)], sizes, paths, replaced={3}) == [
+            3,
+            4,
+        ]
+        assert store.groups_of(doc.values()) == {
+            doc[0]: 1,
+            doc[1]: 1,
+            doc[2]: 2,
+            doc[3]: 2,
+            doc[4]: 3,
+            doc[6]: 3,
+            doc[5]: 4,
+            doc[7]: 4,
+        }
+        # the highest group replaced and nothing kept from it: its id is free again
+        assert store.replace_groups([group(1, 2)], sizes, paths, replaced={4, 1, 2}) == [1]
+        assert store.replace_groups([group(5, 7)], sizes, paths, replaced=set()) == [4]
+    finally:
+        store.close()
