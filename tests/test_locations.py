@@ -95,6 +95,10 @@ def test_windows_paths_name_shares_by_unc_and_drives_by_machine() -> None:
     assert w.local_path("file://desk-7/C:/Users/me/b.txt") == r"C:\Users\me\b.txt"
     assert w.local_path("smb://fileserver/export/a/b.txt") == r"\\fileserver\export\a\b.txt"
     assert w.local_path("file://laptop-a/home/me/b.txt") is None
+    # a drive letter mapped to a share is that share (as the share's UNC path is)
+    mapped = Locator("desk-7", [], platform="win32", drive_share={"Z:": r"\\FileServer\Export"}.get)
+    assert mapped.location(r"z:\a\b.txt") == "smb://fileserver/export/a/b.txt"
+    assert mapped.location(r"C:\a\b.txt") == "file://desk-7/C:/a/b.txt"
 
 
 # --- two machines and two people on one PostgreSQL database ---------------------------------------

@@ -305,16 +305,20 @@ class Locator:
 
     ``volumes`` is the mount table (read from this machine when omitted); ``platform`` a
     ``sys.platform`` value (Windows paths: ``C:\\dir`` is on this machine, ``\\\\server\\share``
-    is a share, reachable from every Windows machine by that name)."""
+    is a share, reachable from every Windows machine by that name, and so is a drive letter
+    mapped to one: ``drive_share`` says which, Windows' WNetGetConnectionW when omitted)."""
 
     def __init__(
         self,
         machine: str,
         volumes: Sequence[Volume] | None = None,
         platform: str | None = None,
+        drive_share: Callable[[str], str | None] | None = None,
     ):
         self.machine = machine
         self.platform = sys.platform if platform is None else platform
+        self._drive_share = drive_share or _windows_drive_share
+        self._drives: dict[str, str | None] = {}
         self._live = volumes is None  # this machine's table: read again when a share is missed
         self._read_at = time.monotonic()
         self._use(mount_table() if volumes is None else volumes)
@@ -377,6 +381,13 @@ class Locator:
             p = "//" + p[8:]
         elif p.startswith("//?/"):
             p = p[4:]
+        if re.match(r"^[A-Za-z]:(/|$)", p):  # a drive letter: mapped to a share?
+            drive = p[:2].upper()
+            if drive not in self._drives:
+                self._drives[drive] = self._drive_share(drive)
+            unc = self._drives[drive]
+            if unc:
+                p = unc.replace("\\", "/").rstrip("/") + p[2:]
         if p.startswith("//"):  # \\server\share\dir
             host, _, rest = p[2:].partition("/")
             share, _, sub = rest.partition("/")
@@ -433,6 +444,20 @@ class Locator:
         """What a person sees: the path on this machine, or the location itself."""
         path = self.local_path(location)
         return location if path is None else path
+
+
+def _windows_drive_share(drive: str) -> str | None:
+    """The ``\\\\server\\share`` a Windows drive letter (``"Z:"``) is mapped to, or None."""
+    if sys.platform != "win32":
+        return None
+    import ctypes  # Windows only
+
+    size = ctypes.c_ulong(1024)
+    buffer = ctypes.create_unicode_buffer(size.value)
+    mpr = ctypes.WinDLL("mpr")  # type: ignore[attr-defined]
+    if mpr.WNetGetConnectionW(drive, buffer, ctypes.byref(size)) != 0:  # not a mapped drive
+        return None
+    return buffer.value or None
 
 
 def mount_table() -> list[Volume]:
