@@ -20,7 +20,8 @@ from sqlalchemy import text
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.service import DedupService
-from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name
+from desktop_dedup.core.store import SCHEMA_VERSION, Store, display_name, explain_query_plan
+from desktop_dedup.core.volumes import MOUNTINFO_ENV
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -101,7 +102,8 @@ def test_values_beyond_32_bits_round_trip(pg_url: str) -> None:
         # the engine's own Hamming distance: every bit differs between the two ends
         ((d,),) = _psql(pg_url, f"SELECT bit_count((({-(2**63)})::bigint # {2**63 - 1})::bit(64))")
         assert d == 64
-        ids = {p: i for i, p in _psql(pg_url, "SELECT id, path FROM documents")}
+        # stored as a location on this machine (file://MACHINE/...); shown as its path here
+        ids = {store.local_path(p): i for i, p in _psql(pg_url, "SELECT id, path FROM documents")}
         assert store.lookup_near(2**63 - 1, 3) == [(ids["/big/b.txt"], 0)]
     finally:
         store.close()
@@ -202,13 +204,27 @@ def _groups(url: str) -> set[frozenset[str]]:
         return {frozenset(m.path for m in g.members) for g in svc.groups()}
 
 
+def mount_table(path: Path, *mounts: tuple[str, str, str]) -> str:
+    """A mount table in /proc/self/mountinfo's format: the root file system plus ``mounts``
+    (mount point, file system type, source); what a "machine" of a test sees
+    (volumes.MOUNTINFO_ENV)."""
+    lines = ["1 0 254:1 / / rw,relatime - ext4 /dev/vda1 rw"]
+    for n, (point, fstype, source) in enumerate(mounts, start=2):
+        lines.append(f"{n} 1 0:{n} / {point} rw,relatime - {fstype} {source} rw")
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
 def test_two_machines_scanning_overlapping_folders_at_once_equal_one_scan(
-    tmp_path: Path, postgres_cluster
+    tmp_path: Path, postgres_cluster, monkeypatch
 ) -> None:
-    """Two processes (as two machines) scan A+B and B+C into one database at the same time:
-    no row is lost or doubled, and the groups are those of one process scanning A+B+C."""
+    """Two processes (as two machines) scan A+B and B+C of one network share into one
+    database at the same time: no row is lost or doubled, and the groups are those of one
+    process scanning A+B+C."""
     root = tmp_path / "share"
     _shared_tree(root)
+    mounts = mount_table(tmp_path / "mountinfo", (str(root), "nfs4", "fileserver:/export"))
+    monkeypatch.setenv(MOUNTINFO_ENV, mounts)
     a, b, c = (str(root / x) for x in "ABC")
     shared = postgres_cluster.new_database()
     procs = [
@@ -229,7 +245,8 @@ def test_two_machines_scanning_overlapping_folders_at_once_equal_one_scan(
     single = cli("scan", a, b, c, "--db", one, "--workers", "1", "--quiet")
     assert single.returncode == 0, single.stderr
 
-    files = sorted(str(p) for p in root.rglob("*.txt"))
+    # one location per file: the share's, whichever machine scanned it
+    files = sorted(f"nfs://fileserver/export/{p.relative_to(root)}" for p in root.rglob("*.txt"))
     assert len(files) == 225
     for url in (shared, one):
         paths = [p for (p,) in _psql(url, "SELECT path FROM documents ORDER BY path")]
@@ -290,7 +307,16 @@ def test_a_read_only_reviewer_role_can_open_and_report(tmp_path: Path, pg_url: s
         (group,) = svc.groups()
         with pytest.raises(Exception, match="permission denied"):
             svc.set_marked([group.members[1].doc_id], True)
-    assert _psql(pg_url, "SELECT count(*) FROM documents WHERE marked") == [(0,)]
+    assert _psql(pg_url, "SELECT count(*) FROM marks") == [(0,)]
+    # README: a reviewer who may mark gets INSERT and DELETE on marks, and nothing else changes
+    _psql(pg_url, "GRANT INSERT, DELETE ON marks TO dedup_reviewer")
+    with DedupService(reviewer) as svc:
+        (group,) = svc.groups()
+        svc.set_marked([group.members[1].doc_id], True)
+        assert svc.marked_ids() == {group.members[1].doc_id}
+        with pytest.raises(Exception, match="permission denied"):
+            svc.ignore_group(group.id)
+    assert _psql(pg_url, "SELECT count(*) FROM marks") == [(1,)]
 
 
 def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) -> None:
@@ -327,5 +353,100 @@ def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) ->
             conn.exec_driver_sql("SET enable_bitmapscan = off")
             plan = [r[0] for r in conn.exec_driver_sql("EXPLAIN " + Store.lookup_sql(12345, 3))]
         assert sum("Index Only Scan using ix_documents_b" in line for line in plan) == 4, plan
+    finally:
+        store.close()
+
+
+def _doc(path: str, size: int, content_hash: str, simhash: int = 1) -> dict:
+    return {
+        "path": path, "size": size, "mtime_ns": 1, "content_hash": content_hash,
+        "text_hash": content_hash, "simhash": simhash, "token_count": 1, "text_chars": 1,
+        "format": "txt", "status": "ok", "error": None, "fp_version": 7,
+    }  # fmt: skip
+
+
+def test_reusable_fingerprints_are_looked_up_by_the_sizes_met(db_target, tmp_path) -> None:
+    """A scan asks only for fingerprints of the sizes it is about to read (a moved or copied
+    file keeps its size), through the size index, not for every fingerprint of the index."""
+    store = Store(db_target)
+    try:
+        store.upsert_documents(
+            [_doc(f"{tmp_path}/a.txt", 10, "a" * 32), _doc(f"{tmp_path}/b.txt", 20, "b" * 32)]
+        )
+        assert set(store.fingerprints_by_content(7)) == {"a" * 32, "b" * 32}
+        assert set(store.fingerprints_by_content(7, sizes={10, 30})) == {"a" * 32}
+        assert store.fingerprints_by_content(7, sizes=set()) == {}
+        plan = explain_query_plan(
+            store.engine, "SELECT content_hash FROM documents WHERE size IN (10, 30)", {}
+        )
+        if store.dialect == "sqlite":  # a tiny table: PostgreSQL rightly prefers to read it all
+            assert any("ix_documents_size" in line for line in plan), plan
+    finally:
+        store.close()
+
+
+def test_a_lookup_survives_the_server_dropping_its_connection(pg_url: str, tmp_path) -> None:
+    """Lookups keep a connection of their own; when the server drops it (restart, idle
+    timeout, an administrator), the next lookup opens another and answers."""
+    store = Store(pg_url)
+    try:
+        store.upsert_documents([_doc(f"{tmp_path}/a.txt", 10, "a" * 32, simhash=12345)])
+        (doc_id,) = store.ids_by_path([f"{tmp_path}/a.txt"])
+        assert store.lookup_near(12345 ^ 0b101, 3) == [(doc_id, 2)]
+        killed = _psql(
+            pg_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'desktop_dedup' AND pid <> pg_backend_pid()",
+        )
+        assert killed and all(ok for (ok,) in killed)
+        assert store.lookup_near(12345, 3) == [(doc_id, 0)]
+    finally:
+        store.close()
+
+
+def test_group_ids_stay_and_new_ones_follow_the_highest_kept(db_target, tmp_path) -> None:
+    """A regroup of some groups keeps the id of the group that held each new group's
+    reference, and numbers new groups after the highest id that stays (read through the
+    primary key and the references' memberships, not every membership of the index)."""
+    from desktop_dedup.core.grouping import BuiltGroup, GroupMember
+
+    store = Store(db_target)
+    try:
+        store.upsert_documents(
+            [_doc(f"{tmp_path}/{i}.txt", 10 + i, f"{i:032x}", simhash=i) for i in range(8)]
+        )
+        ids = store.ids_by_path([f"{tmp_path}/{i}.txt" for i in range(8)])
+        doc = dict(zip(range(8), sorted(ids), strict=True))
+        sizes, paths = {d: 1 for d in ids}, {d: f"/p{d}" for d in ids}
+
+        def group(*members: int) -> BuiltGroup:
+            return BuiltGroup(
+                "near", doc[members[0]], [GroupMember(doc[m], 1, 0.9) for m in members]
+            )
+
+        assert store.replace_groups([group(0, 1), group(2, 3), group(4, 5)], sizes, paths) == [
+            1,
+            2,
+            3,
+        ]
+        # group 3 (4, 5) is rebuilt as (4, 6) and a new (5, 7): the first to hold a reference
+        # of it keeps id 3, the other comes after the highest id; groups 1 and 2 stay
+        assert store.replace_groups([group(4, 6), group(5, 7)], sizes, paths, replaced={3}) == [
+            3,
+            4,
+        ]
+        assert store.groups_of(doc.values()) == {
+            doc[0]: 1,
+            doc[1]: 1,
+            doc[2]: 2,
+            doc[3]: 2,
+            doc[4]: 3,
+            doc[6]: 3,
+            doc[5]: 4,
+            doc[7]: 4,
+        }
+        # the highest group replaced and nothing kept from it: its id is free again
+        assert store.replace_groups([group(1, 2)], sizes, paths, replaced={4, 1, 2}) == [1]
+        assert store.replace_groups([group(5, 7)], sizes, paths, replaced=set()) == [4]
     finally:
         store.close()

@@ -223,6 +223,10 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         # nor machine names (schema 4)
         conn.exec_driver_sql("ALTER TABLE journal DROP COLUMN machine")
         conn.exec_driver_sql("ALTER TABLE scan_runs DROP COLUMN machine")
+        # a marked flag on each document, not marks per person (schema 6)
+        conn.exec_driver_sql("DROP TABLE marks")
+        conn.exec_driver_sql("DROP INDEX ix_documents_size")
+        conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN marked BOOLEAN NOT NULL DEFAULT 0")
         conn.exec_driver_sql(
             "INSERT INTO journal (time, action, path, destination, content_hash, size, ok, "
             "reason) VALUES ('2026-01-01 00:00:00', 'trash', '/gone.txt', '', '', 1, 0, "
@@ -230,7 +234,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         )
         conn.exec_driver_sql(
             "INSERT INTO documents (path, size, mtime_ns, status, token_count, text_chars, "
-            "format, fp_version, marked) VALUES ('/x.txt', 1, 1, 'ok', 0, 0, 'txt', 1, 0)"
+            "format, fp_version, marked) VALUES ('/x.txt', 1, 1, 'ok', 0, 0, 'txt', 1, 1)"
         )
         # a threshold in bits, as versions before schema 3 saved it
         conn.exec_driver_sql(
@@ -242,7 +246,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     store = Store(path)
     store.close()
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     # an intent from before machine names was this machine's: it is still there to settle
     assert con.execute("SELECT path, machine FROM journal").fetchall() == [("/gone.txt", "")]
     assert "machine" in {r[1] for r in con.execute("PRAGMA table_info(scan_runs)")}
@@ -253,8 +257,11 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     saved = con.execute("SELECT value FROM settings WHERE key = 'settings'").fetchone()[0]
     assert json.loads(saved) == {"min_size": 7}
     indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='index'")}
-    assert {"ix_documents_status", "ix_documents_marked"} <= indexes
+    assert {"ix_documents_status", "ix_documents_size"} <= indexes
+    # the flag became the one person's mark (a SQLite index's person is "")
+    assert "marked" not in columns and "ix_documents_marked" not in indexes
     assert con.execute("SELECT path FROM documents").fetchall() == [("/x.txt",)]
+    assert con.execute("SELECT user_name, doc_id FROM marks").fetchall() == [("", 1)]
     plan = " ".join(
         r[-1]
         for r in con.execute(

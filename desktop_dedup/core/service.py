@@ -69,6 +69,10 @@ _TEST_READER_ENV = "_DESKTOP_DEDUP_TEST_READER"
 _INCREMENTAL_MAX = 2000
 _INCREMENTAL_SHARE = 100
 _WRITE_INTERVAL_S = 2.0
+# A shared index's document that this machine cannot reach: only a machine that has it removes it.
+REASON_ELSEWHERE = (
+    "is on another machine or on a share not mounted here: remove it from a machine that has it"
+)
 
 
 #: The scanned types offered before the readers of issue 10 (binary Office, spreadsheets, slides,
@@ -254,7 +258,7 @@ class DedupService:
 
     def _reference_roots(self) -> list[str]:
         roots = [f.path for f in self.folders() if f.is_reference]
-        roots += self.store.get_setting("scan_reference_roots", [])
+        roots += self.store.scan_reference_roots()  # every machine's last scan's (a shared index)
         return roots
 
     # --- settings -------------------------------------------------------------------------------
@@ -342,13 +346,13 @@ class DedupService:
         cancel = cancel or CancelToken()
         workers_mod.prestart()  # the readers load while the folders are listed
         settings = self.settings()
-        if roots is None:
-            roots = [f.path for f in self.folders()]
+        if roots is None:  # those on this machine (a shared index lists other machines' too)
+            roots = [f.path for f in self.folders() if self.store.is_here(f.path)]
         root_list = resolve_roots([os.fspath(r) for r in roots])
         if not root_list:
             raise DedupError("no folders to scan: add a folder first")
         ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
-        self.store.set_setting("scan_reference_roots", ref_roots)
+        self.store.set_scan_reference_roots(ref_roots)
         options = ScanOptions(
             roots=tuple(root_list),
             reference_roots=tuple(ref_roots),
@@ -405,7 +409,10 @@ class DedupService:
             # Groups that lose a member are regrouped; their ids are known only before the
             # documents leave (the membership rows go with them).
             touched_groups.update(self.store.groups_of(gone).values())
-            reusable = self.store.fingerprints_by_content(FINGERPRINT_VERSION)
+            # a moved or copied file has its size: only fingerprints of these sizes can be reused
+            reusable = self.store.fingerprints_by_content(
+                FINGERPRINT_VERSION, sizes={e.size for e in to_read}
+            )
             try:
                 self._read_files(
                     to_read, reusable, state, progress, cancel, workers, self.ocr_options(settings)
@@ -541,12 +548,16 @@ class DedupService:
     # --- grouping -------------------------------------------------------------------------------
 
     def _grouping_items(
-        self, ids: Iterable[int] | None = None
+        self, ids: Iterable[int] | None = None, loaded: Sequence[Any] = ()
     ) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
         # All documents: only each sketch's keys up front (build_groups loads the sketches of
-        # candidates); a few: whole sketches at once.
-        rows = self.store.grouping_rows(ids, keys_only=ids is None)
-        refs = self._reference_roots()
+        # candidates); a few: whole sketches at once (not again those already ``loaded``).
+        if ids is None:
+            rows = self.store.grouping_rows(None, keys_only=True)
+        else:
+            have = {r.id for r in loaded}
+            rows = list(loaded) + self.store.grouping_rows([i for i in ids if i not in have])
+        refs = [self.store.location(r) for r in self._reference_roots()]  # rows hold locations
         items = []
         by_id = {}
         for r in rows:
@@ -571,7 +582,7 @@ class DedupService:
             s.min_similarity,
             s.max_distance,
             FINGERPRINT_VERSION,
-            sorted(self._reference_roots()),
+            sorted(self.store.location(r) for r in self._reference_roots()),
             len(self.store.ignored_hash_pairs()),
         ]
 
@@ -642,7 +653,7 @@ class DedupService:
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())
         region.update(self.store.members_of_groups(touched))
-        items, by_id = self._grouping_items(region)
+        items, by_id = self._grouping_items(region, loaded=[r for r in rows if r.id in region])
         built = grouping.build_groups(
             items, s.min_similarity, self.store.ignored_hash_pairs(), max_distance=radius
         )
@@ -773,6 +784,11 @@ class DedupService:
         doc = self.store.document(doc_id)
         if doc is None:
             raise DedupError(f"no document {doc_id}")
+        if not self.store.is_here(doc.path):
+            raise DedupError(
+                f"{doc.path} is on another machine or on a share not mounted here: open it on a "
+                "machine that has it"
+            )
         if not os.path.exists(doc.path):
             raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
@@ -859,7 +875,9 @@ class DedupService:
                 continue
             reason = None
             gid = groups.get(doc_id)
-            if any(_under(d.path, r) for r in refs):
+            if not self.store.is_here(d.path):
+                reason = REASON_ELSEWHERE
+            elif any(_under(d.path, r) for r in refs):
                 reason = actions.REASON_REFERENCE
             elif gid is None:
                 reason = actions.REASON_NOT_GROUPED

@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,6 +229,11 @@ def trash_checker(
 
 __all__ = [
     "LOCAL",
+    "Locator",
+    "MOUNTINFO_ENV",
+    "is_location",
+    "mount_table",
+    "share_id",
     "NETWORK",
     "REMOVABLE",
     "REASON_NETWORK_NO_TRASH",
@@ -240,3 +246,223 @@ __all__ = [
     "trash_refusal",
     "volume_of",
 ]
+
+
+# --- locations: where a document is, in terms every machine sharing an index agrees on ---------
+
+#: Test hook: a file in /proc/self/mountinfo's format read instead of this machine's mount table
+#: (two "machines" in one test see one share at different mount points).
+MOUNTINFO_ENV = "_DESKTOP_DEDUP_TEST_MOUNTINFO"
+
+_SMB_FS = frozenset({"cifs", "smb", "smb2", "smb3", "smbfs"})
+_LOCATION = re.compile(r"^[a-z][a-z0-9+.-]*://")
+_HOST_PATH = re.compile(r"^(?:[^@/]*@)?(\[[^\]]+\]|[^:/\[]+):(.*)$")
+
+
+def is_location(value: str) -> bool:
+    """Whether ``value`` is a location (``scheme://...``) rather than a path on this machine."""
+    return _LOCATION.match(value) is not None
+
+
+def share_id(volume: Volume) -> str | None:
+    """The location of a network volume's top: ``smb://server/share[/sub]`` for an SMB/CIFS
+    source ``//server/share`` (``//user@server/share`` on macOS), ``nfs://server/export`` for an
+    NFS source ``server:/export``, ``FSTYPE://host/path`` for other ``host:/path`` sources (sshfs,
+    glusterfs ...). Every machine that mounts the share, wherever, names it the same. ``None`` for
+    a volume that is not a network share."""
+    if volume.kind != NETWORK:
+        return None
+    source = _unescape_octal(volume.source)
+    fstype = volume.fstype.removeprefix("fuse.")
+    if source.startswith("//") or volume.fstype in _SMB_FS:
+        host, _, share = source.lstrip("/").partition("/")
+        host = host.rpartition("@")[2].lower()  # //;AUTH;user@server, //user@server
+        share, _, sub = share.strip("/").partition("/")
+        # SMB names servers and shares without regard to case; paths inside are left alone
+        return _join("smb", host, "/".join(p for p in (share.lower(), sub.strip("/")) if p))
+    scheme = "nfs" if fstype.startswith("nfs") else fstype
+    m = _HOST_PATH.match(source)
+    if m is None:
+        return f"{scheme}://{source.strip('/')}"  # rclone "remote:", ceph monitors ...
+    return _join(scheme, m.group(1).lower(), m.group(2).strip("/"))
+
+
+def _join(scheme: str, host: str, path: str) -> str:
+    return f"{scheme}://{host}" + (f"/{path}" if path else "")
+
+
+class Locator:
+    """Translates between a path on this machine and a location in a shared index.
+
+    A location is (volume, path within it) written as one string: a file on a network share is
+    ``smb://server/share/dir/file`` or ``nfs://server/export/dir/file``, the same on every machine
+    whatever the mount point (``/mnt/share``, ``/media/alice/share``, ``\\\\server\\share``); a
+    file on a machine's own disk is ``file://MACHINE/home/me/file`` (RFC 8089's file URL with the
+    machine as host), so two laptops' folders at the same path stay apart. A location that is
+    neither on one of this machine's disks nor on a share mounted here has no local path
+    (:meth:`local_path` gives ``None``): another machine's document, which only that machine can
+    open or remove.
+
+    ``volumes`` is the mount table (read from this machine when omitted); ``platform`` a
+    ``sys.platform`` value (Windows paths: ``C:\\dir`` is on this machine, ``\\\\server\\share``
+    is a share, reachable from every Windows machine by that name, and so is a drive letter
+    mapped to one: ``drive_share`` says which, Windows' WNetGetConnectionW when omitted)."""
+
+    def __init__(
+        self,
+        machine: str,
+        volumes: Sequence[Volume] | None = None,
+        platform: str | None = None,
+        drive_share: Callable[[str], str | None] | None = None,
+    ):
+        self.machine = machine
+        self.platform = sys.platform if platform is None else platform
+        self._drive_share = drive_share or _windows_drive_share
+        self._drives: dict[str, str | None] = {}
+        self._live = volumes is None  # this machine's table: read again when a share is missed
+        self._read_at = time.monotonic()
+        self._use(mount_table() if volumes is None else volumes)
+
+    _REREAD_S = 10.0
+
+    def _use(self, volumes: Sequence[Volume]) -> None:
+        # (mount point, share id), the longest mount point first (it is the one a path is on)
+        mounts = [(v.mount_point.rstrip("/") or "/", share_id(v)) for v in volumes if v.mount_point]
+        # a later mount over the same point hides the earlier one
+        seen: dict[str, str | None] = {}
+        for point, sid in mounts:
+            seen[point] = sid
+        self._mounts = sorted(seen.items(), key=lambda m: len(m[0]), reverse=True)
+        # share id -> this machine's mount point (the shortest wins: one path per location)
+        self._shares: list[tuple[str, str]] = []
+        for point, sid in reversed(self._mounts):
+            if sid is not None and all(s != sid for s, _ in self._shares):
+                self._shares.append((sid, point))
+        self._shares.sort(key=lambda s: len(s[0]), reverse=True)
+        self._points = {point for point, _ in self._mounts}
+        self._local_prefix = f"file://{self.machine}"
+        self._to_loc: dict[str, tuple[str, str]] = {}  # folder -> (mount point, location prefix)
+        self._to_path: dict[str, tuple[str, str] | None] = {}
+
+    def network_mounts(self) -> list[tuple[str, str]]:
+        """(mount point, share location) of this machine's network mounts, the deepest first."""
+        return [(point, sid) for point, sid in self._mounts if sid is not None]
+
+    # --- path -> location ---
+
+    def location(self, path: str) -> str:
+        """The location of ``path`` (an absolute path on this machine, already resolved; a
+        location is returned as it is)."""
+        if is_location(path):
+            return path
+        if self.platform == "win32":
+            return self._windows_location(path)
+        if path in self._points:  # a mount point is on the volume mounted there
+            hit = self._volume_prefix(path)
+        else:
+            folder = path.rpartition("/")[0] or "/"
+            hit = self._to_loc.get(folder)
+            if hit is None:
+                hit = self._to_loc[folder] = self._volume_prefix(folder)
+        point, prefix = hit
+        if not prefix:
+            return self._local_prefix + path
+        return prefix + path[len(point) if point != "/" else 0 :]
+
+    def _volume_prefix(self, folder: str) -> tuple[str, str]:
+        for point, sid in self._mounts:
+            if folder == point or folder.startswith(point if point == "/" else point + "/"):
+                return (point, sid or "")
+        return ("/", "")
+
+    def _windows_location(self, path: str) -> str:
+        p = path.replace("\\", "/")
+        if p.startswith("//?/UNC/"):
+            p = "//" + p[8:]
+        elif p.startswith("//?/"):
+            p = p[4:]
+        if re.match(r"^[A-Za-z]:(/|$)", p):  # a drive letter: mapped to a share?
+            drive = p[:2].upper()
+            if drive not in self._drives:
+                self._drives[drive] = self._drive_share(drive)
+            unc = self._drives[drive]
+            if unc:
+                p = unc.replace("\\", "/").rstrip("/") + p[2:]
+        if p.startswith("//"):  # \\server\share\dir
+            host, _, rest = p[2:].partition("/")
+            share, _, sub = rest.partition("/")
+            return _join("smb", host.lower(), "/".join(x for x in (share.lower(), sub) if x))
+        return f"{self._local_prefix}/{p}"  # C:/dir/file on this machine
+
+    # --- location -> path ---
+
+    def local_path(self, location: str) -> str | None:
+        """The path of ``location`` on this machine, or ``None`` when it is on another machine's
+        disk or on a share not mounted here. A plain path is returned as it is."""
+        if not is_location(location):
+            return location
+        folder = location.rpartition("/")[0]
+        hit = self._to_path.get(folder, False)
+        if hit is False:
+            hit = self._path_prefix(location)
+            # the folder's answer holds for every location in it unless a share's top is the
+            # folder or below it (then the answer depends on the rest of the name)
+            if not any(sid == folder or sid.startswith(folder + "/") for sid, _ in self._shares):
+                self._to_path[folder] = hit
+        if hit is None:
+            # a share mounted since the table was read (at most every few seconds: another
+            # machine's documents miss every time)
+            if (
+                self._live
+                and not location.startswith("file://")
+                and time.monotonic() - self._read_at > self._REREAD_S
+            ):
+                self._read_at = time.monotonic()
+                self._use(mount_table())
+                return self.local_path(location)
+            return None
+        prefix, point = hit
+        rest = location[len(prefix) :]
+        if self.platform == "win32":
+            return point + rest.replace("/", "\\")
+        return (point.rstrip("/") + rest) or "/"
+
+    def _path_prefix(self, location: str) -> tuple[str, str] | None:
+        """(location prefix, local prefix) for ``location``'s volume, when it is here."""
+        if location.startswith(self._local_prefix + "/"):
+            if self.platform == "win32":
+                return (self._local_prefix + "/", "")
+            return (self._local_prefix, "")
+        if location.startswith("smb://") and self.platform == "win32":
+            return ("smb:/", "\\")  # smb://server/share/x -> \\server\share\x
+        for sid, point in self._shares:
+            if location == sid or location.startswith(sid + "/"):
+                return (sid, point)
+        return None
+
+    def display(self, location: str) -> str:
+        """What a person sees: the path on this machine, or the location itself."""
+        path = self.local_path(location)
+        return location if path is None else path
+
+
+def _windows_drive_share(drive: str) -> str | None:
+    """The ``\\\\server\\share`` a Windows drive letter (``"Z:"``) is mapped to, or None."""
+    if sys.platform != "win32":
+        return None
+    import ctypes  # Windows only
+
+    size = ctypes.c_ulong(1024)
+    buffer = ctypes.create_unicode_buffer(size.value)
+    mpr = ctypes.WinDLL("mpr")  # type: ignore[attr-defined]
+    if mpr.WNetGetConnectionW(drive, buffer, ctypes.byref(size)) != 0:  # not a mapped drive
+        return None
+    return buffer.value or None
+
+
+def mount_table() -> list[Volume]:
+    """This machine's mount table, or the test's (``MOUNTINFO_ENV``)."""
+    fake = os.environ.get(MOUNTINFO_ENV)
+    if fake:
+        return parse_mountinfo(Path(fake).read_text())
+    return current_volumes()

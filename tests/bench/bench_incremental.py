@@ -37,7 +37,7 @@ NEW = 1_000
 TARGET_S = 1.0
 _COLUMNS = (
     "path", "size", "mtime_ns", "content_hash", "text_hash", "simhash", "b0", "b1", "b2", "b3",
-    "token_count", "text_chars", "format", "status", "error", "fp_version", "marked", "sketch",
+    "token_count", "text_chars", "format", "status", "error", "fp_version", "sketch",
     "shingles",
 )  # fmt: skip
 
@@ -66,7 +66,7 @@ def row(i: int, simhash: int, values: np.ndarray) -> tuple:
     return (
         f"/bench/d{i // 1000:04d}/doc{i:07d}.txt", 1000, 1_700_000_000_000_000_000 + i,
         f"{i:032x}", f"{i:032x}", simhash, *b, 100, 1000, "txt", "ok", None,
-        FINGERPRINT_VERSION, False, sketch(values), 5000,
+        FINGERPRINT_VERSION, sketch(values), 5000,
     )  # fmt: skip
 
 
@@ -127,7 +127,7 @@ def main() -> list[str]:
                     sim = int(rng.integers(-(2**63), 2**63, dtype=np.int64))
                     values = rng.integers(0, 2**63, 128, dtype=np.int64).astype(np.uint64)
                 r = dict(zip(_COLUMNS, row(i, sim, values), strict=True))
-                for c in ("b0", "b1", "b2", "b3", "marked"):
+                for c in ("b0", "b1", "b2", "b3"):
                     r.pop(c)
                 rows.append(r)
             svc.store.upsert_documents(rows)

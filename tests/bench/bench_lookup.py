@@ -43,7 +43,7 @@ _BATCH = 10_000
 
 _COLUMNS = (
     "path", "size", "mtime_ns", "content_hash", "text_hash", "simhash", "b0", "b1", "b2", "b3",
-    "token_count", "text_chars", "format", "status", "error", "fp_version", "marked",
+    "token_count", "text_chars", "format", "status", "error", "fp_version",
 )  # fmt: skip
 
 
@@ -85,7 +85,6 @@ def build_store(db: Path, n: int, store_rows: int = STORE_ROWS, seed: int = SEED
             for i in range(lo, min(lo + _BATCH, n)):
                 r = _row(i, values[i])
                 r["b0"], r["b1"], r["b2"], r["b3"] = split_blocks(values[i])
-                r["marked"] = False
                 batch.append(tuple(r[c] for c in _COLUMNS))
             raw.cursor().executemany(sql, batch)
             raw.commit()

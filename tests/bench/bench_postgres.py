@@ -14,7 +14,7 @@ reads; the disk figure adds them by arithmetic, marked as such. The 10,000 new d
 near copies of stored ones (1..3 simhash bits and 8 of 128 sketch values changed), 5,000
 unrelated; written through ``Store.upsert_documents`` (the scan's write path).
 
-Run: ``.venv/bin/python -m tests.bench.bench_postgres [N]`` (about 15 minutes for 10,000,000 on
+Run: ``.venv/bin/python -m tests.bench.bench_postgres [N]`` (3 to 15 minutes for 10,000,000 on
 a 2-core machine; needs PostgreSQL's server binaries, as the tests do).
 """
 
@@ -64,7 +64,7 @@ def _copy_lines(lo: int, hi: int, sims: list[int], sketches: dict[int, bytes]) -
         out.write(
             f"/share/d{i // 1000:05d}/doc{i:08d}.txt\t1000\t{1_700_000_000_000_000_000 + i}\t"
             f"{i:032x}\t{i:032x}\t{s}\t{b0}\t{b1}\t{b2}\t{b3}\t100\t1000\ttxt\tok\t\\N\t"
-            f"{FINGERPRINT_VERSION}\tf\t" + (f"\\\\x{sk.hex()}\t5000\n" if sk else "\\N\t\\N\n")
+            f"{FINGERPRINT_VERSION}\t" + (f"\\\\x{sk.hex()}\t5000\n" if sk else "\\N\t\\N\n")
         )
     return out.getvalue()
 
@@ -119,7 +119,7 @@ def new_rows(
             vals = rng.integers(0, 2**63, 128, dtype=np.int64).astype(np.uint64)
         r = dict(zip(_COLUMNS, row(i, sim, vals), strict=True))
         r["path"] = f"/share/new/doc{i:08d}.txt"
-        for c in ("b0", "b1", "b2", "b3", "marked"):
+        for c in ("b0", "b1", "b2", "b3"):
             r.pop(c)
         rows.append(r)
     return rows
@@ -218,7 +218,7 @@ def main(n: int = N, new: int = NEW) -> list[str]:
             for i in range(len(built["values"])):
                 r = dict(zip(_COLUMNS, row(i, int(sims[i]), built["values"][i]), strict=True))
                 r["path"] = f"/share/d{i // 1000:05d}/doc{i:08d}.txt"
-                for c in ("b0", "b1", "b2", "b3", "marked"):
+                for c in ("b0", "b1", "b2", "b3"):
                     r.pop(c)
                 src_rows.append(r)
             svc.store.upsert_documents(src_rows)

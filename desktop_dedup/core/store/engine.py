@@ -16,6 +16,7 @@ is refused rather than risk corrupting it.
 
 from __future__ import annotations
 
+import getpass
 import json
 import logging
 import os
@@ -71,6 +72,19 @@ _URL_SCHEMES = ("postgresql", "postgres")
 def machine_name() -> str:
     """This machine's name in a shared index: ``DESKTOP_DEDUP_MACHINE``, else the host name."""
     return os.environ.get("DESKTOP_DEDUP_MACHINE") or socket.gethostname() or "localhost"
+
+
+def user_name() -> str:
+    """The person whose marks these are in a shared index: ``DESKTOP_DEDUP_USER``, else the
+    operating system's login name. Not the database role: the roles a team is given (README:
+    scanner, reviewer) are shared by everyone of a kind, so they do not tell people apart."""
+    name = os.environ.get("DESKTOP_DEDUP_USER")
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name (a container's numeric uid)
+        return str(os.getuid()) if hasattr(os, "getuid") else "user"
 
 
 def is_database_url(target: object) -> bool:
@@ -159,7 +173,8 @@ def _v0_to_v1(conn: Connection) -> None:
 def _v1_to_v2(conn: Connection) -> None:
     """Version 2: indexes for the status line's counts (problems, marked) on large indexes."""
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_status ON documents (status)")
-    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_marked ON documents (marked)")
+    if "marked" in _columns(conn, "documents"):  # gone since version 6 (a new database)
+        conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_marked ON documents (marked)")
 
 
 def _columns(conn: Connection, table: str) -> set[str]:
@@ -223,12 +238,93 @@ def _v4_to_v5(conn: Connection) -> None:
             )
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    """Version 6: several people, several machines.
+
+    Marks move to a table of their own, one row per person and document (``marks``): the
+    ``documents.marked`` flag was shared by everyone using the index. On SQLite (one person)
+    the marks keep user ""; on PostgreSQL they become the migrating person's (user_name()).
+
+    On PostgreSQL every path becomes a location (volumes.Locator): a path on one of the
+    migrating machine's network mounts becomes the share's location, any other path a location
+    on the migrating machine (file://MACHINE/...). Paths stored before were written by whoever
+    scanned; the machine that migrates claims the local ones, and another machine's next scan
+    of its own folders writes them again under its name (README). SQLite keeps plain paths: an
+    index file is one machine's.
+
+    Documents get an index on their size (a scan looks up reusable fingerprints by size)."""
+    from desktop_dedup.core.store.schema import MarkRow
+
+    MarkRow.__table__.create(conn, checkfirst=True)
+    if "marked" in _columns(conn, "documents"):
+        who = "" if conn.dialect.name == "sqlite" else user_name()
+        conn.execute(
+            text(
+                "INSERT INTO marks (user_name, doc_id) SELECT :who, id FROM documents WHERE marked"
+            ),
+            {"who": who},
+        )
+        conn.exec_driver_sql("DROP INDEX IF EXISTS ix_documents_marked")
+        conn.exec_driver_sql("ALTER TABLE documents DROP COLUMN marked")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_documents_size ON documents (size)")
+    if conn.dialect.name == "postgresql":
+        _paths_to_locations(conn)
+
+
+# every column that holds a document's or folder's path, rewritten by _paths_to_locations
+_PATH_COLUMNS = (
+    ("documents", "path"),
+    ("groups", "reference_path"),
+    ("folders", "path"),
+    ("ignored_pairs", "path_a"),
+    ("ignored_pairs", "path_b"),
+    ("scan_problems", "path"),
+)
+
+
+def _paths_to_locations(conn: Connection) -> None:
+    from desktop_dedup.core.volumes import Locator
+
+    locator = Locator(machine_name())
+    for table, column in _PATH_COLUMNS:
+        # the network mounts first, the deepest first; each statement rewrites only plain
+        # paths ('/...'), so none is rewritten twice
+        for point, sid in locator.network_mounts():
+            conn.execute(
+                text(
+                    f"UPDATE {table} SET {column} = :sid || substr({column}, :n + 1) "
+                    f"WHERE substr({column}, 1, :n + 1) = :point || '/'"
+                ),
+                {"sid": sid, "n": len(point.rstrip("/")), "point": point.rstrip("/")},
+            )
+        conn.execute(
+            text(
+                f"UPDATE {table} SET {column} = :prefix || {column} "
+                f"WHERE substr({column}, 1, 1) = '/'"
+            ),
+            {"prefix": f"file://{locator.machine}"},
+        )
+    row = conn.exec_driver_sql(
+        "SELECT value FROM settings WHERE key = 'scan_reference_roots'"
+    ).fetchone()
+    if row is not None:
+        roots = json.loads(row[0])
+        if isinstance(roots, list):  # the last scan's, now the migrating machine's (see
+            # Store.set_scan_reference_roots: one entry per machine on a server)
+            mine = [locator.location(r) for r in roots if isinstance(r, str)]
+            conn.execute(
+                text("UPDATE settings SET value = :v WHERE key = 'scan_reference_roots'"),
+                {"v": json.dumps({locator.machine: mine} if mine else {})},
+            )
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
     _v2_to_v3,
     _v3_to_v4,
     _v4_to_v5,
+    _v5_to_v6,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -17,7 +18,21 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, false, func, literal_column, or_, select, text, update
+from sqlalchemy import (
+    String,
+    any_,
+    bindparam,
+    delete,
+    false,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
@@ -33,6 +48,7 @@ from desktop_dedup.core.store.engine import (
     machine_name,
     make_engine,
     migrate,
+    user_name,
 )
 from desktop_dedup.core.store.schema import (
     DocumentRow,
@@ -41,15 +57,18 @@ from desktop_dedup.core.store.schema import (
     GroupRow,
     IgnoredPairRow,
     JournalRow,
+    MarkRow,
     ScanProblemRow,
     ScanRunRow,
     SettingRow,
     SketchKeyRow,
 )
+from desktop_dedup.core.volumes import Locator, is_location
 
 log = logging.getLogger(__name__)
 
-_CHUNK = 500  # rows per executemany / IN (...) list
+_CHUNK = 500  # values per IN (...) list (SQLite)
+_ARRAY_CHUNK = 20_000  # values per = ANY(array) (PostgreSQL: one parameter, one round trip)
 _WRITE_ATTEMPTS = 5
 _MASK64 = (1 << 64) - 1
 
@@ -118,7 +137,13 @@ class Store:
         self.engine = make_engine(self.path)
         self.dialect = self.engine.dialect.name
         self.machine = machine_name()
+        # Whose marks: one person per SQLite file; on a server, the person at this machine.
+        self.user = "" if self.dialect == "sqlite" else user_name()
+        # A server's paths are locations (volumes.Locator) that every machine agrees on; a
+        # SQLite file keeps this machine's paths as they are.
+        self.locator = Locator(self.machine) if self.dialect != "sqlite" else None
         self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
+        self._chunk = _ARRAY_CHUNK if self.dialect == "postgresql" else _CHUNK
         # this engine's Hamming distance between a found row and the query (bound as :q)
         self._distance_sql = str(
             hamming(literal_column("c.simhash"), literal_column("CAST(:q AS BIGINT)")).compile(
@@ -126,15 +151,49 @@ class Store:
             )
         )
         self._near_sql: dict[str, Any] = {}
+        self._driver_sql: dict[str, str] = {}
+        self._lookup_conn: Any = None  # PostgreSQL: the connection lookups use (_driver_rows)
         # Single reads outside a transaction: no BEGIN and ROLLBACK round trips around them.
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         migrate(self.engine, self.path)
         self._close_stale_runs()
 
+    def _member(self, column: Any, values: Sequence[Any]) -> Any:
+        """``column IN values``: on PostgreSQL ``column = ANY(:array)``, one parameter however
+        many values (an IN list of thousands of bound values costs more to build, send and parse
+        than to run), so chunks are large and round trips few."""
+        if self.dialect != "postgresql":
+            return column.in_(values)
+        return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
+
     @property
     def shared(self) -> bool:
         """A database server that other machines and people use at the same time."""
         return self.dialect != "sqlite"
+
+    # --- locations ----------------------------------------------------------------------------
+    # Callers speak in this machine's paths; a shared index stores locations. What cannot be
+    # resolved here (another machine's disk, a share not mounted here) is shown as its location.
+
+    def location(self, path: str) -> str:
+        """Where ``path`` (on this machine) is in this index's terms."""
+        return path if self.locator is None else self.locator.location(path)
+
+    def local_path(self, location: str) -> str:
+        """The path of a stored location on this machine, or the location itself when it has
+        none here (see :meth:`is_here`)."""
+        return location if self.locator is None else self.locator.display(location)
+
+    @staticmethod
+    def is_here(path: str) -> bool:
+        """Whether a path given back by this store is on this machine (not a location that only
+        another machine can reach)."""
+        return not is_location(path)
+
+    def _locations(self, paths: Iterable[str]) -> list[str]:
+        if self.locator is None:
+            return list(paths)
+        return [self.locator.location(p) for p in paths]
 
     @property
     def display_name(self) -> str:
@@ -142,6 +201,9 @@ class Store:
         return display_name(self.path)
 
     def close(self) -> None:
+        if self._lookup_conn is not None:
+            self._lookup_conn.close()
+            self._lookup_conn = None
         self.engine.dispose()
 
     def session(self) -> Session:
@@ -161,9 +223,9 @@ class Store:
             DocumentRow.fp_version,
         )
         if under is not None:
-            stmt = stmt.where(self._inside(under))
+            stmt = stmt.where(self._inside(self._locations(under)))
         with self.engine.connect() as conn:
-            return {r[0]: KnownFile(*r[1:]) for r in conn.execute(stmt)}
+            return {self.local_path(r[0]): KnownFile(*r[1:]) for r in conn.execute(stmt)}
 
     @staticmethod
     def _inside(roots: Sequence[str]):
@@ -172,44 +234,53 @@ class Store:
             *(DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots),
         )
 
-    def fingerprints_by_content(self, fp_version: int) -> dict[str, StoredFingerprint]:
-        """Current-version fingerprints keyed by content hash (for moved/copied files)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(
-                    DocumentRow.content_hash,
-                    DocumentRow.text_hash,
-                    DocumentRow.simhash,
-                    DocumentRow.token_count,
-                    DocumentRow.text_chars,
-                    DocumentRow.format,
-                    DocumentRow.status,
-                    DocumentRow.error,
-                    DocumentRow.sketch,
-                    DocumentRow.shingles,
-                ).where(
-                    DocumentRow.fp_version == fp_version,
-                    DocumentRow.content_hash.is_not(None),
-                    DocumentRow.status != DocStatus.PROBLEM,
-                )
-            )
-            return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
+    def fingerprints_by_content(
+        self, fp_version: int, sizes: Iterable[int] | None = None
+    ) -> dict[str, StoredFingerprint]:
+        """Current-version fingerprints keyed by content hash (for moved/copied files); with
+        ``sizes``, only those of documents of these sizes (a file's copy has its size), found
+        through the size index instead of reading every fingerprint of the index."""
+        stmt = select(
+            DocumentRow.content_hash,
+            DocumentRow.text_hash,
+            DocumentRow.simhash,
+            DocumentRow.token_count,
+            DocumentRow.text_chars,
+            DocumentRow.format,
+            DocumentRow.status,
+            DocumentRow.error,
+            DocumentRow.sketch,
+            DocumentRow.shingles,
+        ).where(
+            DocumentRow.fp_version == fp_version,
+            DocumentRow.content_hash.is_not(None),
+            DocumentRow.status != DocStatus.PROBLEM,
+        )
+        if sizes is None:
+            with self.engine.connect() as conn:
+                return {r[0]: StoredFingerprint(*r[1:]) for r in conn.execute(stmt)}
+        rows = self._in_chunks(
+            lambda part: stmt.where(self._member(DocumentRow.size, part)), sorted(set(sizes))
+        )
+        return {r[0]: StoredFingerprint(*r[1:]) for r in rows}
 
     def upsert_documents(self, rows: Sequence[dict[str, Any]]) -> list[str]:
         """Insert or update documents by path; each row is a dict of DocumentRow columns.
 
         A mark is for the content that was reviewed: a marked document whose content changed
-        (or that can no longer be read) loses its mark. Returns the paths that lost one."""
+        (or that can no longer be read) loses its mark, everyone's. Returns the paths that lost
+        one."""
         if not rows:
             return []
         prepared = []
         for row in rows:
             row = dict(row)
+            if self.locator is not None:
+                row["path"] = self.locator.location(row["path"])
             sh = row.get("simhash")
             row["b0"], row["b1"], row["b2"], row["b3"] = (
                 split_blocks(sh) if sh is not None else (None, None, None, None)
             )
-            row.setdefault("marked", False)
             prepared.append(row)
         # One order for every writer: two machines upserting overlapping batches then lock the
         # same rows in the same order and cannot deadlock each other.
@@ -220,7 +291,7 @@ class Store:
         stmt = self._insert(DocumentRow)
         stmt = stmt.on_conflict_do_update(
             index_elements=[DocumentRow.path],
-            set_={c: stmt.excluded[c] for c in cols if c not in ("path", "marked")},
+            set_={c: stmt.excluded[c] for c in cols if c != "path"},
         )
         for attempt in range(_WRITE_ATTEMPTS):
             try:
@@ -229,13 +300,14 @@ class Store:
                     conn.execute(stmt, prepared)
                     if "sketch" in cols:
                         self._write_keys(conn, prepared)
-                    for i in range(0, len(dropped), _CHUNK):
+                    ids = list(dropped.values())
+                    for i in range(0, len(ids), self._chunk):
                         conn.execute(
-                            update(DocumentRow)
-                            .where(DocumentRow.path.in_(dropped[i : i + _CHUNK]))
-                            .values(marked=False)
+                            delete(MarkRow).where(
+                                self._member(MarkRow.doc_id, ids[i : i + self._chunk])
+                            )
                         )
-                return dropped
+                return [self.local_path(p) for p in sorted(dropped)]
             except DBAPIError as exc:
                 # PostgreSQL may still pick this transaction as a deadlock's victim (keys,
                 # groups): it was rolled back whole, so doing it again is safe.
@@ -244,25 +316,26 @@ class Store:
                 log.info("writing documents collided with another writer; trying again")
                 time.sleep(0.05 * (attempt + 1))
 
-    @staticmethod
-    def _marks_outdated_by(conn: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
-        """Paths of marked documents that ``rows`` give another content (or a problem)."""
+    def _marks_outdated_by(self, conn: Any, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+        """Stored path -> id of the marked documents (anyone's marks) that ``rows`` give another
+        content (or a problem)."""
         if "content_hash" not in rows[0]:
-            return []
-        if conn.execute(select(DocumentRow.id).where(DocumentRow.marked).limit(1)).first() is None:
-            return []  # the common case: nothing marked, nothing to compare
+            return {}
+        if conn.execute(select(MarkRow.doc_id).limit(1)).first() is None:
+            return {}  # the common case: nothing marked, nothing to compare
         new = {r["path"]: r.get("content_hash") for r in rows}
         paths = list(new)
-        dropped = []
-        for i in range(0, len(paths), _CHUNK):
-            for path, old_hash in conn.execute(
-                select(DocumentRow.path, DocumentRow.content_hash).where(
-                    DocumentRow.marked, DocumentRow.path.in_(paths[i : i + _CHUNK])
+        dropped = {}
+        marked = select(MarkRow.doc_id).where(MarkRow.doc_id == DocumentRow.id).exists()
+        for i in range(0, len(paths), self._chunk):
+            for path, doc_id, old_hash in conn.execute(
+                select(DocumentRow.path, DocumentRow.id, DocumentRow.content_hash).where(
+                    marked, self._member(DocumentRow.path, paths[i : i + self._chunk])
                 )
             ):
                 if new[path] is None or new[path] != old_hash:
-                    dropped.append(path)
-        return sorted(dropped)
+                    dropped[path] = doc_id
+        return dropped
 
     @staticmethod
     def _retryable(exc: DBAPIError) -> bool:
@@ -293,18 +366,18 @@ class Store:
         """Replace the candidate keys of the documents just written (same transaction)."""
         paths = [r["path"] for r in rows]
         ids: dict[str, int] = {}
-        for i in range(0, len(paths), _CHUNK):
+        for i in range(0, len(paths), self._chunk):
             ids.update(
                 conn.execute(
                     select(DocumentRow.path, DocumentRow.id).where(
-                        DocumentRow.path.in_(paths[i : i + _CHUNK])
+                        self._member(DocumentRow.path, paths[i : i + self._chunk])
                     )
                 ).all()
             )
         doc_ids = list(ids.values())
-        for i in range(0, len(doc_ids), _CHUNK):
-            part = doc_ids[i : i + _CHUNK]
-            conn.execute(delete(SketchKeyRow).where(SketchKeyRow.doc_id.in_(part)))
+        for i in range(0, len(doc_ids), self._chunk):
+            part = doc_ids[i : i + self._chunk]
+            conn.execute(delete(SketchKeyRow).where(self._member(SketchKeyRow.doc_id, part)))
         keys = []
         for r in rows:
             if r.get("sketch") and r.get("status") != DocStatus.PROBLEM:
@@ -316,21 +389,39 @@ class Store:
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)
         with self.engine.begin() as conn:
-            for i in range(0, len(ids), _CHUNK):
-                conn.execute(delete(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
+            for i in range(0, len(ids), self._chunk):
+                conn.execute(
+                    delete(DocumentRow).where(
+                        self._member(DocumentRow.id, ids[i : i + self._chunk])
+                    )
+                )
         return len(ids)
+
+    def _here(self, doc: DocumentRow) -> DocumentRow:
+        """A loaded (detached) document with its path as this machine sees it."""
+        if self.locator is not None:
+            doc.path = self.locator.display(doc.path)
+        return doc
 
     def document(self, doc_id: int) -> DocumentRow | None:
         with self.session() as s:
-            return s.get(DocumentRow, doc_id)
+            doc = s.get(DocumentRow, doc_id)
+            if doc is not None:
+                s.expunge(doc)
+        return None if doc is None else self._here(doc)
 
     def documents(self, ids: Iterable[int]) -> list[DocumentRow]:
         ids = list(ids)
         out: list[DocumentRow] = []
         with self.session() as s:
-            for i in range(0, len(ids), _CHUNK):
-                out += s.scalars(select(DocumentRow).where(DocumentRow.id.in_(ids[i : i + _CHUNK])))
-        return out
+            for i in range(0, len(ids), self._chunk):
+                out += s.scalars(
+                    select(DocumentRow).where(
+                        self._member(DocumentRow.id, ids[i : i + self._chunk])
+                    )
+                )
+            s.expunge_all()
+        return [self._here(d) for d in out]
 
     _GROUPING_COLUMNS = (
         DocumentRow.id,
@@ -347,8 +438,10 @@ class Store:
     def grouping_rows(
         self, ids: Iterable[int] | None = None, *, keys_only: bool = False
     ) -> list[GroupingRow]:
-        """What grouping needs of every matchable document, or of the documents ``ids``; with
-        ``keys_only`` each sketch is cut to its header and candidate keys (sketch.py
+        """What grouping needs of every matchable document, or of the documents ``ids``; paths
+        are as stored (locations on a server: the groups, their references and the reference
+        folders are the same whichever machine matches them); with ``keys_only`` each sketch
+        is cut to its header and candidate keys (sketch.py
         KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand."""
         columns = list(self._GROUPING_COLUMNS)
         if keys_only:
@@ -359,8 +452,8 @@ class Store:
                 return [GroupingRow(*r) for r in conn.execute(stmt)]
             ids = list(ids)
             out = []
-            for i in range(0, len(ids), _CHUNK):
-                chunk = stmt.where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
+            for i in range(0, len(ids), self._chunk):
+                chunk = stmt.where(self._member(DocumentRow.id, ids[i : i + self._chunk]))
                 out += [GroupingRow(*r) for r in conn.execute(chunk)]
             return out
 
@@ -369,15 +462,15 @@ class Store:
         values = list(values)
         rows: list[Any] = []
         with self.engine.connect() as conn:
-            for i in range(0, len(values), _CHUNK):
-                rows += conn.execute(query(values[i : i + _CHUNK])).all()
+            for i in range(0, len(values), self._chunk):
+                rows += conn.execute(query(values[i : i + self._chunk])).all()
         return rows
 
     def sketches(self, ids: Iterable[int]) -> dict[int, bytes]:
         return dict(
             self._in_chunks(
                 lambda part: select(DocumentRow.id, DocumentRow.sketch).where(
-                    DocumentRow.id.in_(part)
+                    self._member(DocumentRow.id, part)
                 ),
                 ids,
             )
@@ -390,12 +483,12 @@ class Store:
         keys = list({_signed(k) for k in keys})
         out: set[int] = set()
         with self.engine.connect() as conn:
-            for i in range(0, len(keys), _CHUNK):
-                part = keys[i : i + _CHUNK]
+            for i in range(0, len(keys), self._chunk):
+                part = keys[i : i + self._chunk]
                 common = set(
                     conn.execute(
                         select(SketchKeyRow.key)
-                        .where(SketchKeyRow.key.in_(part))
+                        .where(self._member(SketchKeyRow.key, part))
                         .group_by(SketchKeyRow.key)
                         .having(func.count() > MAX_KEY_POSTINGS)
                     ).scalars()
@@ -403,31 +496,36 @@ class Store:
                 wanted = [k for k in part if k not in common]
                 out.update(
                     conn.execute(
-                        select(SketchKeyRow.doc_id).where(SketchKeyRow.key.in_(wanted))
+                        select(SketchKeyRow.doc_id).where(self._member(SketchKeyRow.key, wanted))
                     ).scalars()
                 )
         return list(out)
 
     def ids_by_path(self, paths: Iterable[str]) -> list[int]:
         rows = self._in_chunks(
-            lambda part: select(DocumentRow.id).where(DocumentRow.path.in_(part)), paths
+            lambda part: select(DocumentRow.id).where(self._member(DocumentRow.path, part)),
+            self._locations(paths),
         )
         return [r[0] for r in rows]
 
     def rows_by_text(self, text_hashes: Iterable[str]) -> list[int]:
         """Matchable documents with one of these text hashes or (text-less) content hashes."""
         keys = list(set(text_hashes))
-        out: list[int] = []
+        out: set[int] = set()
         with self.engine.connect() as conn:
-            for i in range(0, len(keys), _CHUNK):
-                part = keys[i : i + _CHUNK]
-                out += conn.execute(
-                    select(DocumentRow.id).where(
-                        self._MATCHABLE,
-                        or_(DocumentRow.text_hash.in_(part), DocumentRow.content_hash.in_(part)),
+            for i in range(0, len(keys), self._chunk):
+                part = keys[i : i + self._chunk]
+                # one probe of each hash index: PostgreSQL plans "a = ANY(..) OR b = ANY(..)"
+                # as a scan of the whole table (275 ms at 1,000,000 documents)
+                for column in (DocumentRow.text_hash, DocumentRow.content_hash):
+                    out.update(
+                        conn.execute(
+                            select(DocumentRow.id).where(
+                                self._MATCHABLE, self._member(column, part)
+                            )
+                        ).scalars()
                     )
-                ).scalars()
-        return out
+        return list(out)
 
     @staticmethod
     def _probe_values(block: int, flips: int) -> list[int]:
@@ -497,37 +595,43 @@ class Store:
             out.update(ids[np.bitwise_count(stored ^ q) <= max_distance].tolist())
         return out
 
-    _JOINED_LOOKUP = (
-        "SELECT DISTINCT d.id FROM unnest(CAST(:v AS integer[]), CAST(:s AS bigint[])) AS q(v, s)"
+    _JOINED_BLOCK = (
+        "SELECT d.id FROM unnest(CAST(:v{i} AS integer[]), CAST(:s{i} AS bigint[])) AS q(v, s)"
         " JOIN documents d ON d.b{i} = q.v WHERE {distance} <= :k"
     )
+    _JOINED_PAIRS = 80_000  # (probe value, query) pairs per statement, over the four blocks
 
     def _lookup_near_many_joined(
         self, simhashes: Sequence[int], max_distance: int, flips: int
     ) -> set[int]:
         """PostgreSQL: each (probe value, query) pair joined to its block index and the distance
         checked in the server, pair by pair, so only the answers travel back (at 10,000,000
-        documents a block value is held by ~150 of them: millions of rows for a batch)."""
+        documents a block value is held by ~150 of them: millions of rows for a batch). The
+        four blocks are one statement (UNION: a document found through several blocks comes
+        back once), each block's pairs in index order; the arrays go as one text literal each
+        (psycopg adapting 80,000 Python ints one by one cost more than the server's join)."""
         distance = hamming(literal_column("d.simhash"), literal_column("q.s")).compile(
             dialect=self.engine.dialect
         )
-        pairs: list[list[tuple[int, int]]] = [[], [], [], []]
-        for sh in set(simhashes):
-            signed = _signed(sh)
-            for i, b in enumerate(split_blocks(sh)):
-                pairs[i].extend((v, signed) for v in self._probe_values(b, flips))
+        sql = text(
+            " UNION ".join(self._JOINED_BLOCK.format(i=i, distance=distance) for i in range(4))
+        )
+        queries = sorted(set(simhashes))
+        per_statement = max(1, self._JOINED_PAIRS // (4 * len(self._probe_values(0, flips))))
         out: set[int] = set()
         with self.engine.connect() as conn:
-            for i, block_pairs in enumerate(pairs):
-                sql = text(self._JOINED_LOOKUP.format(i=i, distance=distance))
-                for lo in range(0, len(block_pairs), 20_000):
-                    part = block_pairs[lo : lo + 20_000]
-                    params = {
-                        "v": [v for v, _ in part],
-                        "s": [q for _, q in part],
-                        "k": int(max_distance),
-                    }
-                    out.update(conn.execute(sql, params).scalars())
+            for lo in range(0, len(queries), per_statement):
+                pairs: list[list[tuple[int, int]]] = [[], [], [], []]
+                for sh in queries[lo : lo + per_statement]:
+                    signed = _signed(sh)
+                    for i, b in enumerate(split_blocks(sh)):
+                        pairs[i].extend((v, signed) for v in self._probe_values(b, flips))
+                params: dict[str, Any] = {"k": int(max_distance)}
+                for i, block_pairs in enumerate(pairs):
+                    block_pairs.sort()
+                    params[f"v{i}"] = "{" + ",".join(str(v) for v, _ in block_pairs) + "}"
+                    params[f"s{i}"] = "{" + ",".join(str(q) for _, q in block_pairs) + "}"
+                out.update(conn.execute(sql, params).scalars())
         return out
 
     def lookup_near(self, simhash: int, max_distance: int) -> list[tuple[int, int]]:
@@ -555,9 +659,37 @@ class Store:
             )
             if max_distance <= 3:
                 self._near_sql[probes] = sql
+        params = {**params, "q": _signed(simhash), "k": int(max_distance)}
+        if self.dialect == "postgresql":
+            return [(doc_id, int(d)) for doc_id, d in self._driver_rows(sql.text, params)]
         with self._reader.connect() as conn:
-            rows = conn.execute(sql, {**params, "q": _signed(simhash), "k": int(max_distance)})
+            rows = conn.execute(sql, params)
             return [(doc_id, int(d)) for doc_id, d in rows]
+
+    def _driver_rows(self, sql: str, params: dict[str, Any]) -> list[tuple]:
+        """PostgreSQL: run one read on a connection this store keeps for lookups, straight
+        through psycopg, prepared on the server. A lookup is a few index probes (~0.1 ms in the
+        server); SQLAlchemy's checkout, reset and result wrapping around it cost three times
+        that, so the lookup skips them. A connection the server dropped is replaced once."""
+        import psycopg  # the PostgreSQL driver (only a server's store gets here)
+
+        driver_sql = self._driver_sql.get(sql)
+        if driver_sql is None:
+            driver_sql = self._driver_sql[sql] = re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
+        for attempt in range(2):
+            if self._lookup_conn is None:
+                conn = self.engine.raw_connection()
+                conn.driver_connection.autocommit = True
+                self._lookup_conn = conn
+            try:
+                cur = self._lookup_conn.driver_connection.execute(driver_sql, params, prepare=True)
+                return cur.fetchall()
+            except psycopg.OperationalError:
+                self._lookup_conn.invalidate()
+                self._lookup_conn = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     _EXACT_COUNT_BELOW = 1_000_000
 
@@ -577,23 +709,42 @@ class Store:
 
     # --- marks ------------------------------------------------------------------------------
 
+    # Marks are this person's (self.user): another person's marks in a shared index are theirs
+    # to change.
+
     def set_marked(self, ids: Iterable[int], marked: bool) -> None:
-        ids = list(ids)
+        ids = sorted(set(ids))
         with self.engine.begin() as conn:
-            for i in range(0, len(ids), _CHUNK):
-                conn.execute(
-                    update(DocumentRow)
-                    .where(DocumentRow.id.in_(ids[i : i + _CHUNK]))
-                    .values(marked=marked)
-                )
+            for i in range(0, len(ids), self._chunk):
+                part = ids[i : i + self._chunk]
+                if marked:
+                    # only documents still in the index (one may have left since it was shown)
+                    conn.execute(
+                        self._insert(MarkRow)
+                        .from_select(
+                            ["user_name", "doc_id"],
+                            select(
+                                literal(self.user, String(255)).label("user_name"), DocumentRow.id
+                            ).where(self._member(DocumentRow.id, part)),
+                        )
+                        .on_conflict_do_nothing()
+                    )
+                else:
+                    conn.execute(
+                        delete(MarkRow).where(
+                            MarkRow.user_name == self.user, self._member(MarkRow.doc_id, part)
+                        )
+                    )
 
     def marked_ids(self) -> set[int]:
         with self.engine.connect() as conn:
-            return set(conn.execute(select(DocumentRow.id).where(DocumentRow.marked)).scalars())
+            return set(
+                conn.execute(select(MarkRow.doc_id).where(MarkRow.user_name == self.user)).scalars()
+            )
 
     def clear_marks(self) -> None:
         with self.engine.begin() as conn:
-            conn.execute(update(DocumentRow).where(DocumentRow.marked).values(marked=False))
+            conn.execute(delete(MarkRow).where(MarkRow.user_name == self.user))
 
     # --- folders and settings -----------------------------------------------------------------
 
@@ -602,24 +753,26 @@ class Store:
             rows = conn.execute(
                 select(FolderRow.path, FolderRow.is_reference).order_by(FolderRow.id)
             )
-            return [(p, bool(r)) for p, r in rows]
+            return [(self.local_path(p), bool(r)) for p, r in rows]
 
     def add_folder(self, path: str, reference: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 self._insert(FolderRow)
-                .values(path=path, is_reference=reference)
+                .values(path=self.location(path), is_reference=reference)
                 .on_conflict_do_nothing(index_elements=[FolderRow.path])
             )
 
     def remove_folder(self, path: str) -> None:
         with self.engine.begin() as conn:
-            conn.execute(delete(FolderRow).where(FolderRow.path == path))
+            conn.execute(delete(FolderRow).where(FolderRow.path == self.location(path)))
 
     def set_folder_reference(self, path: str, reference: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
-                update(FolderRow).where(FolderRow.path == path).values(is_reference=reference)
+                update(FolderRow)
+                .where(FolderRow.path == self.location(path))
+                .values(is_reference=reference)
             )
 
     def get_setting(self, key: str, default: Any = None) -> Any:
@@ -636,6 +789,47 @@ class Store:
                 stmt.on_conflict_do_update(
                     index_elements=[SettingRow.key], set_={"value": stmt.excluded.value}
                 )
+            )
+
+    _SCAN_REFS = "scan_reference_roots"
+
+    def scan_reference_roots(self) -> list[str]:
+        """The reference folders named by the last scan (``scan --reference``), as paths here;
+        on a shared index, every machine's last scan's: they decide the groups, which are the
+        team's."""
+        stored = self.get_setting(self._SCAN_REFS, [])
+        if isinstance(stored, dict):  # a shared index: machine -> its last scan's locations
+            stored = [r for machine in sorted(stored) for r in stored[machine]]
+        return [self.local_path(r) for r in stored]
+
+    def set_scan_reference_roots(self, roots: Sequence[str]) -> None:
+        """This scan's reference folders. On a shared index they replace only this machine's
+        (another machine's scan without ``--reference`` must not drop them, nor make everyone
+        regroup in full), read and written under a row lock so two scans do not lose one."""
+        locations = self._locations(roots)
+        if self.locator is None:
+            self.set_setting(self._SCAN_REFS, locations)
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._insert(SettingRow)
+                .values(key=self._SCAN_REFS, value="{}")
+                .on_conflict_do_nothing(index_elements=[SettingRow.key])
+            )
+            value = conn.execute(
+                select(SettingRow.value).where(SettingRow.key == self._SCAN_REFS).with_for_update()
+            ).scalar_one()
+            stored = json.loads(value)
+            if not isinstance(stored, dict):
+                stored = {}
+            if locations:
+                stored[self.machine] = locations
+            else:
+                stored.pop(self.machine, None)
+            conn.execute(
+                update(SettingRow)
+                .where(SettingRow.key == self._SCAN_REFS)
+                .values(value=json.dumps(stored, sort_keys=True))
             )
 
     # --- scan runs and problems -----------------------------------------------------------------
@@ -692,7 +886,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 ScanProblemRow.__table__.insert(),
-                [{"scan_id": run_id, "path": p, "reason": r} for p, r in problems],
+                [{"scan_id": run_id, "path": self.location(p), "reason": r} for p, r in problems],
             )
 
     def problem_count(self) -> int:
@@ -728,7 +922,9 @@ class Store:
                     .where(ScanProblemRow.scan_id == last)
                     .order_by(ScanProblemRow.path)
                 ).all()
-        return [(p, r or "") for p, r in docs] + [(p, r) for p, r in other]
+        return [(self.local_path(p), r or "") for p, r in docs] + [
+            (self.local_path(p), r) for p, r in other
+        ]
 
     # --- groups -------------------------------------------------------------------------------
 
@@ -774,7 +970,17 @@ class Store:
         """Group ids for ``groups``: a group keeps the id of the old group that held its
         reference (when that old group is being replaced and no other new group took it), so
         selection and scroll position survive a regroup; the others get fresh ids."""
-        old = dict(conn.execute(select(GroupMemberRow.doc_id, GroupMemberRow.group_id)).all())
+        # the old groups of the new groups' references only (not every membership of the index)
+        refs = sorted({g.reference for g in groups})
+        old: dict[int, int] = {}
+        for i in range(0, len(refs), self._chunk):
+            old.update(
+                conn.execute(
+                    select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
+                        self._member(GroupMemberRow.doc_id, refs[i : i + self._chunk])
+                    )
+                ).all()
+            )
         taken: set[int] = set()
         ids: list[int | None] = []
         for g in groups:
@@ -784,11 +990,20 @@ class Store:
                 ids.append(gid)
             else:
                 ids.append(None)
-        used = set(conn.execute(select(GroupRow.id)).scalars())
-        if replaced is not None:
-            used -= replaced
-        used |= taken
-        nxt = max(used, default=0) + 1
+        # the highest id that stays: the highest of all ids, skipping those being replaced
+        # (through the primary key, newest first, never more than len(replaced) + 1 rows)
+        skip = replaced or set()
+        highest = 0
+        if replaced is None:
+            highest = conn.execute(select(func.max(GroupRow.id))).scalar_one_or_none() or 0
+        else:
+            for gid in conn.execute(
+                select(GroupRow.id).order_by(GroupRow.id.desc()).limit(len(skip) + 1)
+            ).scalars():
+                if gid not in skip:
+                    highest = gid
+                    break
+        nxt = max(highest, max(taken, default=0)) + 1
         out = []
         for gid in ids:
             if gid is None:
@@ -815,22 +1030,37 @@ class Store:
                 conn.execute(delete(GroupRow))
             else:
                 gone = list(replaced_set)
-                for i in range(0, len(gone), _CHUNK):
-                    part = gone[i : i + _CHUNK]
-                    conn.execute(delete(GroupMemberRow).where(GroupMemberRow.group_id.in_(part)))
-                    conn.execute(delete(GroupRow).where(GroupRow.id.in_(part)))
-            for i in range(0, len(group_rows), 5000):
-                conn.execute(GroupRow.__table__.insert(), group_rows[i : i + 5000])
-            for i in range(0, len(member_rows), 5000):
-                conn.execute(GroupMemberRow.__table__.insert(), member_rows[i : i + 5000])
+                for i in range(0, len(gone), self._chunk):
+                    part = gone[i : i + self._chunk]
+                    conn.execute(
+                        delete(GroupMemberRow).where(self._member(GroupMemberRow.group_id, part))
+                    )
+                    conn.execute(delete(GroupRow).where(self._member(GroupRow.id, part)))
+            self._bulk_insert(conn, GroupRow.__table__, group_rows)
+            self._bulk_insert(conn, GroupMemberRow.__table__, member_rows)
         return ids
+
+    def _bulk_insert(self, conn: Any, table: Any, rows: Sequence[dict[str, Any]]) -> None:
+        """Insert ``rows`` in ``conn``'s transaction: PostgreSQL's COPY (one stream; an
+        executemany sends and runs one INSERT per row), SQLite's executemany."""
+        if not rows:
+            return
+        if self.dialect != "postgresql":
+            for i in range(0, len(rows), 5000):
+                conn.execute(table.insert(), rows[i : i + 5000])
+            return
+        cols = list(rows[0])
+        cursor = conn.connection.driver_connection.cursor()
+        with cursor.copy(f"COPY {table.name} ({', '.join(cols)}) FROM STDIN") as copy:
+            for r in rows:
+                copy.write_row([r[c] for c in cols])
 
     def groups_of(self, doc_ids: Iterable[int]) -> dict[int, int]:
         """doc id -> group id for those of ``doc_ids`` that are in a group."""
         return dict(
             self._in_chunks(
                 lambda part: select(GroupMemberRow.doc_id, GroupMemberRow.group_id).where(
-                    GroupMemberRow.doc_id.in_(part)
+                    self._member(GroupMemberRow.doc_id, part)
                 ),
                 doc_ids,
             )
@@ -838,7 +1068,9 @@ class Store:
 
     def members_of_groups(self, group_ids: Iterable[int]) -> list[int]:
         rows = self._in_chunks(
-            lambda part: select(GroupMemberRow.doc_id).where(GroupMemberRow.group_id.in_(part)),
+            lambda part: select(GroupMemberRow.doc_id).where(
+                self._member(GroupMemberRow.group_id, part)
+            ),
             group_ids,
         )
         return [r[0] for r in rows]
@@ -898,26 +1130,33 @@ class Store:
         stmt = stmt.order_by(*order).offset(offset).limit(limit)
         with self.session() as s:
             try:
-                return list(s.scalars(stmt))
+                return self._groups_here(s.scalars(stmt))
             except DBAPIError as exc:
                 if regex and self._bad_pattern(exc):
                     return []
                 raise
+
+    def _groups_here(self, rows: Iterable[GroupRow]) -> list[GroupRow]:
+        out = list(rows)
+        if self.locator is not None:
+            for g in out:
+                g.reference_path = self.locator.display(g.reference_path)
+        return out
 
     def group_members(
         self, group_ids: Sequence[int]
     ) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
         out: dict[int, list[tuple[GroupMemberRow, DocumentRow]]] = {g: [] for g in group_ids}
         with self.session() as s:
-            for i in range(0, len(group_ids), _CHUNK):
+            for i in range(0, len(group_ids), self._chunk):
                 rows = s.execute(
                     select(GroupMemberRow, DocumentRow)
                     .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
-                    .where(GroupMemberRow.group_id.in_(group_ids[i : i + _CHUNK]))
+                    .where(self._member(GroupMemberRow.group_id, group_ids[i : i + self._chunk]))
                     .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
                 ).all()
                 for m, d in rows:
-                    out[m.group_id].append((m, d))
+                    out[m.group_id].append((m, self._here(d)))
         return out
 
     def group_kind(self, group_id: int) -> str | None:
@@ -928,7 +1167,7 @@ class Store:
 
     def all_group_rows(self) -> list[GroupRow]:
         with self.session() as s:
-            return list(s.scalars(select(GroupRow).order_by(GroupRow.id)))
+            return self._groups_here(s.scalars(select(GroupRow).order_by(GroupRow.id)))
 
     def result_totals(self) -> dict[str, int]:
         with self.engine.connect() as conn:
@@ -950,9 +1189,9 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
             ).scalar_one()
             marked, marked_size = conn.execute(
-                select(
-                    func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0)
-                ).where(DocumentRow.marked)
+                select(func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0))
+                .join(MarkRow, MarkRow.doc_id == DocumentRow.id)
+                .where(MarkRow.user_name == self.user)
             ).one()
         return {
             "groups": groups,
@@ -973,6 +1212,7 @@ class Store:
                 continue
             if hb < ha:
                 ha, hb, pa, pb = hb, ha, pb, pa
+            pa, pb = self._locations((pa, pb))
             rows.append(
                 {"hash_a": ha, "hash_b": hb, "path_a": pa, "path_b": pb, "created_at": now()}
             )
@@ -990,6 +1230,7 @@ class Store:
             rows = list(s.scalars(select(IgnoredPairRow).order_by(IgnoredPairRow.created_at)))
             for r in rows:
                 r.created_at = _aware(r.created_at)
+                r.path_a, r.path_b = self.local_path(r.path_a), self.local_path(r.path_b)
             return rows
 
     def ignored_hash_pairs(self) -> set[tuple[str, str]]:
@@ -1066,11 +1307,14 @@ class Store:
 
     def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
         """(id, path) of documents inside any of ``roots``."""
-        conds = [DocumentRow.path.startswith(r.rstrip("/") + "/", autoescape=True) for r in roots]
-        if not conds:
+        if not roots:
             return []
         with self.engine.connect() as conn:
             return [
-                tuple(r)
-                for r in conn.execute(select(DocumentRow.id, DocumentRow.path).where(or_(*conds)))
+                (i, self.local_path(p))
+                for i, p in conn.execute(
+                    select(DocumentRow.id, DocumentRow.path).where(
+                        self._inside(self._locations(roots))
+                    )
+                )
             ]

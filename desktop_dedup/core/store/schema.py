@@ -39,8 +39,11 @@ class DocumentRow(Base):
     __tablename__ = "documents"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # On SQLite the path on the one machine that uses the index; on PostgreSQL a location that
+    # every machine agrees on (volumes.Locator: smb://server/share/..., file://MACHINE/...).
     path: Mapped[str] = mapped_column(Text, unique=True)
-    size: Mapped[int] = mapped_column(Int64)
+    # indexed (schema v6): a scan looks up the fingerprints it may reuse by the sizes it meets
+    size: Mapped[int] = mapped_column(Int64, index=True)
     mtime_ns: Mapped[int] = mapped_column(Int64)
     content_hash: Mapped[str | None] = mapped_column(String(32), index=True)
     text_hash: Mapped[str | None] = mapped_column(String(32), index=True)
@@ -60,7 +63,7 @@ class DocumentRow(Base):
     error: Mapped[str | None] = mapped_column(Text)
     fp_version: Mapped[int] = mapped_column(Integer, default=0)
     last_seen_scan: Mapped[int | None] = mapped_column(Integer)
-    marked: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    # (a "marked" column until schema v6: marks are per person now, MarkRow)
 
     # The four block indexes. On PostgreSQL each also carries the simhash and the id (INCLUDE),
     # so a lookup reads only the index (an index-only scan): at 10,000,000 documents a block
@@ -78,6 +81,19 @@ class SketchKeyRow(Base):
     __tablename__ = "sketch_keys"
 
     key: Mapped[int] = mapped_column(Int64, primary_key=True)  # signed 64-bit view
+    doc_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class MarkRow(Base):
+    """A document one person marked for removal (schema v6). Marks are per person: two people
+    reviewing one shared index must not undo or remove each other's choices. On SQLite (one
+    person) ``user_name`` is ""."""
+
+    __tablename__ = "marks"
+
+    user_name: Mapped[str] = mapped_column(String(255), primary_key=True)
     doc_id: Mapped[int] = mapped_column(
         ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
     )
