@@ -478,17 +478,25 @@ def _candidate_keys(
     from the bytes in one numpy pass."""
     width = sketch_mod.KEYS_PREFIX_BYTES
     assert _KEY_RECORD.itemsize == width
-    raw = [it.sketch for it in items]
+    # documents with keys (most documents of a large archive are long texts, which have none)
+    at, fmt = sketch_mod.N_KEYS_OFFSET, sketch_mod.SKETCH_FORMAT
+    keyed = [
+        i for i, r in enumerate(it.sketch for it in items) if len(r) > at and r[at] and r[0] == fmt
+    ]
+    n_keys = np.zeros(m, dtype=np.int64)
+    if not keyed:
+        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int64), n_keys
+    raw = [items[i].sketch for i in keyed]
     if set(map(len, raw)) == {width}:  # what the store hands a full regroup
         buf = b"".join(raw)
-    else:  # whole, short or missing sketches: cut or padded (fmt 0 = no keys)
-        buf = b"".join((r or b"")[:width].ljust(width, b"\0") for r in raw)
+    else:  # whole or short sketches: cut or padded
+        buf = b"".join(r[:width].ljust(width, b"\0") for r in raw)
     rec = np.frombuffer(buf, dtype=_KEY_RECORD)
     n = np.where(rec["fmt"] == sketch_mod.SKETCH_FORMAT, rec["n_keys"].astype(np.int64), 0)
-    n_keys = np.zeros(m, dtype=np.int64)
-    np.maximum.at(n_keys, cls, n)
+    key_cls = cls[np.array(keyed, dtype=np.int64)]
+    np.maximum.at(n_keys, key_cls, n)
     valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
-    return rec["keys"][valid], np.broadcast_to(cls[:, None], valid.shape)[valid], n_keys
+    return rec["keys"][valid], np.broadcast_to(key_cls[:, None], valid.shape)[valid], n_keys
 
 
 def candidate_radius(n_values: int, max_distance: int) -> int:

@@ -81,6 +81,7 @@ _HEADER = struct.Struct("<BIHHBH")
 _FORMAT = 2
 SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
+N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
 _HAS_CORE, _HAS_TAGS = 1, 2
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.

@@ -31,7 +31,12 @@ from desktop_dedup.core.grouping import (
     find_near_pairs,
     find_near_value_pairs,
 )
-from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch  # noqa: I001
+from desktop_dedup.core.sketch import (  # noqa: I001
+    HEADER_BYTES,
+    KEYS_PREFIX_BYTES,
+    N_KEYS_OFFSET,
+    TextSketch,
+)
 
 _NO_WORDS = np.empty(0, dtype=np.uint64)
 
@@ -72,6 +77,12 @@ def sketch_bytes(doc: int, source: int | None) -> bytes:
     return TextSketch(values, count, _NO_WORDS, np.zeros(512, dtype=np.uint8)).to_bytes()
 
 
+def _prefix(raw: bytes) -> bytes:
+    """What the store hands a full regroup: header and keys, or the header alone for a text too
+    long to be keyed (repository.grouping_rows)."""
+    return raw[: KEYS_PREFIX_BYTES if raw[N_KEYS_OFFSET] else HEADER_BYTES]
+
+
 def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:
     return [
         GroupingItem(
@@ -80,7 +91,7 @@ def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:
             content_hash=f"c{i}",
             text_hash=f"t{i}",
             priority=(i,),
-            sketch=sketch_bytes(i, sources.get(i))[:KEYS_PREFIX_BYTES],
+            sketch=_prefix(sketch_bytes(i, sources.get(i))),
         )
         for i, s in enumerate(sims.tolist())
     ]

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     any_,
     bindparam,
+    case,
     delete,
     false,
     func,
@@ -40,7 +41,13 @@ from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
-from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch, candidate_keys
+from desktop_dedup.core.sketch import (
+    HEADER_BYTES,
+    KEYED_MAX_SHINGLES,
+    KEYS_PREFIX_BYTES,
+    TextSketch,
+    candidate_keys,
+)
 from desktop_dedup.core.store.engine import (
     display_name,
     hamming,
@@ -445,7 +452,10 @@ class Store:
         KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand."""
         columns = list(self._GROUPING_COLUMNS)
         if keys_only:
-            columns[-1] = func.substr(DocumentRow.sketch, 1, KEYS_PREFIX_BYTES)
+            # documents too long to be keyed have no keys: their header says so
+            keyed = DocumentRow.shingles.between(1, KEYED_MAX_SHINGLES)
+            width = case((keyed, KEYS_PREFIX_BYTES), else_=HEADER_BYTES)
+            columns[-1] = func.substr(DocumentRow.sketch, 1, width)
         stmt = select(*columns).where(self._MATCHABLE)
         with self.engine.connect() as conn:
             if ids is None:
