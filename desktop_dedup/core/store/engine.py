@@ -56,6 +56,14 @@ def _popcount64(a: int, b: int) -> int:
 def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
+    _pragmas_and_functions(dbapi_conn, cur)
+
+
+def _on_connect_read_only(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    _pragmas_and_functions(dbapi_conn, dbapi_conn.cursor())
+
+
+def _pragmas_and_functions(dbapi_conn: sqlite3.Connection, cur: sqlite3.Cursor) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
@@ -134,9 +142,43 @@ def make_engine(target: str | Path) -> Engine:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseError(f"cannot create the database folder {path.parent}: {exc}") from exc
+    if _read_only_file(path):
+        return _read_only_engine(path)
     engine = create_engine(f"sqlite:///{path}", future=True)
     event.listen(engine, "connect", _on_connect)
     return engine
+
+
+def _read_only_file(path: Path) -> bool:
+    """An index file this process may read but not write (a colleague's, a read-only share, a
+    file set read-only): opened read-only, so that reports and the review work on it."""
+    return path.is_file() and os.access(path, os.R_OK) and not (
+        os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    )
+
+
+def _read_only_engine(path: Path) -> Engine:
+    """A read-only engine for an index file. SQLite reads a WAL database through its ``-shm``
+    file, which a read-only folder cannot hold: then, if no write-ahead log is pending, the file
+    is opened as immutable (no locks, no shared memory: nothing can change it from here)."""
+    uri = Path(path).as_uri().replace("file://", "file:", 1)
+    wal = Path(f"{path}-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    shm_possible = Path(f"{path}-shm").exists() or os.access(path.parent, os.W_OK)
+
+    def connect() -> sqlite3.Connection:
+        mode = "ro" if shm_possible or pending else "ro&immutable=1"
+        return sqlite3.connect(f"{uri}?mode={mode}", uri=True, check_same_thread=False)
+
+    engine = create_engine("sqlite://", creator=connect, future=True)
+    event.listen(engine, "connect", _on_connect_read_only)
+    engine.desktop_dedup_read_only = True  # type: ignore[attr-defined]
+    return engine
+
+
+def is_read_only(engine: Engine) -> bool:
+    """Whether ``engine`` was opened read-only (:func:`_read_only_engine`)."""
+    return bool(getattr(engine, "desktop_dedup_read_only", False))
 
 
 # --- per-engine SQL ---------------------------------------------------------------------------
@@ -332,7 +374,29 @@ SCHEMA_VERSION = len(MIGRATIONS)
 def migrate(engine: Engine, path: str | Path) -> None:
     """Bring the schema up to date. Two processes opening a fresh database at once both see
     version 0; the loser of the race fails on what the winner created (or on its lock), so it
-    reads the version again and carries on from there: every migration is idempotent."""
+    reads the version again and carries on from there: every migration is idempotent. A
+    read-only index file is only checked: it must be of this version already."""
+    if is_read_only(engine):
+        with engine.connect() as conn:
+            try:
+                version = schema_version(conn)
+            except Exception as exc:
+                cause = getattr(exc, "orig", None) or exc
+                raise DatabaseError(
+                    f"cannot open the database {display_name(path)}: {cause}"
+                ) from exc
+        if version > SCHEMA_VERSION:
+            raise DatabaseTooNewError(
+                f"{display_name(path)} was written by a newer desktop_dedup (database schema "
+                f"{version}, this version understands up to {SCHEMA_VERSION}). Update "
+                "desktop_dedup or choose another database."
+            )
+        if version < SCHEMA_VERSION:
+            raise DatabaseError(
+                f"{display_name(path)} is read-only and was written by an older desktop_dedup "
+                f"(schema {version}); open it once where it can be written to update it"
+            )
+        return
     for attempt in range(_MIGRATION_ATTEMPTS):
         try:
             _migrate_once(engine, path)

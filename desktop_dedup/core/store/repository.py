@@ -52,6 +52,7 @@ from desktop_dedup.core.store.engine import (
     display_name,
     hamming,
     is_database_url,
+    is_read_only,
     machine_name,
     make_engine,
     migrate,
@@ -163,7 +164,9 @@ class Store:
         # Single reads outside a transaction: no BEGIN and ROLLBACK round trips around them.
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         migrate(self.engine, self.path)
-        self._close_stale_runs()
+        self.read_only = is_read_only(self.engine)
+        if not self.read_only:
+            self._close_stale_runs()
 
     def _member(self, column: Any, values: Sequence[Any]) -> Any:
         """``column IN values``: on PostgreSQL ``column = ANY(:array)``, one parameter however
