@@ -875,7 +875,30 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return args
 
 
+def _utf8_mode() -> None:
+    """Re-run this command in Python's UTF-8 mode when the locale names another encoding.
+
+    Under a GB18030 (or Latin-1...) locale Python decodes file names with that encoding, so a
+    UTF-8 name on disk (what Linux and macOS write) became another string, printed and stored
+    as mojibake ("文档" as "鏂囨。"). In UTF-8 mode (PEP 540, the default from Python 3.15) names
+    are UTF-8 with undecodable bytes kept (and escaped when shown). The arguments go back to the
+    new process as the same bytes."""
+    if (
+        os.name == "posix"
+        and not sys.flags.utf8_mode
+        and sys.getfilesystemencoding().lower().replace("-", "") != "utf8"
+        and os.environ.get("PYTHONUTF8") != "1"
+    ):
+        env = dict(os.environ, PYTHONUTF8="1")
+        try:
+            os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], env)
+        except OSError:  # cannot re-run: carry on with the locale's encoding
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        _utf8_mode()
     argv = list(sys.argv[1:] if argv is None else argv)
     use_utf8_streams()
     if not argv:

@@ -13,7 +13,9 @@ venv="${1:-$here/.venv}"
 sys_pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
           libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
           libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql
-          tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng)
+          tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng
+          zsh fish locales)  # the last three: the suite loads the completion scripts in zsh and
+                             # fish, and runs the CLI under a GB18030 locale
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in "${sys_pkgs[@]}"; do
@@ -31,6 +33,16 @@ if ((${#missing[@]})); then
   else
     echo "bootstrap: warning: missing ${missing[*]} and no sudo; install them with apt" >&2
   fi
+fi
+
+# The suite runs the command line under a Chinese GB18030 locale (as a Chinese Windows console
+# would be): make that locale once when it is missing.
+if command -v localedef >/dev/null 2>&1 && ! locale -a 2>/dev/null | grep -qix 'zh_CN\.gb18030'; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  { [ -z "$sudo" ] || command -v sudo >/dev/null 2>&1; } &&
+    $sudo localedef -i zh_CN -f GB18030 zh_CN.GB18030 2>/dev/null ||
+    echo "bootstrap: warning: could not make the zh_CN.GB18030 locale (localedef)" >&2
 fi
 
 py="${PYTHON:-}"

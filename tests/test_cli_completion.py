@@ -73,7 +73,10 @@ def test_zsh_and_fish_scripts_load(shell: str, tmp_path: Path):
         probe = f"source {path}; complete -C 'desktop-dedup remove --keep-'"
         out = subprocess.run(["fish", "-c", probe], capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
-        assert {line.split("\t")[0] for line in out.stdout.splitlines()} == {"--keep-in"}
+        assert {line.split("\t")[0] for line in out.stdout.splitlines()} == {
+            "--keep-in",
+            "--keep-structure",
+        }
 
 
 def test_unknown_shell_is_a_usage_error():
