@@ -370,6 +370,47 @@ MUTANTS: list[Mutant] = [
         ["tests/test_restore.py"],
         "restore: a moved file goes back only when its content hash is the journal's",
     ),
+    # --- issue 13: short texts, other scripts, fixed-width cuts; issue 7: read-only index ----
+    m(
+        "trimmed-share-at-the-threshold",
+        "desktop_dedup/core/sketch.py",
+        "        if trimmed >= TRIMMED_MIN_SHARE:\n",
+        "        if trimmed >= threshold:\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "two different notes under one banner are not the same document (trimmed at 90 %)",
+    ),
+    m(
+        "short-text-banner-not-trimmed",
+        "desktop_dedup/core/sketch.py",
+        "        dropped |= 1 << k\n    for k in range(min(a.tail_lines, n_tagged)):",
+        "        pass\n    for k in range(min(a.tail_lines, n_tagged)):",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "a note and its copy under a banner above it are the same document",
+    ),
+    m(
+        "other-scripts-cut-into-letters",
+        "desktop_dedup/core/text.py",
+        "    if not _OTHER_LETTER.search(normalized):\n",
+        "    if True:\n",
+        first("tests/test_text.py")(["tests/test_own_corpus.py"]),
+        "words of scripts jieba does not know are taken whole",
+    ),
+    m(
+        "fixed-width-cuts-left-in",
+        "desktop_dedup/core/text.py",
+        "    if cut < _MIN_CUT_WORDS or cut < _MIN_CUT_SHARE * full:\n        return text\n",
+        "    return text\n",
+        first("tests/test_text.py")(["tests/test_extract.py"]),
+        "text cut at a fixed width is joined again",
+    ),
+    m(
+        "read-only-index-opened-for-writing",
+        "desktop_dedup/core/store/engine.py",
+        "    if _read_only_file(path):\n",
+        "    if False:\n",
+        ["tests/test_database_faults.py"],
+        "read-only commands work on a read-only database",
+    ),
 ]
 
 
