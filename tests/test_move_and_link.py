@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import docgen
 import pytest
+from clirun import cli
 
 from desktop_dedup.core import actions
 from desktop_dedup.core.service import DedupService
@@ -23,19 +22,6 @@ REPO = Path(__file__).resolve().parents[1]
 
 def rp(p: Path) -> str:
     return os.path.realpath(p)
-
-
-def cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "desktop_dedup", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.fixture

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import docgen
 import pytest
+from clirun import cli
 
 from desktop_dedup.core import restore
 from desktop_dedup.core.service import DedupService
@@ -211,19 +211,6 @@ def test_an_item_trashed_long_before_the_journal_time_is_not_taken(tmp_path: Pat
 
 
 # --- the command line ------------------------------------------------------------------------
-
-
-def cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "desktop_dedup", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
 
 
 @linux_only

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import docgen
 import pytest
+from clirun import cli
 
 from desktop_dedup.core.models import FilterCounts, ScanOptions
 from desktop_dedup.core.scanning import SNIFF_BYTES, looks_like_text, walk_files
@@ -19,19 +18,6 @@ from desktop_dedup.core.service import DedupService
 
 REPO = Path(__file__).resolve().parents[1]
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452") + bytes(range(256)) * 8
-
-
-def cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "desktop_dedup", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.fixture
