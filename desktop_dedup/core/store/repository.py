@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, false, func, literal_column, or_, select, text, update
+from sqlalchemy import (
+    case,
+    delete,
+    false,
+    func,
+    literal_column,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
@@ -25,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
+from desktop_dedup.core.pathrules import inside_sql
 from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch, candidate_keys
 from desktop_dedup.core.store.engine import (
     display_name,
@@ -595,6 +606,147 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(DocumentRow).where(DocumentRow.marked).values(marked=False))
 
+    def marked_among(self, ids: Iterable[int]) -> set[int]:
+        """Those of ``ids`` that are marked (what a view of a few documents shows)."""
+        rows = self._in_chunks(
+            lambda part: select(DocumentRow.id).where(DocumentRow.marked, DocumentRow.id.in_(part)),
+            ids,
+        )
+        return {r[0] for r in rows}
+
+    # Keep rules, in SQL: the member each group keeps is the first in this order (the path last,
+    # so the choice is deterministic); the same orders as core.marking's Python rules.
+    _KEEP_ORDERS = {
+        "newest": lambda: (DocumentRow.mtime_ns.desc(), DocumentRow.path),
+        "oldest": lambda: (DocumentRow.mtime_ns.asc(), DocumentRow.path),
+        "largest": lambda: (DocumentRow.size.desc(), DocumentRow.path),
+        "smallest": lambda: (DocumentRow.size.asc(), DocumentRow.path),
+        "shortest_path": lambda: (func.length(DocumentRow.path), DocumentRow.path),
+    }
+
+    def apply_mark_rule(
+        self,
+        rule: str,
+        reference_roots: Sequence[str],
+        *,
+        folder: str | None = None,
+        group_ids: Sequence[int] | None = None,
+        keep_id: int | None = None,
+    ) -> None:
+        """Set the marks of every member of the groups ``group_ids`` (all groups when None) to
+        what ``rule`` says, in one transaction; documents inside ``reference_roots`` are never
+        touched (core.pathrules decides "inside", here in SQL).
+
+        Rules: ``all_but_reference``; ``keep_only`` (``keep_id``); the keep orders above;
+        ``keep_in_folder`` (``folder``: groups with no member there lose their marks);
+        ``invert`` (the non-references' marks flipped, references unmarked); ``add_in_folder``
+        (marks the non-references inside ``folder``, nothing unmarked)."""
+        m = GroupMemberRow
+        markable = ~inside_sql(DocumentRow.path, reference_roots)
+        folder_cond = inside_sql(DocumentRow.path, [folder]) if folder else false()
+        scope = select(m.doc_id)
+        if group_ids is not None:
+            scope = scope.where(m.group_id.in_(list(group_ids)))
+        if rule == "add_in_folder":
+            target = (
+                update(DocumentRow)
+                .where(
+                    DocumentRow.id.in_(scope.where(m.is_reference == false())),
+                    markable,
+                    folder_cond,
+                )
+                .values(marked=True)
+            )
+            with self.engine.begin() as conn:
+                conn.execute(target)
+            return
+        if rule == "all_but_reference":
+            to_mark = select(m.doc_id).where(m.is_reference == false())
+        elif rule == "keep_only":
+            to_mark = select(m.doc_id).where(m.doc_id != keep_id)
+        elif rule == "invert":
+            to_mark = (
+                select(m.doc_id)
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .where(m.is_reference == false(), DocumentRow.marked == false())
+            )
+        elif rule == "keep_in_folder":
+            having = (
+                select(m.group_id).join(DocumentRow, DocumentRow.id == m.doc_id).where(folder_cond)
+            )
+            to_mark = (
+                select(m.doc_id)
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .where(m.group_id.in_(having), ~folder_cond)
+            )
+        elif rule in self._KEEP_ORDERS:
+            ranked = (
+                select(
+                    m.doc_id.label("doc_id"),
+                    func.row_number()
+                    .over(partition_by=m.group_id, order_by=self._KEEP_ORDERS[rule]())
+                    .label("rn"),
+                )
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .subquery()
+            )
+            to_mark = select(ranked.c.doc_id).where(ranked.c.rn > 1)
+        else:
+            raise ValueError(f"unknown marking rule {rule!r}")
+        with self.engine.begin() as conn:
+            # What the rule marks is computed before any row changes (invert reads the marks).
+            ids = set(conn.execute(to_mark).scalars())
+            current = dict(
+                conn.execute(
+                    select(DocumentRow.id, DocumentRow.marked).where(
+                        DocumentRow.id.in_(scope), markable
+                    )
+                ).all()
+            )
+            on = [i for i, was in current.items() if i in ids and not was]
+            off = [i for i, was in current.items() if i not in ids and was]
+            for values, part_ids in ((True, on), (False, off)):
+                for i in range(0, len(part_ids), _CHUNK):
+                    conn.execute(
+                        update(DocumentRow)
+                        .where(DocumentRow.id.in_(part_ids[i : i + _CHUNK]))
+                        .values(marked=values)
+                    )
+
+    def marked_in_groups(self) -> list[tuple[int, int, int]]:
+        """(doc id, size, group id) of every marked document that is in a group."""
+        with self.engine.connect() as conn:
+            return [
+                tuple(r)
+                for r in conn.execute(
+                    select(DocumentRow.id, DocumentRow.size, GroupMemberRow.group_id)
+                    .join(GroupMemberRow, GroupMemberRow.doc_id == DocumentRow.id)
+                    .where(DocumentRow.marked)
+                    .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
+                )
+            ]
+
+    def fully_marked_groups(self) -> list[int]:
+        """Groups every member of which is marked (removing them leaves no copy)."""
+        m = GroupMemberRow
+        marked_count = func.sum(case((DocumentRow.marked, 1), else_=0))
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(m.group_id)
+                    .join(DocumentRow, DocumentRow.id == m.doc_id)
+                    .where(
+                        m.group_id.in_(
+                            select(m.group_id)
+                            .join(DocumentRow, DocumentRow.id == m.doc_id)
+                            .where(DocumentRow.marked)
+                        )
+                    )
+                    .group_by(m.group_id)
+                    .having(marked_count == func.count())
+                ).scalars()
+            )
+
     # --- folders and settings -----------------------------------------------------------------
 
     def folders(self) -> list[tuple[str, bool]]:
@@ -957,6 +1109,8 @@ class Store:
         return {
             "groups": groups,
             "duplicate_documents": dup_docs,
+            # the copies beyond each group's reference: a group of three holds two duplicates
+            "extra_copies": dup_docs - groups,
             "reclaimable_size": reclaim,
             "documents": docs,
             "problems": problems,
