@@ -1299,7 +1299,7 @@ class MainWindow(QMainWindow):
         return self._show_dialog("journal", JournalDialog(self.service.journal(), self))
 
     def show_ignored(self) -> Any:
-        dialog = IgnoredPairsDialog(self.service, self)  # its changes reach the hub
+        dialog = IgnoredPairsDialog(self.service, self, ops=self.ops)  # changes reach the hub
         return self._show_dialog("ignored", dialog)
 
     def show_settings(self) -> Any:
