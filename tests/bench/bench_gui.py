@@ -125,6 +125,7 @@ def first_screen_seconds(db_path: Path, settings_path: Path, lazy: bool) -> tupl
     window = MainWindow(service, settings=settings, page_size=page_size)
     window.show()
     app.processEvents()
+    window.ops.wait_idle(600_000)  # the first page and group are read off the GUI thread
     elapsed = time.perf_counter() - start
     loaded = window.groups_model.loaded
     window.close()

@@ -67,6 +67,15 @@ def test_stale_mark_scenario_display_and_database_agree(qtbot, window, service, 
     settle(window)
     scan(qtbot, window)
     assert window.groups_model.total == 2
+    # Issue 9 leftover: the reference of a group is not a duplicate (two pairs: 2, not 4).
+    assert "2 duplicates" in window.status_label.text()
+    # Issue 9 leftover: View > Folders can hide and show the folder list.
+    toggle = window.folder_dock.toggleViewAction()
+    assert toggle.isEnabled()
+    toggle.trigger()
+    assert window.folder_dock.isHidden()
+    toggle.trigger()
+    assert not window.folder_dock.isHidden()
     group = window.members_model.group
     assert Path(group.reference.path).parent == main
     shown_group_id = group.id
