@@ -23,6 +23,7 @@ Each beside its same-run baseline: the synchronous service calls the window made
 
 from __future__ import annotations
 
+import gc
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -316,6 +317,8 @@ def responsiveness(db_path: Path, real_root: Path, settings_path: Path) -> list[
             win.show()
             holder["w"] = win
 
+        # As in a fresh process: nothing left for the collector by the runs before this one.
+        gc.collect()
         beat.start()
         ctor = timed(open_window)
         window = holder["w"]
