@@ -189,3 +189,17 @@ def test_a_failing_listener_neither_undoes_nor_hides_the_change(scanned):
     svc.set_marked([copy.doc_id], True)
     assert svc.marked_ids() == {copy.doc_id}
     assert heard and heard[-1].marks
+
+
+def test_identical_files_cannot_be_ignored_and_nothing_is_announced(scanned):
+    """The rule lives in the service (the window only words it): ignores are keyed by content,
+    so a pair of the same bytes would ignore a file against itself."""
+    from desktop_dedup.core.errors import DedupError
+
+    svc, _, heard = scanned
+    same = next(g for g in svc.groups() if len({m.content_hash for m in g.members}) == 1)
+    with pytest.raises(DedupError, match="identical"):
+        svc.ignore_pair(same.members[0].doc_id, same.members[1].doc_id)
+    with pytest.raises(DedupError, match="identical"):
+        svc.ignore_group(same.id)
+    assert svc.ignored_pairs() == [] and heard == []

@@ -1092,6 +1092,10 @@ class DedupService:
         if len(docs) != 2:
             raise DedupError("both documents must be in the index")
         a, b = docs[doc_a], docs[doc_b]
+        if a.content_hash and a.content_hash == b.content_hash:
+            # Ignores are keyed by content: a pair of the same bytes would ignore a file
+            # against itself (and every other copy of it).
+            raise DedupError("the two files are byte-for-byte identical: they cannot be ignored")
         self.store.add_ignored_pairs([(a.content_hash, b.content_hash, a.path, b.path)])
         self.regroup()
         return self._announce(Changes(ignored=True, groups=True))
@@ -1102,7 +1106,10 @@ class DedupService:
             (x.content_hash, y.content_hash, x.path, y.path)
             for i, x in enumerate(members)
             for y in members[i + 1 :]
+            if x.content_hash != y.content_hash  # the same bytes cannot be told apart
         ]
+        if not pairs:
+            raise DedupError("the group's files are byte-for-byte identical: it cannot be ignored")
         self.store.add_ignored_pairs(pairs)
         self.regroup()
         return self._announce(Changes(ignored=True, groups=True))
