@@ -50,6 +50,7 @@ from desktop_dedup.core.progress import (
     Stage,
     null_progress,
 )
+from desktop_dedup.core.release import drop_gradually as _drop_gradually
 from desktop_dedup.core.report import render_report, write_report
 from desktop_dedup.core.scanning import resolve_roots, walk_files
 from desktop_dedup.core.store import Store
@@ -631,7 +632,9 @@ class DedupService:
                 {i: r.path for i, r in by_id.items()},
             )
             self.store.set_setting("grouping_key", key)
-            return len(built)
+            count = len(built)
+            _drop_gradually(built, items, by_id)
+            return count
         touched = set(touched_groups)
         if changed_ids or touched:
             self._regroup_around(changed_ids, touched, s)
@@ -670,16 +673,17 @@ class DedupService:
             threshold = check_similarity(min_similarity)
         except ValueError as exc:
             raise DedupError(str(exc)) from None
-        items, _ = self._grouping_items()
-        return len(
-            grouping.build_groups(
-                items,
-                threshold,
-                self.store.ignored_hash_pairs(),
-                max_distance=self.settings().max_distance,
-                load_sketches=self.store.sketches,
-            )
+        items, by_id = self._grouping_items()
+        built = grouping.build_groups(
+            items,
+            threshold,
+            self.store.ignored_hash_pairs(),
+            max_distance=self.settings().max_distance,
+            load_sketches=self.store.sketches,
         )
+        count = len(built)
+        _drop_gradually(built, items, by_id)
+        return count
 
     # --- results --------------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
 from desktop_dedup.core.pathrules import inside_sql
+from desktop_dedup.core.release import drop_gradually
 from desktop_dedup.core.sketch import KEYS_PREFIX_BYTES, TextSketch, candidate_keys
 from desktop_dedup.core.store.engine import (
     display_name,
@@ -947,6 +948,7 @@ class Store:
                 gid = nxt
                 nxt += 1
             out.append(gid)
+        drop_gradually(old)
         return out
 
     def replace_groups(
@@ -975,6 +977,7 @@ class Store:
                 conn.execute(GroupRow.__table__.insert(), group_rows[i : i + 5000])
             for i in range(0, len(member_rows), 5000):
                 conn.execute(GroupMemberRow.__table__.insert(), member_rows[i : i + 5000])
+        drop_gradually(group_rows, member_rows)  # a million objects: not in one GIL hold
         return ids
 
     def groups_of(self, doc_ids: Iterable[int]) -> dict[int, int]:
