@@ -13,10 +13,10 @@ the reference may be marked too; the app and the CLI warn before a whole group w
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.models import Group, Member
 
 
@@ -48,18 +48,10 @@ def markable_ids(groups: Iterable[Group]) -> set[int]:
 
 
 def is_in_folder(path: str, folder: str) -> bool:
-    """True when ``path`` lies inside ``folder`` (or below it), comparing whole path components.
-
-    ``/data/a`` must not match ``/data/ab/x.txt``, which a plain prefix test would.
-    """
-    folder = os.path.normpath(folder)
-    path = os.path.normpath(path)
-    if os.name == "nt":
-        folder, path = folder.lower(), path.lower()
-    try:
-        return os.path.commonpath([folder, path]) == folder and path != folder
-    except ValueError:  # different drives on Windows
-        return False
+    """True when ``path`` lies inside ``folder`` (or below it), comparing whole path components
+    (``/data/a`` does not contain ``/data/ab/x.txt``); the one rule of
+    :func:`desktop_dedup.core.pathrules.is_inside`."""
+    return pathrules.is_inside(path, folder)
 
 
 def mark_all_but_reference(groups: Iterable[Group]) -> set[int]:

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, grouping, ocr, pipeline
+from desktop_dedup.core import actions, grouping, ocr, pathrules, pipeline
 from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
+from desktop_dedup.core.changes import ChangeAnnouncer, ChangeListener, Changes
 from desktop_dedup.core.diff import DiffResult, diff_texts
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
 from desktop_dedup.core.extract import extract_text
@@ -52,6 +53,7 @@ from desktop_dedup.core.progress import (
     Stage,
     null_progress,
 )
+from desktop_dedup.core.release import drop_gradually as _drop_gradually
 from desktop_dedup.core.report import render_report, write_report
 from desktop_dedup.core.scanning import resolve_roots, walk_files
 from desktop_dedup.core.store import Store
@@ -127,6 +129,22 @@ class ResultStats:
     marked_size: int
     problems: int
     last_scan: datetime | None
+    # the copies beyond each group's reference (a group of three: two); duplicate_documents
+    # counts every document in a group, the reference included
+    extra_copies: int = 0
+
+
+@dataclass(frozen=True)
+class MarkedForRemoval:
+    """What the marks would remove, read from the index (no file is touched): the marked
+    documents that are in a group, their total size, the groups every member of which is
+    marked, and those marked documents that are near duplicates (their text differs from every
+    copy kept in their group)."""
+
+    doc_ids: tuple[int, ...]
+    size: int
+    whole_groups: tuple[int, ...]
+    near_ids: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -206,7 +224,10 @@ def default_db_path() -> Path:
 
 
 def _under(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+    return pathrules.is_inside(path, root)
+
+
+_TEXT_CACHE_SIZE = 6
 
 
 class DedupService:
@@ -226,7 +247,23 @@ class DedupService:
             self._analyse_in_worker = getattr(importlib.import_module(module), name)
         # What one file may cost a reader (time, memory); tests use small budgets.
         self.read_budget = workers_mod.Budget.from_env()
+        self._changes = ChangeAnnouncer()
+        # extracted texts of the last documents diffed: (doc id, content hash, size, mtime) ->
+        # text, so swapping sides or a diff option does not read the files again
+        self._texts: dict[tuple[Any, ...], str] = {}
         self.recover_journal()
+
+    # --- change notification --------------------------------------------------------------------
+
+    def add_change_listener(self, listener: ChangeListener) -> None:
+        """``listener(Changes)`` after every mutation (on the calling thread)."""
+        self._changes.add(listener)
+
+    def remove_change_listener(self, listener: ChangeListener) -> None:
+        self._changes.remove(listener)
+
+    def _announce(self, changes: Changes) -> Changes:
+        return self._changes.announce(changes)
 
     def close(self) -> None:
         self.store.close()
@@ -247,14 +284,38 @@ class DedupService:
         if not os.path.isdir(resolved):
             raise DedupError(f"not a folder: {resolved}")
         self.store.add_folder(resolved, reference)
-        return next(f for f in self.folders() if f.path == resolved)
+        folder = next(f for f in self.folders() if f.path == resolved)
+        self._announce(Changes(folders=True))
+        return folder
 
-    def remove_folder(self, path: str) -> None:
+    def remove_folder(self, path: str) -> Changes:
+        """The folder leaves the list, and its documents leave the index and their groups
+        (unless another listed folder holds them; on a shared index, only the list changes:
+        other machines' documents are not this list's to drop)."""
         self.store.remove_folder(path)
+        changes = Changes(folders=True)
+        if not self.store.shared:
+            others = [f.path for f in self.folders()]
+            gone = [
+                doc_id
+                for doc_id, p in self.store.paths_under([path])
+                if not pathrules.is_inside_any(p, others)
+            ]
+            if gone:
+                touched = set(self.store.groups_of(gone).values())
+                self.store.delete_documents(gone)
+                self.regroup(changed=[], touched_groups=touched)
+                changes |= Changes(groups=True, marks=True)
+        return self._announce(changes)
 
-    def set_folder_reference(self, path: str, reference: bool) -> None:
+    def set_folder_reference(self, path: str, reference: bool) -> Changes:
+        """A reference folder's files are never marked: becoming one drops their marks."""
         self.store.set_folder_reference(path, reference)
+        if reference:
+            inside = [doc_id for doc_id, _ in self.store.paths_under([path])]
+            self.store.set_marked(inside, False)
         self.regroup()
+        return self._announce(Changes(folders=True, groups=True, marks=True))
 
     def _reference_roots(self) -> list[str]:
         roots = [f.path for f in self.folders() if f.is_reference]
@@ -298,11 +359,13 @@ class DedupService:
         self.store.set_setting(
             "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
         )
-        if (new.max_distance, new.min_similarity) != (
+        regrouped = (new.max_distance, new.min_similarity) != (
             current.max_distance,
             current.min_similarity,
-        ):
+        )
+        if regrouped:
             self.regroup()
+        self._announce(Changes(settings=True, groups=regrouped))
         return new
 
     def ocr_options(self, settings: Settings | None = None) -> ocr.OcrOptions:
@@ -443,6 +506,7 @@ class DedupService:
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
         summary.seconds = time.monotonic() - started
+        self._announce(Changes(groups=True, marks=True, settings=True))
         progress(ProgressEvent(Stage.DONE, done=summary.files_seen, total=summary.files_seen))
         return summary
 
@@ -603,7 +667,9 @@ class DedupService:
         # On a shared index, one machine at a time reads the groups and writes them back; the
         # next one then sees (and matches against) what the first wrote.
         with self.store.exclusive("grouping"):
-            return self._regroup(changed, touched_groups)
+            count = self._regroup(changed, touched_groups)
+        self._announce(Changes(groups=True))
+        return count
 
     def _regroup(self, changed: Iterable[int] | None, touched_groups: Iterable[int]) -> int:
         s = self.settings()
@@ -631,7 +697,9 @@ class DedupService:
                 {i: r.path for i, r in by_id.items()},
             )
             self.store.set_setting("grouping_key", key)
-            return len(built)
+            count = len(built)
+            _drop_gradually(built, items, by_id)
+            return count
         touched = set(touched_groups)
         if changed_ids or touched:
             self._regroup_around(changed_ids, touched, s)
@@ -670,16 +738,17 @@ class DedupService:
             threshold = check_similarity(min_similarity)
         except ValueError as exc:
             raise DedupError(str(exc)) from None
-        items, _ = self._grouping_items()
-        return len(
-            grouping.build_groups(
-                items,
-                threshold,
-                self.store.ignored_hash_pairs(),
-                max_distance=self.settings().max_distance,
-                load_sketches=self.store.sketches,
-            )
+        items, by_id = self._grouping_items()
+        built = grouping.build_groups(
+            items,
+            threshold,
+            self.store.ignored_hash_pairs(),
+            max_distance=self.settings().max_distance,
+            load_sketches=self.store.sketches,
         )
+        count = len(built)
+        _drop_gradually(built, items, by_id)
+        return count
 
     # --- results --------------------------------------------------------------------------------
 
@@ -759,11 +828,13 @@ class DedupService:
             marked_size=t["marked_size"],
             problems=self.store.problem_count(),
             last_scan=(last.finished_at or last.started_at) if last else None,
+            extra_copies=t["extra_copies"],
         )
 
     # --- marks ----------------------------------------------------------------------------------
 
-    def set_marked(self, doc_ids: Iterable[int], marked: bool) -> None:
+    def set_marked(self, doc_ids: Iterable[int], marked: bool) -> Changes:
+        """Mark or unmark documents; a document in a reference folder is never marked."""
         ids = list(doc_ids)
         if marked:
             refs = self._reference_roots()
@@ -771,16 +842,79 @@ class DedupService:
                 d.id for d in self.store.documents(ids) if not any(_under(d.path, r) for r in refs)
             ]
         self.store.set_marked(ids, marked)
+        return self._announce(Changes.of_marks(ids))
 
     def marked_ids(self) -> set[int]:
         return self.store.marked_ids()
 
-    def clear_marks(self) -> None:
+    def marked_among(self, doc_ids: Iterable[int]) -> set[int]:
+        """Which of ``doc_ids`` are marked (a view of one group asks this, not for every mark)."""
+        return self.store.marked_among(doc_ids)
+
+    def clear_marks(self) -> Changes:
         self.store.clear_marks()
+        return self._announce(Changes.of_marks())
+
+    #: The marking rules the index applies itself (see :meth:`apply_mark_rule`).
+    MARK_RULES = (
+        "all_but_reference",
+        "keep_only",
+        "newest",
+        "oldest",
+        "largest",
+        "smallest",
+        "shortest_path",
+        "keep_in_folder",
+        "add_in_folder",
+        "invert",
+    )
+
+    def apply_mark_rule(
+        self,
+        rule: str,
+        *,
+        folder: str | None = None,
+        group_ids: Sequence[int] | None = None,
+        keep_id: int | None = None,
+    ) -> Changes:
+        """Set the marks of the groups ``group_ids`` (every group when None) by a rule, in the
+        index itself (no group is loaded): the same rules as :mod:`desktop_dedup.core.marking`
+        (keep rules may mark the reference; all but the reference, in a folder and invert leave
+        it alone; documents in reference folders are never touched). ``keep_only`` keeps
+        ``keep_id``; ``keep_in_folder``/``add_in_folder`` take ``folder``."""
+        if rule not in self.MARK_RULES:
+            raise DedupError(f"unknown marking rule: {rule}")
+        if rule in ("keep_in_folder", "add_in_folder") and not folder:
+            raise DedupError(f"the {rule} rule needs a folder")
+        if rule == "keep_only" and keep_id is None:
+            raise DedupError("the keep_only rule needs the document to keep")
+        self.store.apply_mark_rule(
+            rule,
+            self._reference_roots(),
+            folder=os.path.normpath(folder) if folder else None,
+            group_ids=group_ids,
+            keep_id=keep_id,
+        )
+        return self._announce(Changes.of_marks())
+
+    def marked_for_removal(self) -> MarkedForRemoval:
+        """What removing the marked files would take (see :class:`MarkedForRemoval`)."""
+        rows = self.store.marked_in_groups()
+        ids = tuple(dict.fromkeys(r[0] for r in rows))
+        size = sum({r[0]: r[1] for r in rows}.values())
+        return MarkedForRemoval(
+            doc_ids=ids,
+            size=size,
+            whole_groups=tuple(self.store.fully_marked_groups()),
+            near_ids=frozenset(self.near_ids(ids)) if ids else frozenset(),
+        )
 
     # --- review ---------------------------------------------------------------------------------
 
     def document_text(self, doc_id: int) -> str:
+        """The document's text, extracted now; the last few are kept (keyed by the document,
+        its content hash and the file's size and mtime), so a diff redrawn with its sides
+        swapped or another option does not read the files again."""
         doc = self.store.document(doc_id)
         if doc is None:
             raise DedupError(f"no document {doc_id}")
@@ -789,13 +923,24 @@ class DedupService:
                 f"{doc.path} is on another machine or on a share not mounted here: open it on a "
                 "machine that has it"
             )
-        if not os.path.exists(doc.path):
-            raise DedupError(f"{doc.path} no longer exists (moved or deleted since the scan)")
         try:
-            with ocr.using(self._ocr_for_review()):
-                return extract_text(doc.path, reader_extension(doc.path, doc.format)).text
-        except ExtractionError as exc:
-            raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
+            st = os.stat(doc.path)
+        except OSError:
+            raise DedupError(
+                f"{doc.path} no longer exists (moved or deleted since the scan)"
+            ) from None
+        key = (doc.id, doc.path, doc.content_hash, st.st_size, st.st_mtime_ns)
+        cached = self._texts.pop(key, None)
+        if cached is None:
+            try:
+                with ocr.using(self._ocr_for_review()):
+                    cached = extract_text(doc.path, reader_extension(doc.path, doc.format)).text
+            except ExtractionError as exc:
+                raise DedupError(f"cannot read {doc.path}: {exc.reason}") from exc
+        self._texts[key] = cached  # most recent last
+        while len(self._texts) > _TEXT_CACHE_SIZE:
+            del self._texts[next(iter(self._texts))]
+        return cached
 
     def pair_similarity(self, doc_a: int, doc_b: int) -> float:
         """The verified share of common text of two indexed documents: the figure the group
@@ -916,6 +1061,7 @@ class DedupService:
             touched = set(self.store.groups_of(removed).values())
             self.store.delete_documents(removed)
             self.regroup(changed=[], touched_groups=touched)
+        self._announce(Changes(groups=bool(removed), marks=bool(removed), journal=True))
 
     def recover_journal(self) -> list[str]:
         """Settle removals a crash or a kill interrupted: every intent without an outcome is
@@ -956,6 +1102,8 @@ class DedupService:
             touched = set(self.store.groups_of(gone).values())
             self.store.delete_documents(gone)
             self.regroup(changed=[], touched_groups=touched)
+        if settled:
+            self._announce(Changes(groups=bool(gone), marks=bool(gone), journal=True))
         return settled
 
     def trash(
@@ -1134,23 +1282,32 @@ class DedupService:
 
     # --- not duplicates ---------------------------------------------------------------------------
 
-    def ignore_pair(self, doc_a: int, doc_b: int) -> None:
+    def ignore_pair(self, doc_a: int, doc_b: int) -> Changes:
         docs = {d.id: d for d in self.store.documents([doc_a, doc_b])}
         if len(docs) != 2:
             raise DedupError("both documents must be in the index")
         a, b = docs[doc_a], docs[doc_b]
+        if a.content_hash and a.content_hash == b.content_hash:
+            # Ignores are keyed by content: a pair of the same bytes would ignore a file
+            # against itself (and every other copy of it).
+            raise DedupError("the two files are byte-for-byte identical: they cannot be ignored")
         self.store.add_ignored_pairs([(a.content_hash, b.content_hash, a.path, b.path)])
         self.regroup()
+        return self._announce(Changes(ignored=True, groups=True))
 
-    def ignore_group(self, group_id: int) -> None:
+    def ignore_group(self, group_id: int) -> Changes:
         members = self.group(group_id).members
         pairs = [
             (x.content_hash, y.content_hash, x.path, y.path)
             for i, x in enumerate(members)
             for y in members[i + 1 :]
+            if x.content_hash != y.content_hash  # the same bytes cannot be told apart
         ]
+        if not pairs:
+            raise DedupError("the group's files are byte-for-byte identical: it cannot be ignored")
         self.store.add_ignored_pairs(pairs)
         self.regroup()
+        return self._announce(Changes(ignored=True, groups=True))
 
     def ignored_pairs(self) -> list[IgnoredPair]:
         return [
@@ -1158,9 +1315,10 @@ class DedupService:
             for r in self.store.ignored_pairs()
         ]
 
-    def clear_ignored(self, pairs: Iterable[tuple[str, str]] | None = None) -> None:
+    def clear_ignored(self, pairs: Iterable[tuple[str, str]] | None = None) -> Changes:
         self.store.clear_ignored(pairs)
         self.regroup()
+        return self._announce(Changes(ignored=True, groups=True))
 
     # --- reports ----------------------------------------------------------------------------------
 

@@ -304,10 +304,14 @@ class DiffView(QWidget):
     rendered = Signal(float, int)
     #: Emitted when the user swapped sides: the new (left doc id, right doc id).
     swapped = Signal(int, int)
+    #: Emitted when a diff could not be computed (a file gone or unreadable): the message.
+    failed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._service: Any = None
+        self._ops: Any = None  # an OpRunner: diffs are then computed off the GUI thread
+        self._shown: tuple[Any, ...] | None = None  # (docs, ignore option) of the result shown
         self._docs: tuple[int, int] | None = None
         self._paths: tuple[str, str] = ("", "")
         self._reference_left = True
@@ -416,9 +420,14 @@ class DiffView(QWidget):
     def reference_on_left(self) -> bool:
         return self._reference_left
 
+    def set_ops(self, ops: Any) -> None:
+        """Compute diffs through ``ops`` (a :class:`~desktop_dedup.gui.ops.OpRunner`)."""
+        self._ops = ops
+
     def clear(self) -> None:
         self._docs = None
         self._result = None
+        self._shown = None
         self._current_change = None
         self.left_pane.render_rows([])
         self.right_pane.render_rows([])
@@ -430,6 +439,12 @@ class DiffView(QWidget):
 
     def compare(self, service: Any, doc_a: int, path_a: str, doc_b: int, path_b: str) -> None:
         """Show the reference ``doc_a`` on the left against ``doc_b`` on the right."""
+        if (
+            self._shown == ((doc_a, doc_b), self.ignore_box.isChecked())
+            and self._result is not None
+            and self._reference_left
+        ):
+            return  # already on screen (a filter cleared re-selects the same pair)
         self._service = service
         self._docs = (doc_a, doc_b)
         self._paths = (path_a, path_b)
@@ -506,10 +521,48 @@ class DiffView(QWidget):
     def _recompute(self) -> None:
         if self._docs is None or self._service is None:
             return
-        result = self._service.diff(
-            self._docs[0], self._docs[1], ignore_whitespace_punct=self.ignore_box.isChecked()
+        docs, paths, ignore = self._docs, self._paths, self.ignore_box.isChecked()
+        if self._ops is None:
+            result = self._service.diff(docs[0], docs[1], ignore_whitespace_punct=ignore)
+            self._shown = (docs, ignore)
+            self.show_result(result, *paths)
+            return
+        # Off the GUI thread (the reader's service keeps the last texts extracted, so a swap or
+        # the checkbox does not read the files again); until it arrives the panes are empty and
+        # say so, never showing one pair's text under another pair's titles.
+        self._result = None
+        self._shown = None
+        self._current_change = None
+        self.left_pane.render_rows([])
+        self.right_pane.render_rows([])
+        ref, other = self.tr("Reference"), self.tr("Compared")
+        left_role, right_role = (ref, other) if self._reference_left else (other, ref)
+        self.left_title.setText(self._title(left_role, paths[0]))
+        self.right_title.setText(self._title(right_role, paths[1]))
+        self.similarity_label.setText("")
+        self.change_label.setText(self.tr("Comparing…"))
+        self._update_buttons()
+
+        def done(result: Any) -> None:
+            if (self._docs, self.ignore_box.isChecked()) == (docs, ignore):
+                self._shown = (docs, ignore)
+                self.show_result(result, *paths)
+
+        def failed(message: str, _details: str) -> None:
+            if self._docs != docs:
+                return
+            log.warning("diff failed: %s", message)
+            self.clear()
+            self.left_title.setText(self.tr("Cannot compare: {error}").format(error=message))
+            self.failed.emit(message)
+
+        self._ops.read(
+            lambda service: service.diff(docs[0], docs[1], ignore_whitespace_punct=ignore),
+            done,
+            on_error=failed,
+            key="diff",
+            label="diff",
         )
-        self.show_result(result, *self._paths)
 
     def _go_to_change(self, index: int) -> None:
         rows = self._change_rows()

@@ -1,4 +1,9 @@
-"""The folder list: what gets scanned, and which folders are references (always kept)."""
+"""The folder list: what gets scanned, and which folders are references (always kept).
+
+With an OpRunner, adding, removing and ticking a folder are mutations on the writer thread
+(making a folder a reference regroups everything: seconds on a large index), and the panel
+refreshes itself when the change hub says the folders changed.
+"""
 
 from __future__ import annotations
 
@@ -72,9 +77,12 @@ class FolderPanel(QWidget):
 
     foldersChanged = Signal()
 
-    def __init__(self, service: Any, parent: QWidget | None = None):
+    def __init__(self, service: Any, parent: QWidget | None = None, *, ops: Any = None):
         super().__init__(parent)
         self._service = service
+        self._ops = ops
+        if ops is not None:
+            ops.changed.connect(self._on_changes)
         self.list = FolderList()
         self.list.setAccessibleName(self.tr("Folders to scan"))
         self.list.setToolTip(
@@ -121,6 +129,21 @@ class FolderPanel(QWidget):
         self.list.itemSelectionChanged.connect(self._update_buttons)
         self.refresh()
 
+    def _on_changes(self, changes: Any) -> None:
+        if changes.folders:
+            self.refresh()
+            self.foldersChanged.emit()
+
+    def _write(self, fn: Any, refresh: bool = True) -> None:
+        """A folder mutation: on the writer with ops (the hub refreshes), else here and now."""
+        if self._ops is not None:
+            self._ops.write(fn, label="folders")
+        else:
+            fn(self._service)
+            if refresh:
+                self.refresh()
+            self.foldersChanged.emit()
+
     def set_service(self, service: Any) -> None:
         self._service = service
         self.refresh()
@@ -162,7 +185,7 @@ class FolderPanel(QWidget):
             self.add_folders([path])
 
     def add_folders(self, paths: list[str]) -> None:
-        added = False
+        good = []
         for path in paths:
             if not os.path.isdir(path):
                 dialogs.current().warning(
@@ -171,33 +194,28 @@ class FolderPanel(QWidget):
                     self.tr("{path} is not a folder.").format(path=path),
                 )
                 continue
-            self._service.add_folder(path)
-            added = True
-        if added:
-            self.refresh()
-            self.foldersChanged.emit()
+            good.append(path)
+        if good:
+            self._write(lambda service: [service.add_folder(p) for p in good])
 
     def remove_selected(self) -> None:
         items = self.list.selectedItems()
         if not items:
             return
-        for item in items:
-            self._service.remove_folder(item.data(PATH_ROLE))
-        self.refresh()
-        self.foldersChanged.emit()
+        paths = [item.data(PATH_ROLE) for item in items]
+        self._write(lambda service: [service.remove_folder(p) for p in paths])
 
     def set_reference(self, path: str, reference: bool) -> None:
-        self._service.set_folder_reference(path, reference)
-        self.refresh()
-        self.foldersChanged.emit()
+        self._write(lambda service: service.set_folder_reference(path, reference))
 
     def _on_item_changed(self, item: QListWidgetItem) -> None:
         reference = item.checkState() == Qt.CheckState.Checked
-        self._service.set_folder_reference(item.data(PATH_ROLE), reference)
+        path = item.data(PATH_ROLE)
         self.list.blockSignals(True)
         self._decorate(item, reference)
         self.list.blockSignals(False)
-        self.foldersChanged.emit()
+        # the item already shows the new state: no refresh (it would replace the item)
+        self._write(lambda service: service.set_folder_reference(path, reference), False)
 
     def _decorate(self, item: QListWidgetItem, reference: bool) -> None:
         path = item.data(PATH_ROLE)

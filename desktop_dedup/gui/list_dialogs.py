@@ -186,6 +186,8 @@ class IgnoredPairsDialog(RowsDialog):
         service: Any,
         parent: QWidget | None = None,
         on_change: Callable[[], None] | None = None,
+        *,
+        ops: Any = None,
     ):
         super().__init__(
             self.tr("Not duplicates"),
@@ -197,6 +199,7 @@ class IgnoredPairsDialog(RowsDialog):
             parent,
         )
         self._service = service
+        self._ops = ops  # with an OpRunner the regroup runs on its writer
         self._on_change = on_change
         self.remove_button = QPushButton(self.tr("Remove selected"))
         self.clear_button = QPushButton(self.tr("Clear all"))
@@ -220,8 +223,7 @@ class IgnoredPairsDialog(RowsDialog):
         pairs = [self.model.payload(r) for r in rows]
         if not pairs:
             return
-        self._service.clear_ignored([(p.hash_a, p.hash_b) for p in pairs])
-        self._changed()
+        self._clear([(p.hash_a, p.hash_b) for p in pairs])
 
     def clear_all(self) -> None:
         if not dialogs.current().confirm(
@@ -232,8 +234,15 @@ class IgnoredPairsDialog(RowsDialog):
             ),
         ):
             return
-        self._service.clear_ignored(None)
-        self._changed()
+        self._clear(None)
+
+    def _clear(self, pairs: Any) -> None:
+        """Forget ``pairs`` (all when None): a regroup, so on the writer when there is one."""
+        if self._ops is not None:
+            self._ops.write(lambda s: s.clear_ignored(pairs), lambda _c: self._changed())
+        else:
+            self._service.clear_ignored(pairs)
+            self._changed()
 
     def _changed(self) -> None:
         self.refresh()

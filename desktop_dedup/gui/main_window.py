@@ -1,13 +1,15 @@
 """The main window: folders, scan with progress, groups, members, side-by-side diff, actions.
 
-Everything here adapts :class:`DedupService` calls to widgets. Reads (pages of groups, one
-group, a diff) run on the GUI thread because they are quick; scans and removals run on a
-worker (:mod:`desktop_dedup.gui.tasks`) with their own service.
+Everything here adapts :class:`DedupService` calls to widgets. Calls that can take more than a
+frame on a large database (regroups, pages and counts, diffs, marking rules, removal planning,
+reports) are ops (:mod:`desktop_dedup.gui.ops`): reads on a reader thread, mutations on one
+writer, each with its own service. Scans, trash and move run as tasks with progress
+(:mod:`desktop_dedup.gui.tasks`). Only one-group reads stay on the GUI thread. Every mutation's
+Changes arrive on ``self.ops.changed`` (the change hub), and the views refresh from it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 from collections.abc import Callable, Iterable
@@ -36,7 +38,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QCheckBox,
     QDockWidget,
     QHBoxLayout,
@@ -53,7 +54,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_dedup.core import marking
+from desktop_dedup.core.changes import Changes
 from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.gui import dialogs, review_actions
 from desktop_dedup.gui.diff_view import DiffView
@@ -68,6 +69,7 @@ from desktop_dedup.gui.list_dialogs import (
 from desktop_dedup.gui.models.groups import COL_FOLDER as COL_GROUP_FOLDER
 from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
 from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME, MembersModel
+from desktop_dedup.gui.ops import OpRunner
 from desktop_dedup.gui.progress_panel import ProgressPanel
 from desktop_dedup.gui.settings_dialog import SettingsDialog
 from desktop_dedup.gui.tasks import ServiceTask, TaskHolder
@@ -112,6 +114,8 @@ class MainWindow(QMainWindow):
     taskFailed = Signal(str)
     #: The group shown in the members table changed (group id or -1).
     groupShown = Signal(int)
+    #: A report was written: its path.
+    exported = Signal(str)
 
     def __init__(
         self,
@@ -127,7 +131,18 @@ class MainWindow(QMainWindow):
         self._trash = trash
         self._settings = settings if settings is not None else QSettings()
         self._page_size = page_size
-        self.marked: set[int] = set(service.marked_ids())
+        self.ops = OpRunner(service.db_path, parent=self)
+        # "Working…" shows only when an op runs long enough to notice (no flicker).
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(300)
+        self._busy_timer.timeout.connect(lambda: self.busy_label.setVisible(self.ops.busy))
+        self.ops.changed.connect(self._on_changes)
+        # What this thread's own service changes (a dialog's quick edit) reaches the hub too.
+        service.add_change_listener(self.ops.changed.emit)
+        self.ops.failed.connect(self._on_op_failed)
+        self._keep_selection: tuple[int | None, int | None] = (None, None)
+        self.last_stats: Any = None
         self.tasks = TaskHolder(self)
         self.tasks.busyChanged.connect(self._on_busy_changed)
         self.last_scan_summary: Any = None
@@ -141,6 +156,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus_and_toolbar()
         self._restore_layout()
+        self.ops.busyChanged.connect(self._on_ops_busy)
 
         self.reload_results()
         self._update_actions()
@@ -148,14 +164,16 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- construction
     def _build_widgets(self) -> None:
-        self.folder_panel = FolderPanel(self.service)
+        self.folder_panel = FolderPanel(self.service, ops=self.ops)
         self.folder_panel.foldersChanged.connect(self._on_folders_changed)
         self.folder_dock = QDockWidget(self.tr("Folders"), self)
         self.folder_dock.setObjectName("folders_dock")
         self.folder_dock.setWidget(self.folder_panel)
+        # Closable, or Qt disables its View menu entry for good (and it could not come back).
         self.folder_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.folder_dock)
 
@@ -173,8 +191,9 @@ class MainWindow(QMainWindow):
         self.filter_edit.returnPressed.connect(self.apply_filter)
         self.regex_box.toggled.connect(lambda _c: self.apply_filter())
 
-        self.groups_model = GroupsModel(self.service, self, page_size=self._page_size)
+        self.groups_model = GroupsModel(self.service, self, page_size=self._page_size, ops=self.ops)
         self.groups_model.filterError.connect(self._on_filter_error)
+        self.groups_model.reloaded.connect(self._on_groups_reloaded)
         self.groups_view = QTableView()
         self.groups_view.setAccessibleName(self.tr("Duplicate groups"))
         self.groups_view.setModel(self.groups_model)
@@ -186,7 +205,7 @@ class MainWindow(QMainWindow):
         self.groups_view.selectionModel().currentRowChanged.connect(self._on_group_row_changed)
         self.groups_model.modelReset.connect(self._on_groups_reset)
 
-        self.members_model = MembersModel(self.service, self.marked, self)
+        self.members_model = MembersModel(self.service, None, self, ops=self.ops)
         self.members_model.marksChanged.connect(self._on_marks_changed)
         self.members_view = QTableView()
         self.members_view.setAccessibleName(self.tr("Files in the selected group"))
@@ -197,6 +216,9 @@ class MainWindow(QMainWindow):
         self.members_view.customContextMenuRequested.connect(self._members_context_menu)
 
         self.diff_view = DiffView()
+        self.diff_view.set_ops(self.ops)
+        self.diff_view.rendered.connect(lambda *_a: self._update_actions())
+        self.diff_view.failed.connect(lambda _m: self._update_actions())
 
         filter_row = QHBoxLayout()
         filter_row.setContentsMargins(0, 0, 0, 0)
@@ -241,6 +263,10 @@ class MainWindow(QMainWindow):
         self.problems_button = QPushButton()
         self.problems_button.setFlat(True)
         self.problems_button.clicked.connect(self.show_problems)
+        self.busy_label = QLabel(self.tr("Working…"))
+        self.busy_label.setAccessibleName(self.tr("Working"))
+        self.busy_label.setVisible(False)
+        self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().addPermanentWidget(self.problems_button)
         self.statusBar().addPermanentWidget(self.status_label)
 
@@ -624,6 +650,8 @@ class MainWindow(QMainWindow):
             # Cancelling keeps everything fingerprinted so far; wait so the DB is left clean.
             self.tasks.cancel()
             self.tasks.wait(30_000)
+        self.ops.shutdown()  # queued mutations finish first: a mark asked for is not lost
+        self.service.remove_change_listener(self.ops.changed.emit)
         self.save_layout()
         super().closeEvent(event)
 
@@ -644,10 +672,14 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- results
     def reload_results(self, keep_group: int | None = None, keep_row: int | None = None) -> None:
-        """Re-read groups from the service; re-select the same group (or the same row)."""
-        self.marked.clear()
-        self.marked.update(self.service.marked_ids())
+        """Re-read groups from the service (off the GUI thread); then re-select the same group
+        (ids are stable across regroups), else the same row, else the first."""
+        self._keep_selection = (keep_group, keep_row)
         self.groups_model.reload()
+
+    def _on_groups_reloaded(self) -> None:
+        keep_group, keep_row = self._keep_selection
+        self._keep_selection = (None, None)
         row = None
         if keep_group is not None:
             row = self.groups_model.row_of_group(keep_group)
@@ -661,18 +693,47 @@ class MainWindow(QMainWindow):
             self.show_group(None)
         self.update_status()
 
+    def _on_changes(self, changes: Changes) -> None:
+        """The change hub: every mutation's Changes (core.changes) land here."""
+        if changes.groups:
+            self.reload_results(
+                keep_group=self.members_model.group.id
+                if self.members_model.group is not None
+                else None,
+                keep_row=self.current_group_row(),
+            )
+        elif changes.marks:
+            self.members_model.refresh_marks()
+            self.update_status()
+        self._update_actions()
+
+    def _on_op_failed(self, message: str, details: str) -> None:
+        dialogs.current().error(
+            self,
+            self.tr("Something went wrong"),
+            self.tr("The operation stopped with an error: {error}").format(error=message),
+            details,
+        )
+        self.taskFailed.emit(message)
+
+    def _on_ops_busy(self, busy: bool) -> None:
+        if busy:
+            self._busy_timer.start()
+        else:
+            self._busy_timer.stop()
+            self.busy_label.setVisible(False)
+        self._update_actions()
+
     def apply_filter(self) -> None:
         self._filter_timer.stop()
         text = self.filter_edit.text().strip()
+        group = self.members_model.group
+        # The group on screen stays selected when it still matches (clearing a filter).
+        self._keep_selection = (group.id if group is not None else None, 0)
         ok = self.groups_model.set_filter(text, self.regex_box.isChecked())
         if ok:
             self.filter_edit.setStyleSheet("")
             self.filter_edit.setToolTip("")
-            if self.groups_model.total:
-                self.select_group_row(0)
-            else:
-                self.show_group(None)
-            self.update_status()
 
     def _on_filter_error(self, message: str) -> None:
         self.filter_edit.setStyleSheet("QLineEdit { background: #fdecea; }")
@@ -687,9 +748,11 @@ class MainWindow(QMainWindow):
         self.members_model.set_group(None)
 
     def update_status(self, stats: Any | None = None) -> None:
-        """Refresh the summary line; ``stats`` skips the query when the caller knows them."""
+        """Refresh the summary line from the store (read off the GUI thread: a quarter of a
+        second on 100,000 groups); ``stats`` shows given figures at once."""
         if stats is None:
-            stats = self.service.stats()
+            self.ops.read(lambda service: service.stats(), self.update_status, key="stats")
+            return
         shown = self.groups_model.total
         parts = []
         if self.filter_edit.text().strip():
@@ -701,10 +764,11 @@ class MainWindow(QMainWindow):
         else:
             parts.append(plural(self.tr("%n group(s)", "", stats.groups), stats.groups))
         parts.append(self.tr("{documents} documents").format(documents=stats.documents))
+        # The reference of a group is not a duplicate: a group of three holds two.
         parts.append(
             plural(
-                self.tr("%n duplicate(s), {size} reclaimable", "", stats.duplicate_documents),
-                stats.duplicate_documents,
+                self.tr("%n duplicate(s), {size} reclaimable", "", stats.extra_copies),
+                stats.extra_copies,
             ).format(size=format_size(stats.reclaimable_size))
         )
         parts.append(
@@ -799,19 +863,10 @@ class MainWindow(QMainWindow):
             if not others:
                 return
             other = others[0]
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            self.diff_view.compare(
-                self.service, reference.doc_id, reference.path, other.doc_id, other.path
-            )
-        except Exception as exc:  # unreadable file: the diff says so instead of crashing
-            log.warning("diff failed: %s", exc)
-            self.diff_view.clear()
-            self.diff_view.left_title.setText(
-                self.tr("Cannot compare: {error}").format(error=str(exc))
-            )
-        finally:
-            QApplication.restoreOverrideCursor()
+        # Off the GUI thread; an unreadable file makes the diff view say so.
+        self.diff_view.compare(
+            self.service, reference.doc_id, reference.path, other.doc_id, other.path
+        )
         self._update_actions()
 
     def current_member(self) -> Any | None:
@@ -822,23 +877,13 @@ class MainWindow(QMainWindow):
         return self.members_model.group
 
     # ---------------------------------------------------------------- marking
+    @property
+    def marked(self) -> set[int]:
+        """The marked documents, as the store holds them (no copy is kept in the window)."""
+        return self.service.marked_ids()
+
     def _on_marks_changed(self, ids: list, marked: bool) -> None:
-        # One checkbox: adjust the known totals instead of re-running stats() (a quarter of a
-        # second on 100,000 groups, too slow for rapid M presses).
-        group = self.members_model.group
-        stats = getattr(self, "last_stats", None)
-        sizes = {m.doc_id: m.size for m in group.members} if group is not None else {}
-        if stats is None or not all(i in sizes for i in ids):
-            self.update_status()
-            return
-        sign = 1 if marked else -1
-        self.update_status(
-            dataclasses.replace(
-                stats,
-                marked=stats.marked + sign * len(ids),
-                marked_size=stats.marked_size + sign * sum(sizes[i] for i in ids),
-            )
-        )
+        """A checkbox's mark was written (the hub has already refreshed the views)."""
 
     def toggle_mark_current(self) -> None:
         index = self.members_view.currentIndex()
@@ -849,46 +894,41 @@ class MainWindow(QMainWindow):
                 self.tr("Files in reference folders cannot be marked."), 4000
             )
 
+    def _mark_op(self, fn: Callable[[Any], Any], label: str = "marking") -> None:
+        """A marking mutation on the writer; the hub repaints the views when it is done."""
+        self.ops.write(fn, label=label)
+
     def set_marks(self, to_mark: set[int], scope: Iterable[Any]) -> None:
         """Make the marks inside ``scope`` groups exactly ``to_mark`` (others untouched)."""
-        scope_ids = marking.markable_ids(scope)
-        to_mark &= scope_ids
-        self.service.set_marked(sorted(scope_ids - to_mark), False)
-        self.service.set_marked(sorted(to_mark), True)
-        self._marks_reloaded()
+        scope_ids = {m.doc_id for g in scope for m in g.members if not m.in_reference_folder}
+        on = sorted(set(to_mark) & scope_ids)
+        off = sorted(scope_ids - set(on))
 
-    def _marks_reloaded(self) -> None:
-        self.marked.clear()
-        self.marked.update(self.service.marked_ids())
-        self.members_model.refresh_marks()
-        self.update_status()
+        def job(service: Any) -> Any:
+            return service.set_marked(off, False) | service.set_marked(on, True)
 
-    def _all_groups(self) -> list[Any]:
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            return list(self.service.groups())
-        finally:
-            QApplication.restoreOverrideCursor()
+        self._mark_op(job)
 
     def mark_current_group(self) -> None:
         group = self.current_group()
         if group is not None:
-            self.set_marks(marking.mark_all_but_reference([group]), [group])
+            gid = group.id
+            self._mark_op(lambda s: s.apply_mark_rule("all_but_reference", group_ids=[gid]))
 
     def mark_all_groups(self) -> None:
-        groups = self._all_groups()
-        self.set_marks(marking.mark_all_but_reference(groups), groups)
+        self._mark_op(lambda s: s.apply_mark_rule("all_but_reference"), "mark all")
 
     def keep_current_member(self) -> None:
         """Mark every other copy of the selected member's group, the reference included."""
         group, member = self.current_group(), self.current_member()
         if group is None or member is None:
             return
-        self.set_marks(marking.mark_keeping_only(group, member.doc_id), [group])
+        gid, keep = group.id, member.doc_id
+        self._mark_op(lambda s: s.apply_mark_rule("keep_only", group_ids=[gid], keep_id=keep))
 
     def apply_keep_rule(self, rule: KeepRule, folder: str | None = None) -> None:
-        groups = self._all_groups()
-        self.set_marks(marking.mark_keeping(groups, rule, folder), groups)
+        name = "keep_in_folder" if KeepRule(rule) is KeepRule.IN_FOLDER else KeepRule(rule).value
+        self._mark_op(lambda s: s.apply_mark_rule(name, folder=folder), "keep rule")
 
     def keep_in_chosen_folder(self) -> None:
         folder = dialogs.current().choose_folder(self, self.tr("Keep the copies in this folder"))
@@ -901,18 +941,13 @@ class MainWindow(QMainWindow):
             self.mark_in_folder(folder)
 
     def mark_in_folder(self, folder: str) -> None:
-        groups = self._all_groups()
-        new = marking.mark_in_folder(groups, folder)
-        self.service.set_marked(sorted(new), True)
-        self._marks_reloaded()
+        self._mark_op(lambda s: s.apply_mark_rule("add_in_folder", folder=folder))
 
     def invert_marks(self) -> None:
-        groups = self._all_groups()
-        self.set_marks(marking.invert_marks(groups, self.marked), groups)
+        self._mark_op(lambda s: s.apply_mark_rule("invert"), "invert")
 
     def clear_marks(self) -> None:
-        self.service.clear_marks()
-        self._marks_reloaded()
+        self._mark_op(lambda s: s.clear_marks())
 
     # ---------------------------------------------------------------- file hand-offs
     def _target_member(self) -> Any | None:
@@ -957,14 +992,30 @@ class MainWindow(QMainWindow):
     ) -> ServiceTask | None:
         if self.tasks.busy:
             return None
-        task = ServiceTask(self.service.db_path, job, name=name)
+
+        def job_reporting_changes(service: Any, progress: Any, cancel: Any) -> Any:
+            collected: list[Changes] = []
+            service.add_change_listener(collected.append)
+            try:
+                return job(service, progress, cancel), collected
+            except BaseException as exc:
+                exc.collected_changes = collected  # type: ignore[attr-defined]
+                raise
+
+        task = ServiceTask(self.service.db_path, job_reporting_changes, name=name)
         task.progressed.connect(self.progress_panel.update_event)
 
         def done(finished: ServiceTask) -> None:
             if finished.error is not None:
                 self._on_task_failed(*finished.error)
-            else:
-                on_success(finished.result)
+                return
+            result, collected = finished.result
+            changes = Changes()
+            for c in collected:
+                changes |= c
+            if changes:
+                self.ops.changed.emit(changes)  # the task's service is not the hub's: relay
+            on_success(result)
 
         self.progress_panel.start(title)
         self.tasks.start(task, done)
@@ -982,7 +1033,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _on_task_failed(self, message: str, details: str) -> None:
-        self.reload_results()
+        self.reload_results(keep_row=self.current_group_row())  # a task may have written some
         dialogs.current().error(
             self,
             self.tr("Something went wrong"),
@@ -991,7 +1042,18 @@ class MainWindow(QMainWindow):
         )
         self.taskFailed.emit(message)
 
+    def after_writes(self, then: Callable[[], Any]) -> None:
+        """Run ``then`` once the mutations queued so far are written (at once if none is)."""
+        if self.ops.writing:
+            self.ops.write(lambda _service: None, lambda _r: then(), label="barrier")
+        else:
+            then()
+
     def start_scan(self) -> ServiceTask | None:
+        if self.ops.writing:
+            # A folder just added or a mark just set is written first; then the scan starts.
+            self.after_writes(self.start_scan)
+            return None
         if not self.service.folders():
             dialogs.current().info(
                 self,
@@ -1009,8 +1071,7 @@ class MainWindow(QMainWindow):
         return self._start_task("scan", self.tr("Scanning…"), job, self._on_scan_done)
 
     def _on_scan_done(self, summary: Any) -> None:
-        self.last_scan_summary = summary
-        self.reload_results()
+        self.last_scan_summary = summary  # the views were refreshed by the hub
         if summary.cancelled:
             message = self.tr(
                 "Scan stopped. {files} files fingerprinted so far are kept; scanning again "
@@ -1047,25 +1108,23 @@ class MainWindow(QMainWindow):
             )
         self.scanFinished.emit(summary)
 
-    def _marked_members_for_action(self) -> tuple[list[Any], list[Any]] | None:
-        if not self.marked:
-            dialogs.current().info(
-                self,
-                self.tr("Nothing marked"),
-                self.tr("Mark the files to remove first (M or the checkbox)."),
-            )
-            return None
-        groups = self._all_groups()
-        members = marking.marked_members(groups, self.marked)
-        whole = marking.fully_marked_groups(groups, self.marked)
-        if not members:
-            dialogs.current().info(
-                self,
-                self.tr("Nothing marked"),
-                self.tr("None of the marked files is in a group any more."),
-            )
-            return None
-        return members, whole
+    def _plan_marked_removal(self, then: Callable[[Any], None]) -> None:
+        """Read what the marks would remove (off the GUI thread), then ``then(plan)``."""
+        if self.ops.writing:  # plan from the marks as they will be once written
+            self.after_writes(lambda: self._plan_marked_removal(then))
+            return
+
+        def planned(plan: Any) -> None:
+            if not plan.doc_ids:
+                dialogs.current().info(
+                    self,
+                    self.tr("Nothing marked"),
+                    self.tr("Mark the files to remove first (M or the checkbox)."),
+                )
+                return
+            then(plan)
+
+        self.ops.read(lambda s: s.marked_for_removal(), planned, key="plan", label="plan")
 
     def _confirm_whole_groups(self, whole: list[Any]) -> bool:
         if not whole:
@@ -1086,10 +1145,10 @@ class MainWindow(QMainWindow):
             danger=True,
         )
 
-    def _include_near(self, members: list[Any]) -> bool:
+    def _include_near(self, plan: Any) -> bool:
         """The explicit choice near duplicates need: each holds text its kept copy does not,
         so it goes only when the user says so (otherwise it is left in place, with a reason)."""
-        near = self.service.near_ids(m.doc_id for m in members)
+        near = plan.near_ids
         if not near:
             return False
         return dialogs.current().confirm(
@@ -1109,21 +1168,21 @@ class MainWindow(QMainWindow):
             danger=True,
         )
 
-    def trash_marked(self) -> ServiceTask | None:
-        picked = self._marked_members_for_action()
-        if picked is None:
+    def trash_marked(self) -> None:
+        """Plan (off the GUI thread), ask, then move the marked files to the trash as a task."""
+        self._plan_marked_removal(self._trash_planned)
+
+    def _trash_planned(self, plan: Any) -> ServiceTask | None:
+        if not self._confirm_whole_groups(list(plan.whole_groups)):
             return None
-        members, whole = picked
-        if not self._confirm_whole_groups(whole):
-            return None
-        include_near = self._include_near(members)
-        size = sum(m.size for m in members)
+        include_near = self._include_near(plan)
+        count = len(plan.doc_ids)
         if not dialogs.current().confirm(
             self,
             self.tr("Move to trash"),
-            plural(
-                self.tr("Move %n file(s) ({size}) to the trash?", "", len(members)), len(members)
-            ).format(size=format_size(size)),
+            plural(self.tr("Move %n file(s) ({size}) to the trash?", "", count), count).format(
+                size=format_size(plan.size)
+            ),
             informative=self.tr(
                 "Each file is checked against the scan right before it is moved; "
                 "files changed since the scan are left alone."
@@ -1132,7 +1191,7 @@ class MainWindow(QMainWindow):
             danger=True,
         ):
             return None
-        ids = [m.doc_id for m in members]
+        ids = list(plan.doc_ids)
         trash = self._trash
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
@@ -1142,31 +1201,31 @@ class MainWindow(QMainWindow):
 
         return self._start_task("trash", self.tr("Moving to trash…"), job, self._on_action_done)
 
-    def move_marked(self) -> ServiceTask | None:
-        picked = self._marked_members_for_action()
-        if picked is None:
-            return None
-        members, whole = picked
+    def move_marked(self) -> None:
+        """Plan (off the GUI thread), ask for the folder, then move the marked files there."""
+        self._plan_marked_removal(self._move_planned)
+
+    def _move_planned(self, plan: Any) -> ServiceTask | None:
         target = dialogs.current().choose_folder(self, self.tr("Move the marked files to"))
         if not target:
             return None
-        if not self._confirm_whole_groups(whole):
+        if not self._confirm_whole_groups(list(plan.whole_groups)):
             return None
-        include_near = self._include_near(members)
-        size = sum(m.size for m in members)
+        include_near = self._include_near(plan)
+        count = len(plan.doc_ids)
         if not dialogs.current().confirm(
             self,
             self.tr("Move to folder"),
-            plural(
-                self.tr("Move %n file(s) ({size}) to {folder}?", "", len(members)), len(members)
-            ).format(size=format_size(size), folder=target),
+            plural(self.tr("Move %n file(s) ({size}) to {folder}?", "", count), count).format(
+                size=format_size(plan.size), folder=target
+            ),
             informative=self.tr(
                 "Files with the same name get a number added; nothing is overwritten."
             ),
             ok_text=self.tr("Move"),
         ):
             return None
-        ids = [m.doc_id for m in members]
+        ids = list(plan.doc_ids)
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
             return service.move(
@@ -1178,8 +1237,6 @@ class MainWindow(QMainWindow):
     def _on_action_done(self, results: Any) -> None:
         results = list(results)
         self.last_action_results = results
-        row = self.current_group_row()
-        self.reload_results(keep_row=row)
         failed = [r for r in results if not r.ok]
         done = len(results) - len(failed)
         if failed:
@@ -1208,9 +1265,10 @@ class MainWindow(QMainWindow):
                 self.tr("These files are byte-for-byte identical; they cannot be ignored."), 6000
             )
             return
-        row = self.current_group_row()
-        self.service.ignore_pair(group.reference.doc_id, member.doc_id)
-        self.reload_results(keep_row=row)  # group ids are renumbered by a regroup
+        a, b = group.reference.doc_id, member.doc_id
+        # A regroup (seconds on a large index) on the writer; the hub reloads the groups and
+        # keeps the selection (group ids are stable across regroups).
+        self.ops.write(lambda s: s.ignore_pair(a, b), label="ignore")
 
     def ignore_current_group(self) -> None:
         group = self.current_group()
@@ -1222,9 +1280,8 @@ class MainWindow(QMainWindow):
                 6000,
             )
             return
-        row = self.current_group_row()
-        self.service.ignore_group(group.id)
-        self.reload_results(keep_row=row)
+        gid = group.id
+        self.ops.write(lambda s: s.ignore_group(gid), label="ignore")
 
     # ---------------------------------------------------------------- dialogs
     def _show_dialog(self, key: str, dialog: Any) -> Any:
@@ -1243,23 +1300,13 @@ class MainWindow(QMainWindow):
         return self._show_dialog("journal", JournalDialog(self.service.journal(), self))
 
     def show_ignored(self) -> Any:
-        dialog = IgnoredPairsDialog(
-            self.service, self, on_change=lambda: self.reload_results(keep_row=0)
-        )
+        dialog = IgnoredPairsDialog(self.service, self, ops=self.ops)  # changes reach the hub
         return self._show_dialog("ignored", dialog)
 
     def show_settings(self) -> Any:
-        dialog = SettingsDialog(self.service, self)
-
-        def accepted() -> None:
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                dialog.apply()
-            finally:
-                QApplication.restoreOverrideCursor()
-            self.reload_results()
-
-        dialog.accepted.connect(accepted)
+        dialog = SettingsDialog(self.service, self, ops=self.ops)
+        # Written on the writer (a regroup when matching changed); the hub reloads the groups.
+        dialog.accepted.connect(dialog.apply)
         return self._show_dialog("settings", dialog)
 
     def show_about(self) -> Any:
@@ -1278,22 +1325,30 @@ class MainWindow(QMainWindow):
         )
         if not path:
             return None
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            self.service.export_report(fmt, path, language=_interface_language())
-        except Exception as exc:
-            QApplication.restoreOverrideCursor()
+        language = _interface_language()
+
+        def failed(message: str, _details: str) -> None:
             dialogs.current().error(
                 self,
                 self.tr("Export failed"),
                 self.tr("Could not write {path}.").format(path=path),
-                str(exc),
+                message,
             )
-            return None
-        QApplication.restoreOverrideCursor()
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 8000)
-        if fmt == "html":
-            dialogs.current().open_url(QUrl.fromLocalFile(path))
+
+        def written(_result: Any) -> None:
+            self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 8000)
+            if fmt == "html":
+                dialogs.current().open_url(QUrl.fromLocalFile(path))
+            self.exported.emit(path)
+
+        # Every group is read to write the report: seconds on a large index, off this thread.
+        self.statusBar().showMessage(self.tr("Exporting to {path}…").format(path=path))
+        self.ops.read(
+            lambda s: s.export_report(fmt, path, language=language),
+            written,
+            on_error=failed,
+            label="export",
+        )
         return path
 
     # ---------------------------------------------------------------- misc

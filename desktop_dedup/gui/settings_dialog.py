@@ -1,7 +1,9 @@
 """Domain settings (stored in the database): threshold, document types, excludes, min size.
 
 The threshold is explained in plain words and the dialog shows how many groups it would yield
-right now, so a user can try values before committing to them.
+right now, so a user can try values before committing to them. That count regroups the whole
+index in memory (seconds on 100,000 groups): with an OpRunner it runs on the reader thread,
+after the user stops clicking, and only the answer for the value now shown is displayed.
 """
 
 from __future__ import annotations
@@ -36,10 +38,11 @@ log = logging.getLogger(__name__)
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, service: Any, parent: QWidget | None = None):
+    def __init__(self, service: Any, parent: QWidget | None = None, *, ops: Any = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
         self._service = service
+        self._ops = ops
         settings = service.settings()
 
         self.similarity = QSpinBox()
@@ -204,8 +207,14 @@ class SettingsDialog(QDialog):
         return values
 
     def apply(self) -> Any:
-        """Write the settings through the service (which regroups when matching changed)."""
-        return self._service.update_settings(**self.values())
+        """Write the settings through the service (which regroups when matching changed): on
+        the writer thread with an OpRunner (the change hub then refreshes the window)."""
+        values = self.values()
+        if self._ops is not None:
+            return self._ops.write(
+                lambda service: service.update_settings(**values), label="settings"
+            )
+        return self._service.update_settings(**values)
 
     def _on_similarity_changed(self, percent: int) -> None:
         self.explanation.setText(self.explanation_for(percent))
@@ -214,12 +223,29 @@ class SettingsDialog(QDialog):
 
     def _update_count(self) -> None:
         percent = self.similarity.value()
+        if self._ops is not None:
+            self._ops.read(
+                lambda service: service.count_groups_at(percent / 100),
+                lambda count: self._show_count(percent, count),
+                key="settings-preview",
+                on_error=lambda message, _d: self._count_failed(percent, message),
+                label="preview",
+            )
+            return
         try:
             count = self._service.count_groups_at(percent / 100)
         except Exception as exc:
-            log.warning("count_groups_at(%s %%) failed: %s", percent, exc)
-            self.group_count.setText("")
+            self._count_failed(percent, str(exc))
             return
+        self._show_count(percent, count)
+
+    def _count_failed(self, percent: int, message: str) -> None:
+        log.warning("count_groups_at(%s %%) failed: %s", percent, message)
+        self.group_count.setText("")
+
+    def _show_count(self, percent: int, count: int) -> None:
+        if percent != self.similarity.value():
+            return  # an answer for a value no longer shown
         self.group_count.setText(
             self.tr("At {p} %, the current results would form {count} groups.").format(
                 p=percent, count=count

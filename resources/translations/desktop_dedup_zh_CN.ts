@@ -115,9 +115,9 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+326"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+330"/>
         <source>Reference text</source>
-        <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id).</extracomment>
+        <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id). Emitted when a diff could not be computed (a file gone or unreadable): the message.</extracomment>
         <translation>参考文本</translation>
     </message>
     <message>
@@ -156,22 +156,24 @@
         <translation>相似度</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+93"/>
         <source>Select a group to compare its files</source>
         <translation>选择一组以对比其中的文件</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+51"/>
+        <location line="+53"/>
         <source>Reference</source>
         <translation>参考文件</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-53"/>
+        <location line="+53"/>
         <source>Compared</source>
         <translation>对比文件</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-38"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
@@ -193,7 +195,17 @@
         <translation>{role}：{name}  —  {folder}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
+        <source>Comparing…</source>
+        <translation>正在对比…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot compare: {error}</source>
+        <translation>无法对比：{error}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Change {index} of {count}</source>
         <translation>第 {index} 处改动，共 {count} 处</translation>
     </message>
@@ -201,7 +213,7 @@
 <context>
     <name>FolderPanel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/folders.py" line="+79"/>
+        <location filename="../../desktop_dedup/gui/folders.py" line="+87"/>
         <source>Folders to scan</source>
         <translation>要扫描的文件夹</translation>
     </message>
@@ -241,7 +253,7 @@
         <translation>移除文件夹</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+78"/>
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -256,7 +268,7 @@
         <translation>{path} 不是文件夹。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>{path}  (reference: always kept)</source>
         <translation>{path}  （参考：始终保留）</translation>
     </message>
@@ -357,9 +369,9 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/groups.py" line="+165"/>
+        <location filename="../../desktop_dedup/gui/models/groups.py" line="+196"/>
         <source>Kind</source>
-        <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression).</extracomment>
+        <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression). Emitted when a reload has put its rows in (at once without ops, later with them).</extracomment>
         <translation>类型</translation>
     </message>
     <message>
@@ -396,7 +408,7 @@
 <context>
     <name>IgnoredPairsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+17"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+19"/>
         <source>Not duplicates</source>
         <translation>不是重复项</translation>
     </message>
@@ -421,13 +433,13 @@
         <translation>您标记为“不是重复项”的文件对。它们按内容匹配，因此文件改名后仍会被忽略。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Clear all</source>
         <translation>全部清除</translation>
     </message>
@@ -440,7 +452,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-101"/>
+        <location line="-103"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>
@@ -503,18 +515,18 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+138"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+153"/>
         <source>Duplicate documents</source>
-        <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1).</extracomment>
+        <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path.</extracomment>
         <translation>重复文档</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Folders</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Filter groups by file path…</source>
         <translation>按文件路径筛选分组…</translation>
     </message>
@@ -534,7 +546,7 @@
         <translation>将筛选条件视为正则表达式</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Duplicate groups</source>
         <translation>重复项分组</translation>
     </message>
@@ -544,18 +556,28 @@
         <translation>所选分组中的文件</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+547"/>
+        <location line="+21"/>
+        <location line="+589"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-517"/>
+        <location line="-559"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+4"/>
+        <source>Working…</source>
+        <translation>正在处理…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Working</source>
+        <translation>正在处理</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
@@ -816,18 +838,23 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+135"/>
+        <source>The operation stopped with an error: {error}</source>
+        <translation>操作因错误而停止：{error}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <location line="+3"/>
         <source>Invalid regular expression: {error}</source>
         <translation>无效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>{documents} documents</source>
         <translation>{documents} 个文档</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>{count} marked ({size})</source>
         <translation>已标记 {count} 个（{size}）</translation>
     </message>
@@ -852,12 +879,12 @@
         <translation>本组文件（{count}）</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source>Cannot compare: {error}</source>
-        <translation>无法对比：{error}</translation>
+        <location line="+510"/>
+        <source>Exporting to {path}…</source>
+        <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="-411"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -867,17 +894,18 @@
         <translation>标记此文件夹中的所有副本</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+31"/>
         <source>Copied {path}</source>
         <translation>已复制 {path}</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+57"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-314"/>
+        <location line="+326"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
@@ -887,7 +915,7 @@
         <translation>任务因错误而停止：{error}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+20"/>
         <source>No folders</source>
         <translation>没有文件夹</translation>
     </message>
@@ -902,7 +930,7 @@
         <translation>正在扫描…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Scan stopped. {files} files fingerprinted so far are kept; scanning again continues where it stopped.</source>
         <translation>扫描已停止。已计算指纹的 {files} 个文件会被保留；再次扫描将从停止处继续。</translation>
     </message>
@@ -924,23 +952,17 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location line="+10"/>
+        <location line="+23"/>
         <source>Nothing marked</source>
         <translation>没有标记任何文件</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="+1"/>
         <source>Mark the files to remove first (M or the checkbox).</source>
         <translation>请先标记要移除的文件（按 M 键或勾选复选框）。</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>None of the marked files is in a group any more.</source>
-        <translation>已标记的文件都已不在任何分组中。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Every copy would be removed</source>
         <translation>所有副本都将被移除</translation>
     </message>
@@ -1013,18 +1035,18 @@
         <translation>正在移动文件…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
         <source>Select a file other than the reference to ignore the pair.</source>
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-752"/>
-        <location line="+827"/>
+        <location line="-783"/>
+        <location line="+848"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-580"/>
+        <location line="-564"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1038,7 +1060,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n duplicate(s), {size} reclaimable</source>
         <translation>
             <numerusform>%n 个重复项，可释放 {size}</numerusform>
@@ -1052,19 +1074,19 @@
         </translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+113"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+229"/>
+        <location line="+243"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+47"/>
+        <location line="+46"/>
         <source>Move %n file(s) ({size}) to the trash?</source>
         <translation>
             <numerusform>将 %n 个文件（{size}）移到回收站？</numerusform>
@@ -1078,7 +1100,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Removed %n file(s), {failed} left in place.</source>
         <translation>
             <numerusform>已移除 %n 个文件，{failed} 个保留在原处。</numerusform>
@@ -1090,12 +1112,12 @@
         <translation>这两个文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>This group&apos;s files are byte-for-byte identical; they cannot be ignored.</source>
         <translation>本组文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+54"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1113,7 +1135,7 @@
 <context>
     <name>MembersModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/members.py" line="+120"/>
+        <location filename="../../desktop_dedup/gui/models/members.py" line="+134"/>
         <source>Name</source>
         <extracomment>(doc_ids, marked) after the user toggled marks through the model.</extracomment>
         <translation>名称</translation>
@@ -1810,12 +1832,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+41"/>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+43"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
@@ -1930,12 +1952,12 @@
         <translation>至少 {p}% 的文本相同：非常宽松；组内可能包含共用大量套话的不同文档。不建议据此删除文件。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+71"/>
         <source>At {p} %, the current results would form {count} groups.</source>
         <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-116"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>
@@ -1950,7 +1972,7 @@
         <translation>最小大小：</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+84"/>
         <source>Counting groups…</source>
         <translation>正在统计分组…</translation>
     </message>

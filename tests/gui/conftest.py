@@ -125,5 +125,6 @@ def window(qtbot, service, window_settings, scripted_dialogs, trash_dir):
     win = MainWindow(service, trash=make_test_trash(trash_dir), settings=window_settings)
     qtbot.addWidget(win)
     win.show()
+    assert win.ops.wait_idle(60_000)  # the first page, group and diff are read off-thread
     yield win
     win.tasks.wait(30_000)

@@ -92,9 +92,17 @@ def change_same_size(path: Path) -> None:
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
+def settle(window, timeout_ms: int = 60_000) -> None:
+    """Wait until every op the window started (reads, mutations, the refreshes their changes
+    trigger) has been delivered: what the window shows is then what the database holds."""
+    assert window.ops.wait_idle(timeout_ms), "operations still running"
+
+
 def scan(qtbot, window):
+    settle(window)
     with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
         window.act_scan.trigger()
+    settle(window)
     return blocker.args[0]
 
 
@@ -107,10 +115,12 @@ def select_member(window, path: Path) -> None:
         window.members_model.index(row, 0),
         QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
     )
+    settle(window)
 
 
 def filter_to(qtbot, window, text: str) -> None:
     window.filter_edit.setText(text)
     window.apply_filter()  # what the debounce timer or Enter would do
+    settle(window)
     assert window.groups_model.total == 1
     assert any(text in m.path for m in window.members_model.group.members)

@@ -94,13 +94,16 @@ def show_near_group(window) -> None:
         if "江南" in summary.reference_path and summary.kind == "near":
             window.select_group_row(row)
             break
+    window.ops.wait_idle()  # the group's diff is computed off the GUI thread
     group = window.members_model.group
     if group is not None:
         edited = next((i for i, m in enumerate(group.members) if "修订" in m.path), None)
         if edited is not None:
             window.members_view.setCurrentIndex(window.members_model.index(edited, 0))
+            window.ops.wait_idle()
     if len(window.marked) == 0 and group is not None:
         window.set_marks({m.doc_id for m in group.members if "备份" in m.path}, [group])
+        window.ops.wait_idle()
 
 
 def variants(app, service, tmp: Path) -> None:
@@ -123,7 +126,7 @@ def variants(app, service, tmp: Path) -> None:
                 )
                 window.resize(width, height)
                 window.show()
-                settle(app)
+                window.ops.wait_idle()
                 show_near_group(window)
                 settle(app)
                 name = f"window-{lang}-{width}x{height}-{theme}.png"
@@ -155,6 +158,7 @@ def main() -> int:
     window = MainWindow(service, settings=QSettings(str(tmp / "w.ini"), QSettings.Format.IniFormat))
     window.resize(1560, 940)
     window.show()
+    window.ops.wait_idle()  # the first page and the first group are read off the GUI thread
     for _ in range(20):
         app.processEvents()
         time.sleep(0.01)
@@ -164,13 +168,16 @@ def main() -> int:
         if "江南" in summary.reference_path and summary.kind == "near":
             window.select_group_row(row)
             break
+    window.ops.wait_idle()  # the group's diff is computed off the GUI thread
     group = window.members_model.group
     if group is not None:
         edited = next((i for i, m in enumerate(group.members) if "修订" in m.path), None)
         if edited is not None:
             window.members_view.setCurrentIndex(window.members_model.index(edited, 0))
+            window.ops.wait_idle()
     if len(window.marked) == 0 and group is not None:
         window.set_marks({m.doc_id for m in group.members if "备份" in m.path}, [group])
+        window.ops.wait_idle()
     for _ in range(20):
         app.processEvents()
     OUT.mkdir(parents=True, exist_ok=True)

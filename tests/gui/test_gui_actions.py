@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import docgen
 import pytest
-from gui_helpers import filter_to, scan, select_member
+from gui_helpers import filter_to, scan, select_member, settle
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from test_gui_diff_view import all_highlighted
@@ -35,15 +35,18 @@ def test_move_marked_to_folder_renames_on_conflict(
     target.mkdir()
     (target / "report.txt").write_text("already here", encoding="utf-8")
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     filter_to(qtbot, window, "report.txt")
     window.act_mark_group.trigger()
+    settle(window)
     assert len(window.marked) == 2
 
     scripted_dialogs.folder_answers.append(str(target))
     scripted_dialogs.confirm_answers.append(True)
     with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
         window.act_move.trigger()
+        settle(window)
     results = blocker.args[0]
     assert all(r.ok for r in results)
     names = sorted(p.name for p in target.iterdir())
@@ -66,6 +69,7 @@ def test_warns_before_a_whole_group_would_be_removed(
 ):
     root, paths, _ = copies
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     filter_to(qtbot, window, "report.txt")
     group = window.current_group()
@@ -73,8 +77,10 @@ def test_warns_before_a_whole_group_would_be_removed(
     # became the reference); simulate that through the service.
     service.set_marked([m.doc_id for m in group.members], True)
     window.reload_results()
+    settle(window)
     scripted_dialogs.confirm_answers.append(False)
-    assert window.trash_marked() is None
+    window.trash_marked()  # plans off the GUI thread, then asks
+    settle(window)
     title, text = scripted_dialogs.calls[-1][1:]
     assert title == "Every copy would be removed"
     assert "In 1 group every file is marked" in text
@@ -84,13 +90,17 @@ def test_warns_before_a_whole_group_would_be_removed(
 def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
     root, _, (note, note_copy) = copies
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     filter_to(qtbot, window, "note-copy")
     select_member(window, note_copy)
     member = window.current_member()
     window.act_open.trigger()
+    settle(window)
     window.act_reveal.trigger()
+    settle(window)
     window.act_copy_path.trigger()
+    settle(window)
     assert scripted_dialogs.opened_urls == [member.path]
     assert scripted_dialogs.revealed == [member.path]
     assert QGuiApplication.clipboard().text() == member.path
@@ -99,6 +109,7 @@ def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
     left_before, right_before = view.documents
     assert all_highlighted(view.right_pane, view.right_pane.colours.word)
     window.act_swap.trigger()
+    settle(window)
     assert view.documents == (right_before, left_before)
     assert not view.reference_on_left
     assert view.right_title.full_text().startswith("Reference")
@@ -106,6 +117,7 @@ def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
     # Only punctuation differs: with the option on, nothing is a change.
     assert view.result.change_rows
     view.ignore_box.setChecked(True)
+    settle(window)
     assert view.result.change_rows == []
     assert view.change_label.text() == "No changes"
 
@@ -113,10 +125,12 @@ def test_open_reveal_copy_and_swap(qtbot, window, copies, scripted_dialogs):
 def test_settings_dialog_from_menu_regroups(qtbot, window, service, copies):
     root, _, _ = copies
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     dialog = window.show_settings()
     dialog.distance.setValue(0)
     dialog.accept()
+    settle(window)
     assert service.settings().max_distance == 0
     assert window.groups_model.total == service.group_count()
 

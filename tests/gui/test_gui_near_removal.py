@@ -7,7 +7,7 @@ import os
 import shutil
 
 import docgen
-from gui_helpers import scan
+from gui_helpers import scan, settle
 
 OLD = (1_500_000_000_000_000_000,) * 2
 
@@ -25,15 +25,18 @@ def test_near_duplicates_are_removed_only_when_included(
     c = root / "c.txt"
     shutil.copyfile(a, c)
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     window.groups_view.setCurrentIndex(window.groups_model.index(0, 0))
     qtbot.waitUntil(lambda: window.members_model.group is not None)
     window.act_mark_group.trigger()
+    settle(window)
     assert len(service.marked_ids()) == 2
 
     scripted_dialogs.confirm_answers.extend([False, True])  # keep the near copy; trash
     with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
         window.act_trash.trigger()
+        settle(window)
     asked = [call for call in scripted_dialogs.calls if call[0] == "confirm"]
     assert "near duplicates" in asked[0][2]
     results = {r.path: r for r in blocker.args[0]}
@@ -43,8 +46,10 @@ def test_near_duplicates_are_removed_only_when_included(
     window.groups_view.setCurrentIndex(window.groups_model.index(0, 0))
     qtbot.waitUntil(lambda: window.members_model.group is not None)
     window.act_mark_group.trigger()
+    settle(window)
     scripted_dialogs.confirm_answers.extend([True, True])  # include it this time
     with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
         window.act_trash.trigger()
+        settle(window)
     assert [r.ok for r in blocker.args[0]] == [True]
     assert not b.exists() and a.exists()

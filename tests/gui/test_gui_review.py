@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import docgen
-from gui_helpers import scan, select_member
+from gui_helpers import scan, select_member, settle
 from PySide6.QtCore import Qt
 
 from desktop_dedup.core.marking import KeepRule
@@ -22,6 +22,7 @@ def test_a_mark_is_dropped_with_a_note_when_the_file_changes(qtbot, window, serv
     changed = next(m for m in group.members if m.path == str(paths[2].resolve()))
     kept_mark = next(m for m in group.members if m.path == str(paths[1].resolve()))
     window.set_marks({changed.doc_id, kept_mark.doc_id}, [group])
+    settle(window)
     assert changed.doc_id in window.marked
 
     with open(paths[2], "a", encoding="utf-8") as f:
@@ -59,13 +60,16 @@ def test_keep_newest_and_keep_this_one_in_a_two_file_group(
     assert group.reference.doc_id == ids["old.txt"]
 
     window.act_keep[KeepRule.NEWEST].trigger()
+    settle(window)
     assert window.marked == {ids["old.txt"]}
     assert service.marked_ids() == {ids["old.txt"]}
 
     # "Keep this one" on the reference turns it round; the checkbox shows the mark.
     window.select_group_row(0)
+    settle(window)
     select_member(window, old)
     window.act_keep_this.trigger()
+    settle(window)
     assert window.marked == {ids["new.txt"]}
     model = window.members_model
     states = {
@@ -79,8 +83,10 @@ def test_keep_newest_and_keep_this_one_in_a_two_file_group(
     # By hand the reference can be marked too; marking every copy asks first and says no.
     select_member(window, old)
     window.toggle_mark_current()
+    settle(window)
     assert window.marked == {ids["new.txt"], ids["old.txt"]}
-    assert window.trash_marked() is None
+    window.trash_marked()
+    settle(window)
     assert "confirm" in scripted_dialogs.kinds()
     assert old.exists() and new.exists()
 
@@ -114,6 +120,7 @@ def test_layout_fits_1280x800_and_column_widths_persist(
     window.show()
     qtbot.waitUntil(lambda: window.groups_model.total == 1)
     window.select_group_row(0)
+    settle(window)
     qtbot.waitUntil(lambda: window.diff_view.result is not None)
     qtbot.wait(50)
     for view in (window.groups_view, window.members_view):

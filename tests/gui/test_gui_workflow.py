@@ -20,6 +20,7 @@ from gui_helpers import (
     filter_to,
     scan,
     select_member,
+    settle,
 )
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from test_gui_diff_view import all_highlighted
@@ -44,6 +45,7 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     # Add the folder through the dialog button.
     scripted_dialogs.folder_answers.append(str(root))
     qtbot.mouseClick(window.folder_panel.add_button, Qt.MouseButton.LeftButton)
+    settle(window)
     assert [f.path for f in service.folders()] == [str(root.resolve())]
     assert window.folder_panel.list.count() == 1
 
@@ -87,13 +89,16 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
             window.members_model.index(window.members_model.row_of_doc(member.doc_id), COL_NAME)
         )
         window.act_toggle_mark.trigger()
+        settle(window)
     # The reference can be marked by hand too (and unmarked again).
     window.members_view.setCurrentIndex(
         window.members_model.index(window.members_model.row_of_doc(reference.doc_id), COL_NAME)
     )
     window.act_toggle_mark.trigger()
+    settle(window)
     assert window.marked == {m.doc_id for m in group.members}
     window.act_toggle_mark.trigger()
+    settle(window)
     assert window.marked == {m.doc_id for m in others}
     assert service.marked_ids() == window.marked
     assert "2 marked" in window.status_label.text()
@@ -107,6 +112,7 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     scripted_dialogs.confirm_answers.append(True)
     with qtbot.waitSignal(window.actionFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
         window.act_trash.trigger()
+        settle(window)
     results = {r.path: r for r in blocker.args[0]}
     confirm = [c for c in scripted_dialogs.calls if c[0] == "confirm"][-1]
     assert "2 files" in confirm[2]
@@ -130,6 +136,7 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     json_path.parent.mkdir()
     scripted_dialogs.save_answers.append(str(json_path))
     window.act_export["json"].trigger()
+    settle(window)
     report = json.loads(json_path.read_text(encoding="utf-8"))
     reported = {m["path"] for g in report["groups"] for m in g["members"]}
     assert str(files["english_edited"]) in reported
@@ -137,6 +144,7 @@ def test_full_workflow(qtbot, window, service, library, scripted_dialogs, trash_
     html_path = tmp_path / "out" / "results.html"
     scripted_dialogs.save_answers.append(str(html_path))
     window.act_export["html"].trigger()
+    settle(window)
     assert html_path.exists()
     assert scripted_dialogs.opened_urls[-1] == str(html_path)
 
@@ -146,14 +154,17 @@ def test_results_and_marks_persist_across_restart(
 ):
     root, files = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     filter_to(qtbot, window, "report.txt")
     window.act_mark_group.trigger()
+    settle(window)
     marked = set(window.marked)
     assert len(marked) == 2
     total = window.groups_model.total
     window.filter_edit.clear()
     window.apply_filter()
+    settle(window)
     total = window.groups_model.total
     window.close()
 
@@ -162,6 +173,7 @@ def test_results_and_marks_persist_across_restart(
         reopened = MainWindow(again, settings=window_settings)
         qtbot.addWidget(reopened)
         reopened.show()
+        settle(reopened)
         assert reopened.groups_model.total == total
         assert reopened.marked == marked
         assert reopened.members_model.group is not None  # first group shown at once
@@ -174,6 +186,7 @@ def test_cancel_mid_scan_keeps_work_and_next_scan_resumes(qtbot, window, service
     root = tmp_path / "many"
     paths = build_many(root, 400)
     window.folder_panel.add_folders([str(root)])
+    settle(window)
 
     task = window.start_scan()
     assert task is not None
@@ -186,6 +199,7 @@ def test_cancel_mid_scan_keeps_work_and_next_scan_resumes(qtbot, window, service
     qtbot.waitUntil(fingerprinting_started, timeout=SCAN_TIMEOUT_MS)
     with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
         qtbot.mouseClick(window.progress_panel.cancel_button, Qt.MouseButton.LeftButton)
+        settle(window)
     first = blocker.args[0]
     assert first.cancelled
     assert first.files_fingerprinted < len(paths)
@@ -203,6 +217,7 @@ def test_event_loop_never_stalls_during_a_scan(qtbot, window, tmp_path):
     root = tmp_path / "many"
     build_many(root, 300)
     window.folder_panel.add_folders([str(root)])
+    settle(window)
 
     ticks: list[float] = []
     done_at: list[float] = []
@@ -234,22 +249,27 @@ def test_event_loop_never_stalls_during_a_scan(qtbot, window, tmp_path):
 def test_keyboard_review_loop(qtbot, window, library, scripted_dialogs):
     root, _ = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     window.activateWindow()
     window.groups_view.setFocus()
     qtbot.waitUntil(window.isActiveWindow, timeout=5000)
     assert window.current_group_row() == 0
     qtbot.keyClick(window.groups_view, Qt.Key.Key_N)
+    settle(window)
     assert window.current_group_row() == 1
     qtbot.keyClick(window.groups_view, Qt.Key.Key_P)
+    settle(window)
     assert window.current_group_row() == 0
 
     member = window.current_member()
     assert member is not None and not member.is_reference
     qtbot.keyClick(window.groups_view, Qt.Key.Key_M)
+    settle(window)
     assert member.doc_id in window.marked
     # Delete asks first; answering no removes nothing.
     qtbot.keyClick(window.groups_view, Qt.Key.Key_Delete)
+    settle(window)
     assert scripted_dialogs.kinds()[-1] == "confirm"
     assert not window.tasks.busy
     assert Path(member.path).exists()
@@ -258,13 +278,16 @@ def test_keyboard_review_loop(qtbot, window, library, scripted_dialogs):
 def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
     root, files = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     before = window.groups_model.total
     filter_to(qtbot, window, "english-edited")
     select_member(window, files["english_edited"])
     window.act_ignore_pair.trigger()
+    settle(window)
     window.filter_edit.clear()
     window.apply_filter()
+    settle(window)
     assert window.groups_model.total == before - 1
     dialog = window.show_ignored()
     assert dialog.model.rowCount() == 1
@@ -272,6 +295,7 @@ def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
     assert dialog.model.rowCount() == 1
     dialog.view.selectRow(0)
     dialog.remove_selected()
+    settle(window)
     assert dialog.model.rowCount() == 0
     assert window.groups_model.total == before
 
@@ -279,25 +303,31 @@ def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
 def test_identical_files_cannot_be_ignored_and_the_window_says_why(qtbot, window, library):
     root, files = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     before = window.groups_model.total
     filter_to(qtbot, window, "report")
     select_member(window, files["report_b"])
     window.act_ignore_pair.trigger()
+    settle(window)
     assert "identical" in window.statusBar().currentMessage()
     window.act_ignore_group.trigger()
+    settle(window)
     assert "identical" in window.statusBar().currentMessage()
     assert window.service.ignored_pairs() == []
     window.filter_edit.clear()
     window.apply_filter()
+    settle(window)
     assert window.groups_model.total == before
 
 
 def test_problems_dialog_lists_and_exports(qtbot, window, library, scripted_dialogs, tmp_path):
     root, files = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
+    settle(window)
     dialog = window.open_dialogs["problems"]
     rows = dialog.model.rows()
     assert [r[0] for r in rows] == [str(files["broken"])]
@@ -312,12 +342,15 @@ def test_problems_dialog_lists_and_exports(qtbot, window, library, scripted_dial
 def test_bulk_rules_never_mark_references(qtbot, window, service, library):
     root, _ = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     groups = service.groups()
     references = {g.reference.doc_id for g in groups}
     window.act_mark_all.trigger()
+    settle(window)
     assert window.marked == {m.doc_id for g in groups for m in g.members} - references
     window.act_invert.trigger()
+    settle(window)
     assert window.marked == set()
     # Every keep rule (issue 9): the rule's choice is kept, every other copy is marked, the
     # reference included.
@@ -331,7 +364,9 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
     assert set(window.act_keep) == set(choose)
     for rule, action in window.act_keep.items():
         window.act_clear_marks.trigger()
+        settle(window)
         action.trigger()
+        settle(window)
         for g in groups:
             unmarked = [m for m in g.members if m.doc_id not in window.marked]
             assert len(unmarked) == 1, rule
@@ -340,6 +375,7 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
             assert unmarked[0] in chosen, rule
     assert service.marked_ids() == window.marked
     window.act_clear_marks.trigger()
+    settle(window)
     assert service.marked_ids() == set()
 
 
@@ -348,15 +384,18 @@ def test_no_folders_scan_explains(qtbot, window, scripted_dialogs, tmp_path):
     assert window.start_scan() is None
     assert scripted_dialogs.kinds() == ["info"]
     window.folder_panel.add_folders([str(tmp_path)])
+    settle(window)
     assert "Press Scan" in window.diff_view.left_title.full_text()
 
 
 def test_sorting_by_header_click(qtbot, window, library):
     root, _ = library
     window.folder_panel.add_folders([str(root)])
+    settle(window)
     scan(qtbot, window)
     header = window.groups_view.horizontalHeader()
     header.setSortIndicator(1, Qt.SortOrder.DescendingOrder)  # Files column
+    settle(window)
     counts = [
         window.groups_model.summary(r).member_count for r in range(window.groups_model.rowCount())
     ]

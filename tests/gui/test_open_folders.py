@@ -16,6 +16,7 @@ def test_folders_given_to_the_app_are_added_and_scanned(window, service, tmp_pat
     docgen.write_txt(root / "copy" / "a.txt", docgen.SAMPLE_EN)
     assert parse_args(["--db", str(tmp_path / "x.sqlite"), str(root)]).folders == [str(root)]
     open_folders(window, [str(root)])
+    window.ops.wait_idle()
     assert [f.path for f in service.folders()] == [os.path.realpath(root)]
     qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
     (group,) = service.groups()

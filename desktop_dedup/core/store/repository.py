@@ -41,6 +41,8 @@ from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
+from desktop_dedup.core.pathrules import inside_sql
+from desktop_dedup.core.release import drop_gradually
 from desktop_dedup.core.sketch import (
     HEADER_BYTES,
     KEYED_MAX_SHINGLES,
@@ -726,28 +728,31 @@ class Store:
     # to change.
 
     def set_marked(self, ids: Iterable[int], marked: bool) -> None:
-        ids = sorted(set(ids))
         with self.engine.begin() as conn:
-            for i in range(0, len(ids), self._chunk):
-                part = ids[i : i + self._chunk]
-                if marked:
-                    # only documents still in the index (one may have left since it was shown)
-                    conn.execute(
-                        self._insert(MarkRow)
-                        .from_select(
-                            ["user_name", "doc_id"],
-                            select(
-                                literal(self.user, String(255)).label("user_name"), DocumentRow.id
-                            ).where(self._member(DocumentRow.id, part)),
-                        )
-                        .on_conflict_do_nothing()
+            self._write_marks(conn, ids, marked)
+
+    def _write_marks(self, conn: Any, ids: Iterable[int], marked: bool) -> None:
+        ids = sorted(set(ids))
+        for i in range(0, len(ids), self._chunk):
+            part = ids[i : i + self._chunk]
+            if marked:
+                # only documents still in the index (one may have left since it was shown)
+                conn.execute(
+                    self._insert(MarkRow)
+                    .from_select(
+                        ["user_name", "doc_id"],
+                        select(
+                            literal(self.user, String(255)).label("user_name"), DocumentRow.id
+                        ).where(self._member(DocumentRow.id, part)),
                     )
-                else:
-                    conn.execute(
-                        delete(MarkRow).where(
-                            MarkRow.user_name == self.user, self._member(MarkRow.doc_id, part)
-                        )
+                    .on_conflict_do_nothing()
+                )
+            else:
+                conn.execute(
+                    delete(MarkRow).where(
+                        MarkRow.user_name == self.user, self._member(MarkRow.doc_id, part)
                     )
+                )
 
     def marked_ids(self) -> set[int]:
         with self.engine.connect() as conn:
@@ -758,6 +763,150 @@ class Store:
     def clear_marks(self) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(MarkRow).where(MarkRow.user_name == self.user))
+
+    def marked_among(self, ids: Iterable[int]) -> set[int]:
+        """Those of ``ids`` that are marked (what a view of a few documents shows)."""
+        rows = self._in_chunks(
+            lambda part: select(MarkRow.doc_id).where(
+                MarkRow.user_name == self.user, self._member(MarkRow.doc_id, part)
+            ),
+            ids,
+        )
+        return {r[0] for r in rows}
+
+    def _marked(self) -> Any:
+        """SQL: this person marked the document (a :class:`DocumentRow` in the query)."""
+        return (
+            select(MarkRow.doc_id)
+            .where(MarkRow.doc_id == DocumentRow.id, MarkRow.user_name == self.user)
+            .exists()
+        )
+
+    # Keep rules, in SQL: the member each group keeps is the first in this order (the path last,
+    # so the choice is deterministic); the same orders as core.marking's Python rules.
+    _KEEP_ORDERS = {
+        "newest": lambda: (DocumentRow.mtime_ns.desc(), DocumentRow.path),
+        "oldest": lambda: (DocumentRow.mtime_ns.asc(), DocumentRow.path),
+        "largest": lambda: (DocumentRow.size.desc(), DocumentRow.path),
+        "smallest": lambda: (DocumentRow.size.asc(), DocumentRow.path),
+        "shortest_path": lambda: (func.length(DocumentRow.path), DocumentRow.path),
+    }
+
+    def apply_mark_rule(
+        self,
+        rule: str,
+        reference_roots: Sequence[str],
+        *,
+        folder: str | None = None,
+        group_ids: Sequence[int] | None = None,
+        keep_id: int | None = None,
+    ) -> None:
+        """Set the marks of every member of the groups ``group_ids`` (all groups when None) to
+        what ``rule`` says, in one transaction; documents inside ``reference_roots`` are never
+        touched (core.pathrules decides "inside", here in SQL).
+
+        Rules: ``all_but_reference``; ``keep_only`` (``keep_id``); the keep orders above;
+        ``keep_in_folder`` (``folder``: groups with no member there lose their marks);
+        ``invert`` (the non-references' marks flipped, references unmarked); ``add_in_folder``
+        (marks the non-references inside ``folder``, nothing unmarked)."""
+        m = GroupMemberRow
+        markable = ~inside_sql(DocumentRow.path, self._locations(reference_roots))
+        folder_cond = (
+            inside_sql(DocumentRow.path, self._locations([folder])) if folder else false()
+        )
+        scope = select(m.doc_id)
+        if group_ids is not None:
+            scope = scope.where(m.group_id.in_(list(group_ids)))
+        if rule == "add_in_folder":
+            target = select(DocumentRow.id).where(
+                DocumentRow.id.in_(scope.where(m.is_reference == false())),
+                markable,
+                folder_cond,
+            )
+            with self.engine.begin() as conn:
+                self._write_marks(conn, list(conn.execute(target).scalars()), True)
+            return
+        if rule == "all_but_reference":
+            to_mark = select(m.doc_id).where(m.is_reference == false())
+        elif rule == "keep_only":
+            to_mark = select(m.doc_id).where(m.doc_id != keep_id)
+        elif rule == "invert":
+            to_mark = (
+                select(m.doc_id)
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .where(m.is_reference == false(), ~self._marked())
+            )
+        elif rule == "keep_in_folder":
+            having = (
+                select(m.group_id).join(DocumentRow, DocumentRow.id == m.doc_id).where(folder_cond)
+            )
+            to_mark = (
+                select(m.doc_id)
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .where(m.group_id.in_(having), ~folder_cond)
+            )
+        elif rule in self._KEEP_ORDERS:
+            ranked = (
+                select(
+                    m.doc_id.label("doc_id"),
+                    func.row_number()
+                    .over(partition_by=m.group_id, order_by=self._KEEP_ORDERS[rule]())
+                    .label("rn"),
+                )
+                .join(DocumentRow, DocumentRow.id == m.doc_id)
+                .subquery()
+            )
+            to_mark = select(ranked.c.doc_id).where(ranked.c.rn > 1)
+        else:
+            raise ValueError(f"unknown marking rule {rule!r}")
+        with self.engine.begin() as conn:
+            # What the rule marks is computed before any row changes (invert reads the marks).
+            ids = set(conn.execute(to_mark).scalars())
+            current = dict(
+                conn.execute(
+                    select(DocumentRow.id, self._marked()).where(
+                        DocumentRow.id.in_(scope), markable
+                    )
+                ).all()
+            )
+            on = [i for i, was in current.items() if i in ids and not was]
+            off = [i for i, was in current.items() if i not in ids and was]
+            self._write_marks(conn, on, True)
+            self._write_marks(conn, off, False)
+
+    def marked_in_groups(self) -> list[tuple[int, int, int]]:
+        """(doc id, size, group id) of every marked document that is in a group."""
+        with self.engine.connect() as conn:
+            return [
+                tuple(r)
+                for r in conn.execute(
+                    select(DocumentRow.id, DocumentRow.size, GroupMemberRow.group_id)
+                    .join(GroupMemberRow, GroupMemberRow.doc_id == DocumentRow.id)
+                    .where(self._marked())
+                    .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
+                )
+            ]
+
+    def fully_marked_groups(self) -> list[int]:
+        """Groups every member of which is marked (removing them leaves no copy)."""
+        m = GroupMemberRow
+        marked_count = func.sum(case((self._marked(), 1), else_=0))
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(m.group_id)
+                    .join(DocumentRow, DocumentRow.id == m.doc_id)
+                    .where(
+                        m.group_id.in_(
+                            select(m.group_id)
+                            .join(DocumentRow, DocumentRow.id == m.doc_id)
+                            .where(self._marked())
+                        )
+                    )
+                    .group_by(m.group_id)
+                    .having(marked_count == func.count())
+                ).scalars()
+            )
 
     # --- folders and settings -----------------------------------------------------------------
 
@@ -1023,6 +1172,7 @@ class Store:
                 gid = nxt
                 nxt += 1
             out.append(gid)
+        drop_gradually(old)
         return out
 
     def replace_groups(
@@ -1051,6 +1201,7 @@ class Store:
                     conn.execute(delete(GroupRow).where(self._member(GroupRow.id, part)))
             self._bulk_insert(conn, GroupRow.__table__, group_rows)
             self._bulk_insert(conn, GroupMemberRow.__table__, member_rows)
+        drop_gradually(group_rows, member_rows)  # a million objects: not in one GIL hold
         return ids
 
     def _bulk_insert(self, conn: Any, table: Any, rows: Sequence[dict[str, Any]]) -> None:
@@ -1209,6 +1360,8 @@ class Store:
         return {
             "groups": groups,
             "duplicate_documents": dup_docs,
+            # the copies beyond each group's reference: a group of three holds two duplicates
+            "extra_copies": dup_docs - groups,
             "reclaimable_size": reclaim,
             "documents": docs,
             "problems": problems,

@@ -1,8 +1,10 @@
 """The members of one group, with a checkbox per markable member.
 
-Checking a box persists the mark through the service at once (marks survive restarts); the
-reference and documents in reference folders have no checkbox at all, so they cannot be marked
-from the UI either.
+Checking a box writes the mark to the store (through the window's writer thread when an
+:class:`~desktop_dedup.gui.ops.OpRunner` is given); documents in reference folders have no
+checkbox at all. Marks live in the store only: the model keeps the marks of the group it shows,
+read from the store when the group is set and again on :meth:`refresh_marks` (the window calls it
+when the change hub says marks changed), never a set shared with other widgets.
 """
 
 from __future__ import annotations
@@ -48,10 +50,18 @@ class MembersModel(QAbstractTableModel):
     #: (doc_ids, marked) after the user toggled marks through the model.
     marksChanged = Signal(list, bool)
 
-    def __init__(self, service: Any, marked: set[int], parent: QObject | None = None):
+    def __init__(
+        self,
+        service: Any,
+        marked: Any = None,  # unused: kept for callers of the old signature
+        parent: QObject | None = None,
+        *,
+        ops: Any = None,
+    ):
         super().__init__(parent)
         self._service = service
-        self._marked = marked  # shared with the window: one truth for status line and models
+        self._ops = ops
+        self._marked: set[int] = set()  # the marks of this group's members, as the store says
         self._group: Any | None = None
         self._ref_icon = _reference_icon()
 
@@ -62,14 +72,21 @@ class MembersModel(QAbstractTableModel):
     def set_service(self, service: Any) -> None:
         self._service = service
 
-    def set_marked_set(self, marked: set[int]) -> None:
-        self._marked = marked
-        self.refresh_marks()
+    @property
+    def marked(self) -> frozenset[int]:
+        """The marked members of the group shown (as last read from the store)."""
+        return frozenset(self._marked)
 
     def set_group(self, group: Any | None) -> None:
         self.beginResetModel()
         self._group = group
+        self._marked = self._read_marks()
         self.endResetModel()
+
+    def _read_marks(self) -> set[int]:
+        if self._group is None or not self._group.members:
+            return set()
+        return set(self._service.marked_among([m.doc_id for m in self._group.members]))
 
     def member(self, row: int) -> Any | None:
         if self._group is None or not 0 <= row < len(self._group.members):
@@ -85,14 +102,11 @@ class MembersModel(QAbstractTableModel):
         return None
 
     def refresh_marks(self) -> None:
-        """Repaint checkboxes after marks changed elsewhere (bulk rules, clear)."""
+        """Re-read this group's marks from the store and repaint what changed."""
         if self._group is not None and self._group.members:
+            self._marked = self._read_marks()
             last = len(self._group.members) - 1
-            self.dataChanged.emit(
-                self.index(0, COL_NAME),
-                self.index(last, COL_NAME),
-                [Qt.ItemDataRole.CheckStateRole],
-            )
+            self.dataChanged.emit(self.index(0, 0), self.index(last, self.columnCount() - 1))
 
     def toggle(self, row: int) -> bool:
         """Flip the mark of ``row``; False when that member cannot be marked."""
@@ -199,16 +213,19 @@ class MembersModel(QAbstractTableModel):
         if m is None or not is_markable(m):
             return False
         checked = _as_check_state(value) == Qt.CheckState.Checked
-        self._service.set_marked([m.doc_id], checked)
-        if checked:
-            self._marked.add(m.doc_id)
-        else:
-            self._marked.discard(m.doc_id)
-        self.dataChanged.emit(
-            self.index(index.row(), 0),
-            self.index(index.row(), self.columnCount() - 1),
-        )
-        self.marksChanged.emit([m.doc_id], checked)
+        doc_id = m.doc_id
+        if self._ops is not None:
+            # On the writer, after whatever is queued before it; the change hub brings the
+            # store's answer back (refresh_marks), so the box shows what the database holds.
+            self._ops.write(
+                lambda service: service.set_marked([doc_id], checked),
+                lambda _changes: self.marksChanged.emit([doc_id], checked),
+                label="mark",
+            )
+            return True
+        self._service.set_marked([doc_id], checked)
+        self.refresh_marks()
+        self.marksChanged.emit([doc_id], checked)
         return True
 
 
