@@ -10,7 +10,7 @@ import sys
 
 import docgen
 import pytest
-from gui_helpers import filter_to, scan, select_member
+from gui_helpers import filter_to, scan, select_member, settle
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop_dedup.gui.main_window import MainWindow
@@ -33,6 +33,7 @@ def _mark_report_group(qtbot, window, root):
     scan(qtbot, window)
     filter_to(qtbot, window, "report.txt")
     window.act_mark_group.trigger()
+    settle(window)  # marking runs on the writer thread
     assert len(window.marked) == 2
 
 
@@ -152,6 +153,7 @@ def test_hard_links_leave_a_same_text_copy_alone(qtbot, window, scripted_dialogs
     window.folder_panel.add_folders([str(root)])
     scan(qtbot, window)
     window.act_mark_group.trigger()
+    settle(window)  # marking runs on the writer thread
     assert len(window.marked) == 2
     scripted_dialogs.confirm_answers.append(True)
     with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
