@@ -228,7 +228,7 @@ class Heartbeat:
         return max(0.0, self.worst * 1000 - self.INTERVAL_MS)
 
 
-def run_events_until(done, timeout_s: float = 600.0) -> None:
+def run_events_until(done, timeout_s: float = 300.0) -> None:
     """Run the GUI event loop (as the app would) until ``done()``."""
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -246,6 +246,9 @@ def run_events_until(done, timeout_s: float = 600.0) -> None:
     loop.exec()
     poll.stop()
     if not done():
+        import faulthandler
+
+        faulthandler.dump_traceback(all_threads=True)  # where it hangs, for the report
         raise TimeoutError("the window did not settle")
 
 
@@ -261,9 +264,14 @@ def stall_of(window, action, beat: Heartbeat, extra_done=lambda: True) -> float:
 
     beat.start()
     QTimer.singleShot(0, go)
-    run_events_until(
-        lambda: started[0] and not window.ops.busy and not window.tasks.busy and extra_done()
-    )
+    try:
+        run_events_until(
+            lambda: started[0] and not window.ops.busy and not window.tasks.busy and extra_done()
+        )
+    except TimeoutError:
+        running = [(op.label, op.kind, op.key) for op in window.ops._running.values()]
+        print(f"bench_gui: still running: {running}, tasks busy: {window.tasks.busy}", flush=True)
+        raise
     return beat.stop()
 
 
