@@ -909,6 +909,20 @@ class DedupService:
             near_ids=frozenset(self.near_ids(ids)) if ids else frozenset(),
         )
 
+    def linkable_ids(self, doc_ids: Iterable[int]) -> dict[int, int]:
+        """Of ``doc_ids``, those whose bytes (content hash) a member of their group that is not
+        among them holds, with their sizes: what *replace by hard links* may link (each is
+        verified again from the disk as it goes). Reads the index only."""
+        chosen = set(doc_ids)
+        groups = self.store.groups_of(chosen)
+        out: dict[int, int] = {}
+        for rows in self.store.group_members(sorted(set(groups.values()))).values():
+            kept = {d.content_hash for _, d in rows if d.id not in chosen and d.content_hash}
+            out.update(
+                (d.id, d.size) for _, d in rows if d.id in chosen and d.content_hash in kept
+            )
+        return out
+
     # --- review ---------------------------------------------------------------------------------
 
     def document_text(self, doc_id: int) -> str:

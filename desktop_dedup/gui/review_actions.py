@@ -43,16 +43,6 @@ log = logging.getLogger(__name__)
 DIFF_COMMAND_KEY = "external_diff/command"
 
 
-def identical_to_a_kept_copy(groups: Any, marked: set[int]) -> set[int]:
-    """Marked members whose bytes (content hash) an unmarked member of their group holds: what
-    *Replace by hard links* may link (each is verified again from the disk as it goes)."""
-    out: set[int] = set()
-    for group in groups:
-        kept = {m.content_hash for m in group.members if m.doc_id not in marked and m.content_hash}
-        out.update(m.doc_id for m in group.members if m.doc_id in marked and m.content_hash in kept)
-    return out
-
-
 class MoveTargetDialog(QDialog):
     """The folder to move the marked files to, and whether to keep their folders."""
 
@@ -235,20 +225,21 @@ class ReviewActions(QObject):
         return self.window._start_task("restore", self.tr("Restoring…"), job, done)
 
     # ------------------------------------------------------------------ move keeping folders
-    def move_marked(self) -> Any:
+    def move_marked(self) -> None:
+        """Plan (off the GUI thread, main_window), ask for the folder and whether to keep the
+        folder structure, then move the marked files there as a task."""
+        self.window._plan_marked_removal(self._move_planned)
+
+    def _move_planned(self, plan: Any) -> Any:
         w = self.window
-        picked = w._marked_members_for_action()
-        if picked is None:
-            return None
-        members, whole = picked
         choice = dialogs.current().choose_move_folder(w, self.tr("Move the marked files to"))
         if not choice:
             return None
         target, keep_structure = choice
-        if not w._confirm_whole_groups(whole):
+        if not w._confirm_whole_groups(list(plan.whole_groups)):
             return None
-        include_near = w._include_near(members)
-        size = sum(m.size for m in members)
+        include_near = w._include_near(plan)
+        count = len(plan.doc_ids)
         informative = self.tr(
             "Files with the same name get a number added; nothing is overwritten."
         )
@@ -261,14 +252,14 @@ class ReviewActions(QObject):
         if not dialogs.current().confirm(
             w,
             self.tr("Move to folder"),
-            plural(
-                self.tr("Move %n file(s) ({size}) to {folder}?", "", len(members)), len(members)
-            ).format(size=format_size(size), folder=target),
+            plural(self.tr("Move %n file(s) ({size}) to {folder}?", "", count), count).format(
+                size=format_size(plan.size), folder=target
+            ),
             informative=informative,
             ok_text=self.tr("Move"),
         ):
             return None
-        ids = [m.doc_id for m in members]
+        ids = list(plan.doc_ids)
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
             return service.move(
@@ -283,15 +274,24 @@ class ReviewActions(QObject):
         return w._start_task("move", self.tr("Moving files…"), job, w._on_action_done)
 
     # ------------------------------------------------------------------ hard links
-    def hardlink_marked(self) -> Any:
+    def hardlink_marked(self) -> None:
+        """Plan (off the GUI thread), find which marked files are identical to a kept copy
+        (from the index, off the GUI thread too), ask, then link them as a task."""
+
+        def planned(plan: Any) -> None:
+            ids = list(plan.doc_ids)
+            self.window.ops.read(
+                lambda s: s.linkable_ids(ids),
+                lambda linkable: self._hardlink_planned(plan, linkable),
+                key="linkable",
+                label="plan",
+            )
+
+        self.window._plan_marked_removal(planned)
+
+    def _hardlink_planned(self, plan: Any, linkable: dict[int, int]) -> Any:
         w = self.window
-        picked = w._marked_members_for_action()
-        if picked is None:
-            return None
-        members, _whole = picked
-        ids = identical_to_a_kept_copy(w._all_groups(), w.marked)  # from the index: no reading
-        refused = [m for m in members if m.doc_id not in ids]
-        if not ids:
+        if not linkable:
             dialogs.current().info(
                 w,
                 self.tr("Replace by hard links"),
@@ -301,8 +301,8 @@ class ReviewActions(QObject):
                 ),
             )
             return None
-        going = [m for m in members if m.doc_id in ids]
-        size = sum(m.size for m in going)
+        link_ids = [d for d in plan.doc_ids if d in linkable]
+        refused = len(plan.doc_ids) - len(link_ids)
         if not dialogs.current().confirm(
             w,
             self.tr("Replace by hard links"),
@@ -310,25 +310,23 @@ class ReviewActions(QObject):
                 self.tr(
                     "Replace %n identical file(s) by hard links to the kept copy ({size} freed)?",
                     "",
-                    len(going),
+                    len(link_ids),
                 ),
-                len(going),
-            ).format(size=format_size(size)),
+                len(link_ids),
+            ).format(size=format_size(sum(linkable[d] for d in link_ids))),
             informative=plural(
                 self.tr(
                     "Both names stay and show the same file; a change made through one shows "
                     "in the other. %n marked file(s) are not identical copies and are left "
                     "alone.",
                     "",
-                    len(refused),
+                    refused,
                 ),
-                len(refused),
+                refused,
             ),
             ok_text=self.tr("Replace by hard links"),
         ):
             return None
-
-        link_ids = [m.doc_id for m in going]
 
         def job(service: Any, progress: Any, cancel: Any) -> Any:
             return service.hardlink(link_ids, progress=progress, cancel=cancel)
