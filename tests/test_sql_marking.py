@@ -1,6 +1,7 @@
 """Issue 8: the bulk marking rules run in the index (SQL), not over every group loaded into
 Python. They must mark exactly what core.marking's rules (the Python reference, tested on
-their own in test_marking.py) mark, on a real scanned SQLite index with a reference folder.
+their own in test_marking.py) mark, on a real scanned index with a reference folder, on both
+engines.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ def library(tmp_path_factory):
 
 
 @pytest.fixture
-def svc(library, tmp_path):
-    service = DedupService(tmp_path / "db.sqlite3")
+def svc(library, db_target):
+    """A scanned index on each engine (SQLite, and PostgreSQL where paths are locations)."""
+    service = DedupService(db_target)
     service.add_folder(library)
     service.add_folder(library / "ref")  # listed too, so that it can be made a reference
     service.scan(workers=1)

@@ -17,7 +17,10 @@ CASE_INSENSITIVE = os.name == "nt" or sys.platform == "darwin"
 
 
 def _norm(path: str, case_insensitive: bool) -> str:
-    path = os.path.normpath(path)
+    if "://" in path:  # a location in a shared index (file://MACHINE/..., nfs://...)
+        path = path.rstrip("/") if not path.endswith("://") else path
+    else:  # normpath would fold the location's "//" too
+        path = os.path.normpath(path)
     return path.lower() if case_insensitive else path
 
 
