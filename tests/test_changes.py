@@ -41,6 +41,9 @@ READERS = {
     "ignored_pairs",
     "report",
     "export_report",
+    "restorable",
+    "ocr_options",
+    "linkable_ids",
 }
 
 # mutator -> the kinds of change it must report (at least)
@@ -56,6 +59,8 @@ MUTATORS = {
     "apply_mark_rule": {"marks"},
     "trash": {"groups", "marks", "journal"},
     "move": {"groups", "marks", "journal"},
+    "hardlink": {"groups", "marks", "journal"},
+    "restore": {"journal"},
     "recover_journal": {"journal"},
     "ignore_pair": {"ignored", "groups"},
     "ignore_group": {"ignored", "groups"},
@@ -100,7 +105,9 @@ def _kinds(heard: list[Changes]) -> set[str]:
     return {k for k in KINDS if getattr(total, k)}
 
 
-def _call(name: str, svc: DedupService, docs: Path, tmp_path: Path) -> None:
+def _call(
+    name: str, svc: DedupService, docs: Path, tmp_path: Path, heard: list[Changes]
+) -> None:
     groups = svc.groups()
     same = next(g for g in groups if len({m.content_hash for m in g.members}) == 1)
     near = next(g for g in groups if g is not same)
@@ -133,6 +140,15 @@ def _call(name: str, svc: DedupService, docs: Path, tmp_path: Path) -> None:
     elif name == "move":
         (tmp_path / "moved").mkdir()
         svc.move([copy.doc_id], tmp_path / "moved")
+    elif name == "hardlink":
+        svc.hardlink([copy.doc_id])
+    elif name == "restore":
+        bin_ = tmp_path / "bin"
+        bin_.mkdir()
+        svc.trash([copy.doc_id], trash=lambda p: shutil.move(p, bin_ / "x"))
+        heard.clear()
+        (entry,) = svc.restorable()
+        svc.restore([entry.id])  # not in a real trash folder: refused, and journalled
     elif name == "recover_journal":
         svc.store.journal_begin(
             {
@@ -160,13 +176,13 @@ def test_each_mutator_reports_its_change(name, scanned, tmp_path):
     svc, docs, heard = scanned
     before_marks = svc.marked_ids()
     before_groups = [(g.id, [m.doc_id for m in g.members]) for g in svc.groups()]
-    _call(name, svc, docs, tmp_path)
+    _call(name, svc, docs, tmp_path, heard)
     assert heard, f"{name} announced nothing"
     assert _kinds(heard) >= MUTATORS[name], name
     # and what it reports did change (or could have: a regroup reports groups regardless)
     if "marks" in MUTATORS[name] and name in ("set_marked", "apply_mark_rule"):
         assert svc.marked_ids() != before_marks
-    if name in ("remove_folder", "trash", "move", "ignore_group", "ignore_pair"):
+    if name in ("remove_folder", "trash", "move", "hardlink", "ignore_group", "ignore_pair"):
         after = [(g.id, [m.doc_id for m in g.members]) for g in svc.groups()]
         assert after != before_groups
 

@@ -181,8 +181,10 @@ def test_ocr_reads_a_scanned_pdf_that_groups_with_its_txt_and_second_read_is_cac
         again.update_settings(ocr=False)
         assert again.document_text(members[str(pdf)]) == read_with_ocr
         shutil.rmtree(ocr.cache_dir())  # ... from the cache, which OCR off never refills
+    # (a service keeps the last texts it showed: a new one reads the file again)
+    with DedupService(tmp_path / "other.sqlite3") as third:
         with pytest.raises(DedupError, match="turn OCR on"):
-            again.document_text(members[str(pdf)])
+            third.document_text(members[str(pdf)])
     assert runs(counted) == first
 
 

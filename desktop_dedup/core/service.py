@@ -943,7 +943,8 @@ class DedupService:
             raise DedupError(
                 f"{doc.path} no longer exists (moved or deleted since the scan)"
             ) from None
-        key = (doc.id, doc.path, doc.content_hash, st.st_size, st.st_mtime_ns)
+        # the text depends on the file and on whether OCR may read it (scanned PDF pages)
+        key = (doc.id, doc.path, doc.content_hash, st.st_size, st.st_mtime_ns, self.settings().ocr)
         cached = self._texts.pop(key, None)
         if cached is None:
             try:
@@ -1292,6 +1293,8 @@ class DedupService:
                         }
                     ]
                 )
+        if not dry_run:
+            self._announce(Changes(journal=True))
         return results
 
     # --- not duplicates ---------------------------------------------------------------------------
