@@ -909,6 +909,11 @@ class DedupService:
             near_ids=frozenset(self.near_ids(ids)) if ids else frozenset(),
         )
 
+    def database_version(self) -> int | None:
+        """Changes when another program or window commits to this index (None where that cannot
+        be told: a shared server); what the app watches to say so and show the new state."""
+        return self.store.data_version()
+
     def linkable_ids(self, doc_ids: Iterable[int]) -> dict[int, int]:
         """Of ``doc_ids``, those whose bytes (content hash) a member of their group that is not
         among them holds, with their sizes: what *replace by hard links* may link (each is

@@ -76,6 +76,9 @@ from desktop_dedup.gui.tasks import ServiceTask, TaskHolder
 
 log = logging.getLogger(__name__)
 
+#: How often the window looks for changes another program or window made to its index (ms).
+OUTSIDE_CHECK_MS = 2000
+
 REPORT_FILTERS = {
     "html": "HTML (*.html)",
     "json": "JSON (*.json)",
@@ -116,6 +119,8 @@ class MainWindow(QMainWindow):
     groupShown = Signal(int)
     #: A report was written: its path.
     exported = Signal(str)
+    #: Another program or window changed the index (the views were refreshed).
+    outsideChanged = Signal()
 
     def __init__(
         self,
@@ -141,6 +146,15 @@ class MainWindow(QMainWindow):
         # What this thread's own service changes (a dialog's quick edit) reaches the hub too.
         service.add_change_listener(self.ops.changed.emit)
         self.ops.failed.connect(self._on_op_failed)
+        # Another program or window writing to this index (a CLI scan, a second window): the
+        # window says so and shows the new state. Own work re-baselines the counter.
+        self._db_version: int | None = None
+        self._outside_timer = QTimer(self)
+        self._outside_timer.setInterval(OUTSIDE_CHECK_MS)
+        self._outside_timer.timeout.connect(self._check_outside_changes)
+        self._outside_timer.start()
+        self.ops.changed.connect(lambda _changes: self._rebaseline())
+        self.ops.busyChanged.connect(lambda _busy: self._rebaseline())
         self._keep_selection: tuple[int | None, int | None] = (None, None)
         self.last_stats: Any = None
         self.tasks = TaskHolder(self)
@@ -692,6 +706,37 @@ class MainWindow(QMainWindow):
         else:
             self.show_group(None)
         self.update_status()
+
+    def _rebaseline(self) -> None:
+        self._db_version = None  # the next check takes the counter as it is then
+
+    def _check_outside_changes(self) -> None:
+        if self.ops.busy or self.tasks.busy:
+            self._db_version = None
+            return
+        try:
+            version = self.service.database_version()
+        except Exception:  # a database that went away says so elsewhere
+            return
+        if version is None:
+            return
+        if self._db_version is None:
+            self._db_version = version
+            return
+        if version != self._db_version:
+            self._db_version = version
+            self.statusBar().showMessage(
+                self.tr(
+                    "The index was changed by another program or window; showing its new state."
+                ),
+                15000,
+            )
+            self.outsideChanged.emit()
+            self.ops.changed.emit(
+                Changes(
+                    folders=True, settings=True, groups=True, marks=True, ignored=True, journal=True
+                )
+            )
 
     def _on_changes(self, changes: Changes) -> None:
         """The change hub: every mutation's Changes (core.changes) land here."""

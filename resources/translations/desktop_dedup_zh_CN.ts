@@ -515,9 +515,9 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+153"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+167"/>
         <source>Duplicate documents</source>
-        <extracomment>A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path.</extracomment>
+        <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
         <translation>重复文档</translation>
     </message>
     <message>
@@ -557,12 +557,12 @@
     </message>
     <message>
         <location line="+21"/>
-        <location line="+589"/>
+        <location line="+620"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-559"/>
+        <location line="-590"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -838,7 +838,12 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+137"/>
+        <source>The index was changed by another program or window; showing its new state.</source>
+        <translation>索引已被其他程序或窗口修改；现在显示的是修改后的状态。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>The operation stopped with an error: {error}</source>
         <translation>操作因错误而停止：{error}</translation>
     </message>
@@ -1040,8 +1045,8 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-783"/>
-        <location line="+848"/>
+        <location line="-814"/>
+        <location line="+879"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
@@ -1198,7 +1203,7 @@
 <context>
     <name>MoveTargetDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/review_actions.py" line="+63"/>
+        <location filename="../../desktop_dedup/gui/review_actions.py" line="+53"/>
         <source>Target folder</source>
         <translation>目标文件夹</translation>
     </message>
@@ -1661,7 +1666,7 @@
         <translation>正在恢复…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Move the marked files to</source>
         <translation>将已标记的文件移到</translation>
     </message>
@@ -1681,14 +1686,14 @@
         <translation>移到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Move %n file(s) ({size}) to {folder}?</source>
         <translation>
             <numerusform>将 %n 个文件（{size}）移到 {folder}？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
@@ -1698,7 +1703,7 @@
         <translation>正在移动文件…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+23"/>
         <location line="+11"/>
         <location line="+19"/>
         <source>Replace by hard links</source>
@@ -1724,7 +1729,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Linking files…</source>
         <translation>正在创建硬链接…</translation>
     </message>

@@ -404,6 +404,14 @@ MUTANTS: list[Mutant] = [
         "text cut at a fixed width is joined again",
     ),
     m(
+        "sql-marking-ignores-reference-folders",
+        "desktop_dedup/core/store/repository.py",
+        "        markable = ~inside_sql(DocumentRow.path, self._locations(reference_roots))\n",
+        "        markable = DocumentRow.id.isnot(None)\n",
+        ["tests/test_sql_marking.py", "tests/test_marking.py"],
+        "files in reference folders are never marked (the app's SQL rules too)",
+    ),
+    m(
         "read-only-index-opened-for-writing",
         "desktop_dedup/core/store/engine.py",
         "    if _read_only_file(path):\n",

@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import re
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -163,12 +164,25 @@ class Store:
         self._near_sql: dict[str, Any] = {}
         self._driver_sql: dict[str, str] = {}
         self._lookup_conn: Any = None  # PostgreSQL: the connection lookups use (_driver_rows)
+        self._version_conn: sqlite3.Connection | None = None  # data_version's own connection
         # Single reads outside a transaction: no BEGIN and ROLLBACK round trips around them.
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         migrate(self.engine, self.path)
         self.read_only = is_read_only(self.engine)
         if not self.read_only:
             self._close_stale_runs()
+
+    def data_version(self) -> int | None:
+        """A number that changes when another connection (another process, another window's
+        service) commits to this index: SQLite's ``PRAGMA data_version`` on a connection of
+        its own, kept open for this. None on a server (no such counter there)."""
+        if self.dialect != "sqlite":
+            return None
+        if self._version_conn is None:
+            self._version_conn = sqlite3.connect(
+                Path(self.path).as_uri() + "?mode=ro", uri=True, check_same_thread=False
+            )
+        return int(self._version_conn.execute("PRAGMA data_version").fetchone()[0])
 
     def _member(self, column: Any, values: Sequence[Any]) -> Any:
         """``column IN values``: on PostgreSQL ``column = ANY(:array)``, one parameter however
@@ -216,6 +230,9 @@ class Store:
         if self._lookup_conn is not None:
             self._lookup_conn.close()
             self._lookup_conn = None
+        if self._version_conn is not None:
+            self._version_conn.close()
+            self._version_conn = None
         self.engine.dispose()
 
     def session(self) -> Session:
