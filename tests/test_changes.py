@@ -44,6 +44,7 @@ READERS = {
     "restorable",
     "ocr_options",
     "linkable_ids",
+    "database_version",
 }
 
 # mutator -> the kinds of change it must report (at least)
