@@ -525,6 +525,18 @@ class DedupService:
         bytes_done = 0
         last_emit = 0.0
 
+        def reading(entry: FileEntry, **ocr: int) -> None:
+            progress(
+                ProgressEvent(
+                    Stage.READING,
+                    done=done,
+                    total=total,
+                    current=entry.path,
+                    bytes_done=bytes_done,
+                    **ocr,
+                )
+            )
+
         def handle(entry: FileEntry, row: dict[str, Any]) -> None:
             nonlocal done, bytes_done, last_emit
             done += 1
@@ -533,29 +545,11 @@ class DedupService:
             now = time.monotonic()
             if now - last_emit >= 0.05 or done == total:
                 last_emit = now
-                progress(
-                    ProgressEvent(
-                        Stage.READING,
-                        done=done,
-                        total=total,
-                        current=entry.path,
-                        bytes_done=bytes_done,
-                    )
-                )
+                reading(entry)
             self._flush(state)
 
         def page(entry: FileEntry, page: int, pages: int) -> None:
-            progress(
-                ProgressEvent(
-                    Stage.READING,
-                    done=done,
-                    total=total,
-                    current=entry.path,
-                    bytes_done=bytes_done,
-                    ocr_page=page,
-                    ocr_pages=pages,
-                )
-            )
+            reading(entry, ocr_page=page, ocr_pages=pages)
 
         if total == 0:
             return
