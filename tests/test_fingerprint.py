@@ -206,7 +206,7 @@ def test_reposting_banner_and_footer_are_peeled(text, banner, footer):
 def test_a_real_opening_paragraph_is_kept():
     """Peeling stops at the first line that belongs to the text: its words count."""
     first, rest = SAMPLE_EN.split("\n", 1)
-    counts = fp.content_counts(fp.segment(fp.normalize_text(SAMPLE_EN)))
+    counts = fp.content_counts(fp.segment(text_mod.normalize_text(SAMPLE_EN)))
     assert not fp.edge_counts(SAMPLE_EN, counts)
     assert fingerprint_text(rest).simhash != fingerprint_text(SAMPLE_EN).simhash
     assert len(first.split()) > 20  # a paragraph of the text, not a title: it must count

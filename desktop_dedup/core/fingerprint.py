@@ -74,7 +74,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
 from pathlib import Path
 
 import numpy as np
@@ -84,7 +84,7 @@ from desktop_dedup.core import stopwords
 from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
 from desktop_dedup.core.text import (
     has_traditional,
-    normalize_text,
+    normalize_unwrapped,
     segment,
     text_hash,
     unwrap_fixed_width,
@@ -173,15 +173,13 @@ _TOKEN_HASH: array[int] = array("Q")
 _TOKEN_ID_MAX = 2_000_000
 _UNKNOWN = -2
 _NOT_FEATURE = -1
+_IDENT = -3  # not a feature, but an identifier with digits (see fingerprint_text)
 
 
 def _new_token_id(tok: str) -> int:
-    if (
-        tok in stopwords.ALL
-        or not _WORDLIKE.search(tok)
-        or _DIGIT.search(tok)
-        or (len(tok) == 1 and tok.isascii())
-    ):
+    if _DIGIT.search(tok):
+        return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
+    if tok in stopwords.ALL or not _WORDLIKE.search(tok) or (len(tok) == 1 and tok.isascii()):
         return _NOT_FEATURE
     table, median = idf_table()
     _TOKEN_IDF.append(table.get(tok, median) if _CJK.search(tok) else median)
@@ -206,15 +204,21 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
 
 
 def _content_counts_and_ids(
-    tokens: list[str], every: Counter[str] | None = None
+    tokens: list[str], every: Counter[str] | None = None, every_ids: list[int] | None = None
 ) -> tuple[Counter[str], list[int]]:
-    counts = Counter(tokens) if every is None else every.copy()
-    ids = _token_ids(counts)
-    if -1 in ids:
-        for tok in [t for t, i in zip(counts, ids, strict=True) if i < 0]:
-            del counts[tok]
-        ids = [i for i in ids if i >= 0]
-    return counts, ids
+    """The content tokens' counts and ids; ``every`` (``Counter(tokens)``) and ``every_ids``
+    (its keys' ids) when the caller has them."""
+    if every is None:
+        every = Counter(tokens)
+    ids = _token_ids(every) if every_ids is None else every_ids
+    if min(ids, default=0) >= 0:
+        return every.copy(), ids
+    # Most tokens of a line are spaces and punctuation: building the counts of the rest is
+    # cheaper than deleting those from a copy.
+    keep = [i >= 0 for i in ids]
+    counts: Counter[str] = Counter()
+    dict.update(counts, compress(every.items(), keep))
+    return counts, list(compress(ids, keep))
 
 
 def content_counts(tokens: list[str]) -> Counter[str]:
@@ -222,8 +226,34 @@ def content_counts(tokens: list[str]) -> Counter[str]:
     return _content_counts_and_ids(tokens)[0]
 
 
-def _line_counts(line: str, prefer_rjieba: bool, traditional: bool | None = None) -> Counter[str]:
-    return content_counts(segment(normalize_text(line, fold=traditional), prefer_rjieba))
+class _Lines:
+    """A document's lines as edge peeling sees them: the stripped lines with text of its
+    unwrapped text, and each line's content counts, computed once per distinct line however
+    many peels ask (a short document is peeled three ways)."""
+
+    __slots__ = ("lines", "near_ends", "_counts", "_prefer_rjieba", "_traditional")
+
+    def __init__(self, unwrapped: str, prefer_rjieba: bool, traditional: bool | None) -> None:
+        self.lines = [ln for ln in (x.strip() for x in unwrapped.splitlines()) if ln]
+        self.near_ends = Counter(self.lines[:EDGE_SCAN_LINES] + self.lines[-EDGE_SCAN_LINES:])
+        self._counts: dict[str, Counter[str]] = {}
+        self._prefer_rjieba = prefer_rjieba
+        self._traditional = traditional
+
+    def counts(self, i: int) -> Counter[str]:
+        line = self.lines[i]
+        found = self._counts.get(line)
+        if found is None:
+            # A line has no line breaks left to unwrap.
+            normalized = normalize_unwrapped(line, fold=self._traditional)
+            found = self._counts[line] = content_counts(segment(normalized, self._prefer_rjieba))
+        return found
+
+    def copies(self, i: int) -> int:
+        """How many times line ``i`` occurs, when it occurs twice near the ends (a banner glued
+        above and below), else 1."""
+        line = self.lines[i]
+        return self.lines.count(line) if self.near_ends[line] > 1 else 1
 
 
 def _is_peelable(line: Counter[str], doc: Counter[str], copies: int) -> bool:
@@ -244,16 +274,14 @@ def edge_counts(raw_text: str, doc: Counter[str], prefer_rjieba: bool = True) ->
     document without every copy of that line: a banner glued to both ends must not vouch for
     itself.
     """
-    return _peel_edges(raw_text, doc, prefer_rjieba)[0]
+    lines = _Lines(unwrap_fixed_width(raw_text), prefer_rjieba, None)
+    peeled = _peel_edges(lines, doc)
+    assert peeled is not None  # with a budget there is always an answer
+    return peeled[0]
 
 
 def _peel_edges(
-    raw_text: str,
-    doc: Counter[str],
-    prefer_rjieba: bool,
-    traditional: bool | None = None,
-    *,
-    max_share: float | None = EDGE_MAX_SHARE,
+    doc_lines: _Lines, doc: Counter[str], *, max_share: float | None = EDGE_MAX_SHARE
 ) -> tuple[Counter[str], int, int] | None:
     """:func:`edge_counts`, plus how many content tokens were peeled at the head and the tail
     (the sketch drops that many tokens from each end of the document's token sequence).
@@ -261,17 +289,10 @@ def _peel_edges(
     ``max_share`` is each end's budget; ``None`` peels every peelable edge line whatever its
     share (a short document's *core*), and returns None unless peeling stops at a line of the
     text itself at both ends."""
-    stripped = [line.strip() for line in unwrap_fixed_width(raw_text).splitlines()]
-    lines = [line for line in stripped if line]
+    lines = doc_lines.lines
+    counts_of = doc_lines.counts
     budget = float("inf") if max_share is None else max_share * sum(doc.values())
-    near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
     peeled: Counter[str] = Counter()
-    counted: dict[int, Counter[str]] = {}
-
-    def counts_of(i: int) -> Counter[str]:
-        if i not in counted:
-            counted[i] = _line_counts(lines[i], prefer_rjieba, traditional)
-        return counted[i]
 
     def first_with_content(indexes: range) -> int:
         return next((i for i in indexes if sum(counts_of(i).values())), -1)
@@ -297,8 +318,7 @@ def _peel_edges(
                 lines[i] in head_lines and lines[i] in tail_lines and lines.count(lines[i]) > 1
             ):
                 return taken, used, True
-            copies = lines.count(lines[i]) if near_ends[lines[i]] > 1 else 1
-            if not _is_peelable(counts, doc, copies):
+            if not _is_peelable(counts, doc, doc_lines.copies(i)):
                 return taken, used, True
             peeled.update(counts)
             used += size
@@ -329,25 +349,20 @@ def _peel_edges(
     return None
 
 
-def _edge_lines(
-    raw_text: str, doc: Counter[str], prefer_rjieba: bool, traditional: bool | None
-) -> tuple[list[int], int, int]:
+def _edge_lines(doc_lines: _Lines, doc: Counter[str]) -> tuple[list[int], int, int]:
     """The content tokens of every line with content, and how many of the first and of the
     last lines are peelable (at most EDGE_LINES_TAGGED at each end, budget or not): the lines
     a comparison may leave out when the other document lacks them (sketch.trimmed_similarity).
     The two runs may meet or overlap: which side of a two-line note is the note and which the
     banner only the other document can tell."""
-    lines = [ln for ln in (x.strip() for x in unwrap_fixed_width(raw_text).splitlines()) if ln]
-    near_ends = Counter(lines[:EDGE_SCAN_LINES] + lines[-EDGE_SCAN_LINES:])
-    counts = [_line_counts(line, prefer_rjieba, traditional) for line in lines]
+    counts = [doc_lines.counts(i) for i in range(len(doc_lines.lines))]
     content = [i for i, c in enumerate(counts) if c]
 
     def run(indexes: list[int]) -> int:
         taken = 0
         for i in indexes[:EDGE_LINES_TAGGED]:
             size = sum(counts[i].values())
-            copies = lines.count(lines[i]) if near_ends[lines[i]] > 1 else 1
-            if size > EDGE_MAX_LINE_TOKENS or not _is_peelable(counts[i], doc, copies):
+            if size > EDGE_MAX_LINE_TOKENS or not _is_peelable(counts[i], doc, doc_lines.copies(i)):
                 break
             taken += 1
         return taken
@@ -423,16 +438,21 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
     word shingles (the verification, see sketch.py)."""
     traditional = has_traditional(raw_text)  # checked once, for the text and its edge lines
-    normalized = normalize_text(raw_text, fold=traditional)
+    unwrapped = unwrap_fixed_width(raw_text)
+    normalized = normalize_unwrapped(unwrapped, fold=traditional)
+    doc_lines = _Lines(unwrapped, prefer_rjieba, traditional)
     tokens = segment(normalized, prefer_rjieba)
     every = Counter(tokens)
-    counts, ids = _content_counts_and_ids(tokens, every)
+    every_ids = _token_ids(every)
+    counts, ids = _content_counts_and_ids(tokens, every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
     counts_before_peeling = counts.copy()
-    peeled, head, tail = _peel_edges(raw_text, counts, prefer_rjieba, traditional)
+    edges = _peel_edges(doc_lines, counts)
+    assert edges is not None  # with a budget there is always an answer
+    peeled, head, tail = edges
     for tok, n in peeled.items():
         if tok in counts:
             counts[tok] -= n
@@ -441,7 +461,8 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     token_count = sum(positive)
     # The body's content tokens in reading order: the same tokens the simhash weighs, minus as
     # many as were peeled at each end.
-    sequence = [i for i in _token_ids(tokens) if i >= 0]
+    sequence = np.asarray(_token_ids(tokens), dtype=np.int64)
+    sequence = sequence[sequence >= 0]
     body = (head, len(sequence) - tail) if head + tail < len(sequence) else (0, len(sequence))
     core_span = None
     edge_lines: tuple[list[int], int, int] = ([], 0, 0)
@@ -450,12 +471,10 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         # core (sketch.trimmed_similarity, sketch._core_similarity): a banner glued to a note
         # can be longer than the note, and no budget can peel it. Computed before the token
         # tables are viewed below: segmenting the lines may add words to them.
-        core_peel = _peel_edges(
-            raw_text, counts_before_peeling, prefer_rjieba, traditional, max_share=None
-        )
+        core_peel = _peel_edges(doc_lines, counts_before_peeling, max_share=None)
         if core_peel is not None and (core_peel[1], len(sequence) - core_peel[2]) != body:
             core_span = (core_peel[1], len(sequence) - core_peel[2])
-        edge_lines = _edge_lines(raw_text, counts_before_peeling, prefer_rjieba, traditional)
+        edge_lines = _edge_lines(doc_lines, counts_before_peeling)
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
@@ -463,7 +482,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
-    idents = {t: n for t, n in every.items() if _DIGIT.search(t) and _WORDLIKE.search(t)}
+    idents = {t: n for (t, n), i in zip(every.items(), every_ids, strict=True) if i == _IDENT}
     word_hashes = all_hashes[present]
     word_counts = tf[tf > 0]
     if idents:
@@ -476,7 +495,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         word_counts = np.concatenate([word_counts, np.fromiter(idents.values(), dtype=np.int64)])
         rare = np.concatenate([rare, np.ones(len(idents), dtype=bool)])
     sketch = make_sketch(
-        all_hashes[np.asarray(sequence, dtype=np.int64)],
+        all_hashes[sequence],
         word_hashes,
         word_counts,
         rare,
