@@ -392,6 +392,47 @@ def test_docx_tables_in_order_headers_excluded_merged_cells_once(tmp_path: Path)
     ]
 
 
+def test_docx_reads_controls_insertions_links_and_breaks_but_not_deletions(tmp_path: Path) -> None:
+    """What Word writes around runs: a content control (w:sdt) at body level and inside a
+    paragraph, a tracked insertion (read) and deletion (not read), a hyperlink, and run-level
+    breaks and tabs (a page break is nothing)."""
+    import docx
+    from docx.oxml import parse_xml
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    document = docx.Document()
+    document.add_paragraph("First paragraph.")
+    para = document.add_paragraph("Kept ")
+    tracked = ' w:id="{1}" w:author="A"><w:r><w:{2}>{3}</w:{2}></w:r></w:{0}>'
+    para._p.append(parse_xml(f"<w:ins {w}" + tracked.format("ins", 1, "t", "inserted")))
+    para._p.append(parse_xml(f"<w:del {w}" + tracked.format("del", 2, "delText", "deleted")))
+    para._p.append(
+        parse_xml(
+            f'<w:hyperlink {w}><w:r><w:t xml:space="preserve"> linked</w:t></w:r></w:hyperlink>'
+        )
+    )
+    para._p.append(
+        parse_xml(
+            f'<w:r {w}><w:tab/><w:t>a</w:t><w:br/><w:t>b</w:t><w:br w:type="page"/><w:t>c</w:t>'
+            "<w:noBreakHyphen/><w:t>d</w:t></w:r>"
+        )
+    )
+    control = parse_xml(
+        f"<w:sdt {w}><w:sdtPr/><w:sdtContent><w:p><w:r><w:t>Inside a control.</w:t></w:r></w:p>"
+        "</w:sdtContent></w:sdt>"
+    )
+    document.element.body.insert(len(document.element.body) - 1, control)  # before sectPr
+    path = tmp_path / "controls.docx"
+    document.save(str(path))
+
+    assert extract_text(path).text.split("\n") == [
+        "First paragraph.",
+        "Kept inserted linked\ta",
+        "bc-d",
+        "Inside a control.",
+    ]
+
+
 def test_odt_headings_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
     from odf.opendocument import OpenDocumentText
     from odf.table import Table, TableCell, TableColumn, TableRow
