@@ -48,8 +48,7 @@ from desktop_dedup.core.sketch import (
     HEADER_BYTES,
     KEYED_MAX_SHINGLES,
     KEYS_PREFIX_BYTES,
-    TextSketch,
-    candidate_keys,
+    raw_candidate_keys,
 )
 from desktop_dedup.core.store.engine import (
     display_name,
@@ -410,7 +409,8 @@ class Store:
         keys = []
         for r in rows:
             if r.get("sketch") and r.get("status") != DocStatus.PROBLEM:
-                for k in candidate_keys(TextSketch.from_bytes(r["sketch"])).tolist():
+                # The keys are stored at the start of the sketch: read, not recomputed.
+                for k in raw_candidate_keys(r["sketch"]):
                     keys.append({"key": _signed(k), "doc_id": ids[r["path"]]})
         if keys:
             conn.execute(self._insert(SketchKeyRow).on_conflict_do_nothing(), keys)
