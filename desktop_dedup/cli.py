@@ -184,6 +184,9 @@ def _service(db: str | None, *, must_exist: bool = False):
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
+    from desktop_dedup.core.forkserver import prestart
+
+    prestart()  # the readers load on the other core while the store loads here
     with _service(args.db) as svc:
         changes = {}
         if args.distance is not None:

@@ -22,8 +22,9 @@ Workers are forked by a fork server (``multiprocessing`` "forkserver") that has 
 imported the readers and loaded the segmenter and IDF table once: starting a worker costs a
 fork, not a Python start-up (~0.5-1 s each with "spawn"). The fork server is a fresh,
 single-threaded process, so this is safe from a GUI worker thread, where a plain fork is not.
-It is started at the beginning of a scan (:func:`prestart`) and warms up while the folders are
-listed. Platforms without a fork server use "spawn".
+It is started at the beginning of a scan (``core/forkserver.py``; the CLI starts it before it
+loads anything else) and warms up while the folders are listed. Platforms without a fork server
+use "spawn".
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ from typing import Any
 from desktop_dedup.core import ocr as ocr_mod
 from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError
+from desktop_dedup.core.forkserver import context as _context
+from desktop_dedup.core.forkserver import prestart as prestart  # the service starts it
 from desktop_dedup.core.models import FileEntry
 from desktop_dedup.core.progress import CancelToken
 
@@ -65,7 +68,6 @@ _MAX_CRASHES = 2
 _MAX_START_FAILURES = 3
 
 CRASHED = "the reader crashed on this file; skipped"
-_PRELOAD = ["desktop_dedup.core._worker_preload"]
 
 
 @dataclass(frozen=True)
@@ -106,27 +108,6 @@ class Budget:
         return (
             f"OCR took longer than {self.seconds:g} s on page {page} of {pages}; skipped ({kept})"
         )
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(_PRELOAD)  # only takes effect before the server starts
-        return ctx
-    return multiprocessing.get_context("spawn")
-
-
-def prestart() -> None:
-    """Start the fork server now, so that it loads the readers while the caller does other
-    work (listing folders); a no-op where there is none or it already runs."""
-    ctx = _context()
-    if ctx.get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
-        try:
-            forkserver.ensure_running()
-        except OSError:  # the engine falls back to errors at start time
-            log.debug("could not start the fork server", exc_info=True)
 
 
 @contextmanager
