@@ -918,8 +918,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop_dedup.logs import setup_logging
 
     setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
-    from sqlalchemy.exc import SQLAlchemyError
-
     try:
         return args.func(args)
     except DedupError as exc:
@@ -927,13 +925,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_OK
-    except SQLAlchemyError as exc:  # disk full, locked, read-only or damaged: one line, exit 1
-        cause = getattr(exc, "orig", None) or exc
-        print(f"desktop-dedup: database error: {shown(str(cause))}", file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:  # e.g. no space left on the device writing a report
-        print(f"desktop-dedup: {shown(str(exc))}", file=sys.stderr)
-        return EXIT_ERROR
+    except Exception as exc:
+        # SQLAlchemy is imported by the commands that open an index, not up front (0.12 s a
+        # start, and `scan` starts its readers first): an error of it can only come from there.
+        sa_exc = sys.modules.get("sqlalchemy.exc")
+        if sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError):
+            # disk full, locked, read-only or damaged: one line, exit 1
+            cause = getattr(exc, "orig", None) or exc
+            print(f"desktop-dedup: database error: {shown(str(cause))}", file=sys.stderr)
+            return EXIT_ERROR
+        if isinstance(exc, OSError):  # e.g. no space left on the device writing a report
+            print(f"desktop-dedup: {shown(str(exc))}", file=sys.stderr)
+            return EXIT_ERROR
+        raise
 
 
 if __name__ == "__main__":

@@ -27,21 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_dedup.core.text import fold_compat
+from desktop_dedup.core.text import fold_compat, segmenter
 
 logger = logging.getLogger(__name__)
 
-try:  # rjieba is a Rust port of jieba: same dictionary, same tokens with hmm=False, much faster.
-    import rjieba as _rjieba
-
-    def _cut_han(run: str) -> list[str]:
-        return _rjieba.cut(run, hmm=False)
-
-except ImportError:  # pragma: no cover - rjieba is a declared dependency; jieba is the fallback
-    import jieba as _jieba
-
-    def _cut_han(run: str) -> list[str]:
-        return _jieba.lcut(run, HMM=False)
+def _cut_han(run: str) -> list[str]:
+    # The fingerprint's segmenter (rjieba, else jieba; HMM off), loaded on the first diff, not
+    # by every program that imports the service.
+    return segmenter()(run)
 
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"

@@ -80,7 +80,9 @@ def _exit_with_parent(parent: int) -> None:
 def warm_up() -> None:
     """Import every reader and load the segmenter and IDF table (what a worker needs before
     its first file)."""
-    import desktop_dedup.core.extract  # noqa: F401  (every reader library)
+    from desktop_dedup.core.extract import load_readers
+
+    load_readers()  # every reader library
     from desktop_dedup.core.fingerprint import idf_table
     from desktop_dedup.core.text import segmenter
 

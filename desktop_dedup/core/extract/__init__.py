@@ -8,6 +8,7 @@ user can act on, because a scan records problems as data and carries on.
 from __future__ import annotations
 
 import errno
+import importlib
 import logging
 import os
 import stat
@@ -21,30 +22,7 @@ from desktop_dedup.core.extract._common import (
     Extracted,
     check_text_length,
 )
-from desktop_dedup.core.extract.doc import extract_doc, extract_wps
-from desktop_dedup.core.extract.docx import extract_docx
-from desktop_dedup.core.extract.ebook import extract_azw3, extract_fb2, extract_mobi
-from desktop_dedup.core.extract.epub import extract_epub
-from desktop_dedup.core.extract.html import extract_html
-from desktop_dedup.core.extract.mail import extract_eml
-from desktop_dedup.core.extract.odt import extract_odp, extract_odt
-from desktop_dedup.core.extract.pdf import extract_pdf
-from desktop_dedup.core.extract.plaintext import (
-    decode_text_bytes,
-    extract_markdown,
-    extract_plain,
-    extract_rst,
-)
-from desktop_dedup.core.extract.ppt import extract_dps, extract_ppt
-from desktop_dedup.core.extract.pptx import extract_pptx
-from desktop_dedup.core.extract.rtf import extract_rtf
-from desktop_dedup.core.extract.spreadsheet import (
-    extract_et,
-    extract_ods,
-    extract_xls,
-    extract_xlsb,
-    extract_xlsx,
-)
+from desktop_dedup.core.extract.plaintext import decode_text_bytes
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -55,51 +33,65 @@ __all__ = [
     "decode_text_bytes",
     "os_error_reason",
     "extract_text",
+    "load_readers",
 ]
 
 log = logging.getLogger(__name__)
 
 Extractor = Callable[[str], str]
 
-# extension -> (canonical format name, extractor)
-_REGISTRY: dict[str, tuple[str, Extractor]] = {
-    "txt": ("txt", extract_plain),
-    "text": ("txt", extract_plain),
-    "md": ("md", extract_markdown),
-    "markdown": ("md", extract_markdown),
-    "rst": ("rst", extract_rst),
-    "html": ("html", extract_html),
-    "htm": ("html", extract_html),
-    "xhtml": ("html", extract_html),
-    "docx": ("docx", extract_docx),
-    "odt": ("odt", extract_odt),
-    "rtf": ("rtf", extract_rtf),
-    "epub": ("epub", extract_epub),
-    "pdf": ("pdf", extract_pdf),
-    "doc": ("doc", extract_doc),
-    "wps": ("wps", extract_wps),
-    "odp": ("odp", extract_odp),
-    "xlsx": ("xlsx", extract_xlsx),
-    "xlsm": ("xlsx", extract_xlsx),
-    "xlsb": ("xlsb", extract_xlsb),
-    "xls": ("xls", extract_xls),
-    "et": ("et", extract_et),
-    "ods": ("ods", extract_ods),
-    "ppt": ("ppt", extract_ppt),
-    "dps": ("dps", extract_dps),
-    "pptx": ("pptx", extract_pptx),
-    "pptm": ("pptx", extract_pptx),
-    "mobi": ("mobi", extract_mobi),
-    "azw": ("mobi", extract_mobi),
-    "prc": ("mobi", extract_mobi),
-    "azw3": ("azw3", extract_azw3),
-    "fb2": ("fb2", extract_fb2),
-    "eml": ("eml", extract_eml),
-    "mht": ("mht", extract_eml),
-    "mhtml": ("mht", extract_eml),
+# extension -> (canonical format name, reader module, reader function). A reader's module (and
+# its library: PDFium, lxml, calamine ...) is imported when a file of its format is first read:
+# a program that only opens the index (the GUI, a report, the scan's own process) does not load
+# them, and the scan's fork server loads them all once (load_readers).
+_REGISTRY: dict[str, tuple[str, str, str]] = {
+    "txt": ("txt", "plaintext", "extract_plain"),
+    "text": ("txt", "plaintext", "extract_plain"),
+    "md": ("md", "plaintext", "extract_markdown"),
+    "markdown": ("md", "plaintext", "extract_markdown"),
+    "rst": ("rst", "plaintext", "extract_rst"),
+    "html": ("html", "html", "extract_html"),
+    "htm": ("html", "html", "extract_html"),
+    "xhtml": ("html", "html", "extract_html"),
+    "docx": ("docx", "docx", "extract_docx"),
+    "odt": ("odt", "odt", "extract_odt"),
+    "rtf": ("rtf", "rtf", "extract_rtf"),
+    "epub": ("epub", "epub", "extract_epub"),
+    "pdf": ("pdf", "pdf", "extract_pdf"),
+    "doc": ("doc", "doc", "extract_doc"),
+    "wps": ("wps", "doc", "extract_wps"),
+    "odp": ("odp", "odt", "extract_odp"),
+    "xlsx": ("xlsx", "spreadsheet", "extract_xlsx"),
+    "xlsm": ("xlsx", "spreadsheet", "extract_xlsx"),
+    "xlsb": ("xlsb", "spreadsheet", "extract_xlsb"),
+    "xls": ("xls", "spreadsheet", "extract_xls"),
+    "et": ("et", "spreadsheet", "extract_et"),
+    "ods": ("ods", "spreadsheet", "extract_ods"),
+    "ppt": ("ppt", "ppt", "extract_ppt"),
+    "dps": ("dps", "ppt", "extract_dps"),
+    "pptx": ("pptx", "pptx", "extract_pptx"),
+    "pptm": ("pptx", "pptx", "extract_pptx"),
+    "mobi": ("mobi", "ebook", "extract_mobi"),
+    "azw": ("mobi", "ebook", "extract_mobi"),
+    "prc": ("mobi", "ebook", "extract_mobi"),
+    "azw3": ("azw3", "ebook", "extract_azw3"),
+    "fb2": ("fb2", "ebook", "extract_fb2"),
+    "eml": ("eml", "mail", "extract_eml"),
+    "mht": ("mht", "mail", "extract_eml"),
+    "mhtml": ("mht", "mail", "extract_eml"),
 }
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)
+
+
+def _reader(module: str, function: str) -> Extractor:
+    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
+
+
+def load_readers() -> None:
+    """Import every reader and its library now (the scan's fork server, before it forks)."""
+    for _fmt, module, function in _REGISTRY.values():
+        _reader(module, function)
 
 
 def canonical_format(ext: str) -> str:
@@ -132,8 +124,9 @@ def extract_text(path: str | os.PathLike[str], ext: str | None = None) -> Extrac
     entry = _REGISTRY.get(ext)
     if entry is None:
         raise ExtractionError(f"unsupported file type: .{ext}" if ext else "no file extension")
-    fmt, extractor = entry
+    fmt, module, function = entry
     try:
+        extractor = _reader(module, function)
         st = os.stat(name)
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)

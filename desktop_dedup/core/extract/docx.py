@@ -145,14 +145,14 @@ def extract_docx(path: str | os.PathLike[str]) -> str:
         try:
             data = zf.read(name)
         except KeyError as exc:
-            raise ExtractionError("not a Word document (no main document part)") from exc
+            raise ExtractionError(f"corrupt DOCX: {name} is missing") from exc
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:
-        raise ExtractionError(f"corrupt DOCX (bad XML in {name}: {exc})") from exc
+        raise ExtractionError(f"corrupt DOCX: bad XML in {name}: {exc}") from exc
     ns = etree.QName(root).namespace
     if ns not in (_TRANSITIONAL, _STRICT):
-        raise ExtractionError("not a Word document (the main part is not WordprocessingML)")
+        raise ExtractionError(f"corrupt DOCX: {name} is not WordprocessingML")
     reader = _Reader(ns)
     body = root.find(f"{{{ns}}}body")
     out: list[str] = []
