@@ -31,6 +31,7 @@ from desktop_dedup.core.text import fold_compat, segmenter
 
 logger = logging.getLogger(__name__)
 
+
 def _cut_han(run: str) -> list[str]:
     # The fingerprint's segmenter (rjieba, else jieba; HMM off), loaded on the first diff, not
     # by every program that imports the service.

@@ -84,6 +84,7 @@ from desktop_dedup.core import stopwords
 from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
 from desktop_dedup.core.text import (
     has_traditional,
+    normalize_lines,
     normalize_unwrapped,
     segment,
     text_hash,
@@ -241,13 +242,33 @@ class _Lines:
         self._traditional = traditional
 
     def counts(self, i: int) -> Counter[str]:
-        line = self.lines[i]
-        found = self._counts.get(line)
+        found = self._counts.get(self.lines[i])
         if found is None:
-            # A line has no line breaks left to unwrap.
-            normalized = normalize_unwrapped(line, fold=self._traditional)
-            found = self._counts[line] = content_counts(segment(normalized, self._prefer_rjieba))
+            self.prefetch([i])
+            found = self._counts[self.lines[i]]
         return found
+
+    def prefetch(self, indexes: Iterable[int]) -> None:
+        """Compute the counts of these lines together: one normalisation and one segmentation
+        of them all, split at the line breaks (text.normalize_lines; jieba never joins tokens
+        across a line break), instead of one of each per line."""
+        todo = list(dict.fromkeys(self.lines[i] for i in indexes))
+        todo = [line for line in todo if line not in self._counts]
+        if not todo:
+            return
+        normalized = normalize_lines(todo, fold=self._traditional)
+        tokens = segment("\n".join(normalized), self._prefer_rjieba)
+        ids = _token_ids(tokens)
+        at = 0
+        counts: Counter[str] = Counter()
+        for tok, i in zip(tokens, ids, strict=True):
+            if tok == "\n":
+                self._counts[todo[at]] = counts
+                at += 1
+                counts = Counter()
+            elif i >= 0:
+                counts[tok] += 1
+        self._counts[todo[at]] = counts
 
     def copies(self, i: int) -> int:
         """How many times line ``i`` occurs, when it occurs twice near the ends (a banner glued
@@ -417,11 +438,11 @@ def share_cap(values: list[float], share: float) -> float:
     return ordered[-1]
 
 
-_BIT_SHIFTS = np.arange(64, dtype=np.uint64)
-
-
 def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
-    bits = ((hashes[:, None] >> _BIT_SHIFTS) & np.uint64(1)).astype(np.float64)
+    # Bit i of each hash in column i: the hashes' little-endian bytes, unpacked low bit first.
+    bits = np.unpackbits(
+        hashes.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+    ).astype(np.float64)
     # Sum of +w (hash bit 1) and -w (hash bit 0) per bit position, as 2 * (weight on 1s) - all.
     # A plain numpy reduction, not a matrix product: BLAS would run it on threads that spin on
     # the other core (in a scan each worker process's threads then fight the other worker's),
@@ -450,6 +471,12 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
     counts_before_peeling = counts.copy()
+    # The content tokens in reading order: the same tokens the simhash weighs.
+    sequence = np.asarray(_token_ids(tokens), dtype=np.int64)
+    sequence = sequence[sequence >= 0]
+    short = len(sequence) <= SKETCH_SIZE + 1
+    if short:  # every line is read below: all in one pass
+        doc_lines.prefetch(range(len(doc_lines.lines)))
     edges = _peel_edges(doc_lines, counts)
     assert edges is not None  # with a budget there is always an answer
     peeled, head, tail = edges
@@ -459,14 +486,11 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     positive = [n for n in counts.values() if n > 0]
     thash = text_hash(normalized)
     token_count = sum(positive)
-    # The body's content tokens in reading order: the same tokens the simhash weighs, minus as
-    # many as were peeled at each end.
-    sequence = np.asarray(_token_ids(tokens), dtype=np.int64)
-    sequence = sequence[sequence >= 0]
+    # The body: the sequence minus as many tokens as were peeled at each end.
     body = (head, len(sequence) - tail) if head + tail < len(sequence) else (0, len(sequence))
     core_span = None
     edge_lines: tuple[list[int], int, int] = ([], 0, 0)
-    if len(sequence) <= SKETCH_SIZE + 1:
+    if short:
         # A short document keeps every shingle, tagged by the edge line it comes from, and its
         # core (sketch.trimmed_similarity, sketch._core_similarity): a banner glued to a note
         # can be longer than the note, and no budget can peel it. Computed before the token
@@ -482,7 +506,11 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
-    idents = {t: n for (t, n), i in zip(every.items(), every_ids, strict=True) if i == _IDENT}
+    idents = (
+        {t: n for (t, n), i in zip(every.items(), every_ids, strict=True) if i == _IDENT}
+        if _IDENT in every_ids
+        else {}
+    )
     word_hashes = all_hashes[present]
     word_counts = tf[tf > 0]
     if idents:

@@ -335,10 +335,11 @@ def make_sketch(
             core_shingles = shingle_hashes(tokens[core[0] : core[1]])
             if MIN_CORE_SHINGLES <= len(core_shingles) < len(shingles):
                 core_mask = in_sorted(values, core_shingles)
-    vocab = np.zeros(VOCAB_BITS // 8, dtype=np.uint8)
     words = np.asarray(word_hashes, dtype=np.uint64)
+    bits = np.zeros(VOCAB_BITS, dtype=bool)
     for idx in _bloom_indexes(words):
-        np.bitwise_or.at(vocab, idx >> 3, (np.uint8(1) << (idx & 7).astype(np.uint8)))
+        bits[idx] = True
+    vocab = np.packbits(bits, bitorder="little")  # bit i is bit i % 8 of byte i // 8
     counts = np.asarray(word_counts)
     eligible = counts >= SALIENT_MIN_COUNT
     if rare is not None:
@@ -430,7 +431,8 @@ def candidate_keys(sketch: TextSketch) -> np.ndarray:
         views.append(
             sketch.values[(sketch.tags & (INTERIOR | JUNCTION)) == INTERIOR][:CANDIDATE_KEYS]
         )
-    extra = np.setdiff1d(np.concatenate(views), keys)
+    others = sorted_unique(np.concatenate(views))
+    extra = others[~in_sorted(others, keys)]
     if len(extra) == 0:
         return keys
     return np.concatenate([keys, extra[: _MAX_KEYS - len(keys)]])
