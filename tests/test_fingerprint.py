@@ -234,3 +234,15 @@ def test_one_dominant_word_cannot_take_over_the_fingerprint():
     a = ("grep " * 60) + SAMPLE_EN
     b = ("grep " * 60) + SAMPLE_ZH
     assert distance(fingerprint_text(a).simhash, fingerprint_text(b).simhash) > 10
+
+
+def test_token_tables_are_emptied_between_documents_never_inside_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker's token tables are bounded: emptied when they grow past a limit. Emptied while
+    a document is fingerprinted, its first ids would point into the emptied tables."""
+    expected = [fingerprint_text(SAMPLE_ZH), fingerprint_text(SAMPLE_EN)]
+    monkeypatch.setattr(fp, "_TOKEN_ID_MAX", 10)
+    for _ in range(3):
+        assert [fingerprint_text(SAMPLE_ZH), fingerprint_text(SAMPLE_EN)] == expected
+    assert len(fp._TOKEN_ID) < 10 + len(set(fp.segment(text_mod.normalize_text(SAMPLE_EN))))

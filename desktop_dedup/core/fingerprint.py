@@ -188,10 +188,15 @@ def _new_token_id(tok: str) -> int:
     return len(_TOKEN_IDF) - 1
 
 
-def _token_ids(tokens: Iterable[str]) -> list[int]:
+def _reset_if_full() -> None:
+    """Empty the token tables when they grew too large: only between documents, never while
+    one is fingerprinted (its ids would then point into the emptied tables)."""
     if len(_TOKEN_ID) > _TOKEN_ID_MAX:
         _TOKEN_ID.clear()
         del _TOKEN_IDF[:], _TOKEN_HASH[:]
+
+
+def _token_ids(tokens: Iterable[str]) -> list[int]:
     tokens = list(tokens)
     # map() over the bound dict.get runs the loop in C (a list comprehension runs bytecode).
     ids = list(map(_TOKEN_ID.get, tokens, repeat(_UNKNOWN, len(tokens))))
@@ -458,6 +463,7 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
     """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
     word shingles (the verification, see sketch.py)."""
+    _reset_if_full()
     traditional = has_traditional(raw_text)  # checked once, for the text and its edge lines
     unwrapped = unwrap_fixed_width(raw_text)
     normalized = normalize_unwrapped(unwrapped, fold=traditional)
@@ -472,7 +478,9 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # line join) simply has nothing to remove.
     counts_before_peeling = counts.copy()
     # The content tokens in reading order: the same tokens the simhash weighs.
-    sequence = np.asarray(_token_ids(tokens), dtype=np.int64)
+    # Every token has an id by now (``every`` holds them all): a plain lookup, straight into
+    # an array.
+    sequence = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int64, count=len(tokens))
     sequence = sequence[sequence >= 0]
     short = len(sequence) <= SKETCH_SIZE + 1
     if short:  # every line is read below: all in one pass
