@@ -26,6 +26,7 @@ from desktop_dedup.core.models import (
     check_similarity,
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
+from desktop_dedup.core.units import format_size
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
@@ -58,14 +59,6 @@ def use_utf8_streams() -> None:
                 reconfigure(encoding="utf-8", errors="backslashreplace")
             except (ValueError, OSError):  # already written to in another encoding
                 pass
-
-
-def _human_size(n: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if abs(n) < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TB"
 
 
 def shown(text: str) -> str:
@@ -144,7 +137,7 @@ class TerminalProgress:
             elapsed = now - self.started
             frac = ev.done / ev.total
             if ev.bytes_done and elapsed > 0.5:
-                count.append(f"{_human_size(ev.bytes_done / elapsed)}/s")
+                count.append(f"{format_size(ev.bytes_done / elapsed)}/s")
             if 0 < frac < 1 and elapsed > 1:
                 count.append(f"ETA {elapsed / frac - elapsed:.0f}s")
         elif ev.done:
@@ -247,7 +240,6 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 }
             )
             return EXIT_INTERRUPTED if summary.cancelled else EXIT_OK
-        mb = summary.text_bytes / 1e6
         if summary.cancelled:  # the listing's count is not what was read
             print(
                 f"Scan interrupted after {summary.seconds:.1f} s: {summary.files_fingerprinted} "
@@ -262,10 +254,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 file=out,
             )
         if summary.files_fingerprinted:
-            print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
+            print(
+                f"Read {format_size(summary.bytes_read)} "
+                f"({format_size(summary.text_bytes)} of text).",
+                file=out,
+            )
         print(
             f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
-            f"{_human_size(stats.reclaimable_size)} reclaimable "
+            f"{format_size(stats.reclaimable_size)} reclaimable "
             f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
@@ -383,7 +379,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
                 print(f"  kept {shown(r.path)}: {r.reason}")
         if not args.yes:
             print(
-                f"Would {verb} {len(going)} files ({_human_size(size)}); "
+                f"Would {verb} {len(going)} files ({format_size(size)}); "
                 "nothing was changed. Add --yes to do it."
             )
             return EXIT_OK
