@@ -714,14 +714,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=_similarity,
         metavar="PERCENT",
         help="near duplicates share at least this much of their text "
-        f"(default: the saved setting, first {DEFAULT_MIN_SIMILARITY:.0%}%)",  # %% for argparse
+        # %% is argparse's escape for %
+        f"(default: the saved setting, {DEFAULT_MIN_SIMILARITY:.0%}% out of the box)",
     )
     s.add_argument(
         "--distance",
         type=_distance,
         metavar="K",
         help="advanced: simhash radius in bits within which candidates are looked up before "
-        f"their text is compared (default: the saved setting, first {DEFAULT_CANDIDATE_DISTANCE})",
+        "their text is compared (default: the saved setting, "
+        f"{DEFAULT_CANDIDATE_DISTANCE} out of the box)",
     )
     s.add_argument(
         "--exclude",
@@ -740,7 +742,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EXT,...",
         # ", " so help and the man page can break the list (34 types make one word too long
         # for a line, which troff warns it cannot adjust).
-        help="document types to scan (default: the saved setting, first "
+        help="document types to scan (default: the saved setting, out of the box "
         f"{', '.join(DEFAULT_EXTENSIONS)})",
     )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
@@ -754,7 +756,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--ocr",
         action=argparse.BooleanOptionalAction,
         help="read PDF pages without a text layer with OCR (Tesseract with chi_sim/eng; "
-        "seconds per page; results cached; default: the saved setting, first off)",
+        "seconds per page; results cached; default: the saved setting, off out of the box)",
     )
     s.add_argument(
         "--save",
