@@ -26,6 +26,7 @@ from desktop_dedup.core.models import (
     check_similarity,
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
+from desktop_dedup.core.units import format_size
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
@@ -58,14 +59,6 @@ def use_utf8_streams() -> None:
                 reconfigure(encoding="utf-8", errors="backslashreplace")
             except (ValueError, OSError):  # already written to in another encoding
                 pass
-
-
-def _human_size(n: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if abs(n) < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TB"
 
 
 def shown(text: str) -> str:
@@ -144,7 +137,7 @@ class TerminalProgress:
             elapsed = now - self.started
             frac = ev.done / ev.total
             if ev.bytes_done and elapsed > 0.5:
-                count.append(f"{_human_size(ev.bytes_done / elapsed)}/s")
+                count.append(f"{format_size(ev.bytes_done / elapsed)}/s")
             if 0 < frac < 1 and elapsed > 1:
                 count.append(f"ETA {elapsed / frac - elapsed:.0f}s")
         elif ev.done:
@@ -207,9 +200,11 @@ def cmd_scan(args: argparse.Namespace) -> int:
             )
         if args.ocr is not None:
             changes["ocr"] = args.ocr
-        if changes:
+        # The flags are this scan's (checked as the app's settings are); --save keeps them.
+        run = svc.settings_with(**changes)
+        if args.save and changes:
             svc.update_settings(**changes)
-        if svc.settings().ocr and svc.ocr_options().engine is None:
+        if run.ocr and svc.ocr_options(run).engine is None:
             from desktop_dedup.core import ocr
 
             print(f"warning: OCR is on, but {ocr.status(None)}", file=sys.stderr)
@@ -223,13 +218,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 cancel=cancel,
                 reference_roots=args.reference or (),
                 workers=args.workers,
+                settings=run,
             )
         finally:
             bar.close()
             signal.signal(signal.SIGINT, previous)
         out = sys.stdout
-        stats = svc.stats()
-        threshold = svc.settings().min_similarity
+        saved = svc.settings()
+        threshold = run.min_similarity
         if args.json:
             _print_json(
                 {
@@ -241,16 +237,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     "text_bytes": summary.text_bytes,
                     "seconds": round(summary.seconds, 3),
                     "groups": summary.groups,
-                    "duplicate_documents": stats.duplicate_documents,
-                    "reclaimable_bytes": stats.reclaimable_size,
+                    "duplicate_documents": summary.duplicate_documents,
+                    "reclaimable_bytes": summary.reclaimable_size,
                     "min_similarity": threshold,
+                    "settings_saved": run == saved,
                     "interrupted": summary.cancelled,
                     "skipped": [{"path": p.path, "reason": p.reason} for p in summary.problems],
                     "filtered": summary.filtered.as_dict(),
                 }
             )
             return EXIT_INTERRUPTED if summary.cancelled else EXIT_OK
-        mb = summary.text_bytes / 1e6
         if summary.cancelled:  # the listing's count is not what was read
             print(
                 f"Scan interrupted after {summary.seconds:.1f} s: {summary.files_fingerprinted} "
@@ -265,13 +261,19 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 file=out,
             )
         if summary.files_fingerprinted:
-            print(f"Read {_human_size(summary.bytes_read)} ({mb:.1f} MB of text).", file=out)
+            print(
+                f"Read {format_size(summary.bytes_read)} "
+                f"({format_size(summary.text_bytes)} of text).",
+                file=out,
+            )
         print(
-            f"{summary.groups} duplicate groups, {stats.duplicate_documents} documents, "
-            f"{_human_size(stats.reclaimable_size)} reclaimable "
+            f"{summary.groups} duplicate groups, {summary.duplicate_documents} documents, "
+            f"{format_size(summary.reclaimable_size)} reclaimable "
             f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
+        if run != saved:
+            print(one_run_text(run, saved), file=out)
         filtered = filtered_text(summary.filtered)
         if filtered:
             print(filtered, file=out)
@@ -292,6 +294,31 @@ def cmd_scan(args: argparse.Namespace) -> int:
             print("Scan interrupted; what was read is kept and the next scan carries on.", file=out)
             return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+_SETTING_FLAGS = {
+    "min_similarity": "--similarity",
+    "max_distance": "--distance",
+    "exclude_globs": "--exclude",
+    "extensions": "--types",
+    "min_size": "--min-size",
+    "text_extensions": "--text-types",
+    "ocr": "--ocr",
+}
+
+
+def one_run_text(run, saved) -> str:
+    """What a scan's flags without --save did: this run only, the saved settings unchanged."""
+    flags = [f for key, f in _SETTING_FLAGS.items() if getattr(run, key) != getattr(saved, key)]
+    flags = ["--no-ocr" if f == "--ocr" and not run.ocr else f for f in flags]
+    text = f"Not saved: {', '.join(flags)} applied to this scan only (add --save to keep them)."
+    if (run.min_similarity, run.max_distance) != (saved.min_similarity, saved.max_distance):
+        text += (
+            " The index is grouped by the saved settings again (near duplicates: at least "
+            f"{saved.min_similarity:.0%} the same text): that is what report, remove and the "
+            "app show."
+        )
+    return text
 
 
 def filtered_text(counts) -> str:
@@ -386,7 +413,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
                 print(f"  kept {shown(r.path)}: {r.reason}")
         if not args.yes:
             print(
-                f"Would {verb} {len(going)} files ({_human_size(size)}); "
+                f"Would {verb} {len(going)} files ({format_size(size)}); "
                 "nothing was changed. Add --yes to do it."
             )
             return EXIT_OK
@@ -674,6 +701,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser(
         "scan",
         help="scan folders and group duplicates",
+        description="Scan folders into the index and group their duplicates. "
+        "--similarity, --distance, --exclude, --types, --min-size, --text-types and --ocr "
+        "apply to this scan only; with --save they also become the saved settings (the app's "
+        "too). The summary counts the groups this scan's settings make; without --save the "
+        "index is then grouped by the saved settings again, so report, remove and the app "
+        "always show groups made by the saved settings.",
         epilog=_exit_codes_text(EXIT_CODES),
         formatter_class=_HelpFormatter,
     )
@@ -684,14 +717,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=_similarity,
         metavar="PERCENT",
         help="near duplicates share at least this much of their text "
-        f"(default {DEFAULT_MIN_SIMILARITY:.0%}%; saved)",  # %% is argparse's escape
+        # %% is argparse's escape for %
+        f"(default: the saved setting, {DEFAULT_MIN_SIMILARITY:.0%}% out of the box)",
     )
     s.add_argument(
         "--distance",
         type=_distance,
         metavar="K",
         help="advanced: simhash radius in bits within which candidates are looked up before "
-        f"their text is compared (default {DEFAULT_CANDIDATE_DISTANCE}; saved)",
+        "their text is compared (default: the saved setting, "
+        f"{DEFAULT_CANDIDATE_DISTANCE} out of the box)",
     )
     s.add_argument(
         "--exclude",
@@ -710,20 +745,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EXT,...",
         # ", " so help and the man page can break the list (34 types make one word too long
         # for a line, which troff warns it cannot adjust).
-        help=f"document types to scan (default: {', '.join(DEFAULT_EXTENSIONS)})",
+        help="document types to scan (default: the saved setting, out of the box "
+        f"{', '.join(DEFAULT_EXTENSIONS)})",
     )
     s.add_argument("--min-size", type=int, metavar="BYTES", help="skip files smaller than this")
     s.add_argument(
         "--text-types",
         metavar="EXT,...",
-        help="more extensions to read as plain text, e.g. log,nfo (saved; files without an "
+        help="more extensions to read as plain text, e.g. log,nfo (files without an "
         "extension are read when their content is text)",
     )
     s.add_argument(
         "--ocr",
         action=argparse.BooleanOptionalAction,
         help="read PDF pages without a text layer with OCR (Tesseract with chi_sim/eng; "
-        "seconds per page; results cached; default off; saved)",
+        "seconds per page; results cached; default: the saved setting, off out of the box)",
+    )
+    s.add_argument(
+        "--save",
+        action="store_true",
+        help="also save this scan's --similarity, --distance, --exclude, --types, --min-size, "
+        "--text-types and --ocr as the settings (without it they apply to this scan only)",
     )
     s.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"

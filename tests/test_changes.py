@@ -22,6 +22,7 @@ READERS = {
     "remove_change_listener",
     "folders",
     "settings",
+    "settings_with",
     "count_groups_at",
     "group_count",
     "group_page",

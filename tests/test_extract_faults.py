@@ -103,7 +103,7 @@ def zip_bomb_docx(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_zip_bomb_docx(zip_bomb_docx: Path) -> None:
     assert zip_bomb_docx.stat().st_size < 5 * 1024 * 1024
     reason = reason_of(zip_bomb_docx)
-    assert reason.startswith("zip bomb: DOCX member word/document.xml expands to 629.1 MB")
+    assert reason.startswith("zip bomb: DOCX member word/document.xml expands to 600 MB")
 
 
 def test_zip_bomb_by_total_size_and_plain_oversize(
@@ -115,13 +115,13 @@ def test_zip_bomb_by_total_size_and_plain_oversize(
     with zipfile.ZipFile(zeros, "w", zipfile.ZIP_DEFLATED) as zf:
         for i in range(5):
             zf.writestr(f"word/part{i}.xml", bytes(1024 * 1024))
-    assert reason_of(zeros) == "zip bomb: DOCX expands to 5.2 MB"
+    assert reason_of(zeros) == "zip bomb: DOCX expands to 5 MB"
     images = tmp_path / "images.epub"
     rng = random.Random(5)
     with zipfile.ZipFile(images, "w", zipfile.ZIP_DEFLATED) as zf:
         for i in range(5):
             zf.writestr(f"OEBPS/img{i}.jpg", rng.randbytes(1024 * 1024))
-    assert reason_of(images) == "too large: EPUB expands to 5.2 MB, over the 4 MiB cap"
+    assert reason_of(images) == "too large: EPUB expands to 5 MB, over the 4 MB cap"
 
 
 @pytest.mark.parametrize(("fmt", "part"), [("docx", "word/document.xml"), ("odt", "content.xml")])
@@ -197,7 +197,8 @@ def test_text_file_over_the_cap(tmp_path: Path, ext: str) -> None:
     path = tmp_path / f"huge.{ext}"
     with open(path, "wb") as f:
         f.truncate(MAX_TEXT_BYTES + 1)  # sparse: no disk, no time
-    assert reason_of(path) == "too large: 67.1 MB of text exceeds the 64 MiB cap"
+    # one byte over: "64 MB" would read as the cap itself, so the exact count is given
+    assert reason_of(path) == "too large: 67,108,865 bytes of text exceeds the 64 MB cap"
 
 
 def test_html_file_over_the_html_cap(tmp_path: Path) -> None:
@@ -206,7 +207,7 @@ def test_html_file_over_the_html_cap(tmp_path: Path) -> None:
     path = tmp_path / "huge.html"
     with open(path, "wb") as f:
         f.truncate(32 * 1024 * 1024 + 1)
-    assert reason_of(path) == "too large: 33.6 MB of HTML exceeds the 32 MiB cap"
+    assert reason_of(path) == "too large: 33,554,433 bytes of HTML exceeds the 32 MB cap"
 
 
 def test_extracted_text_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -215,7 +216,8 @@ def test_extracted_text_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(_common, "MAX_TEXT_BYTES", 1024 * 1024)
     path = docgen.write_docx(tmp_path / "long.docx", "word " * 240_000)
     assert path.stat().st_size < 1024 * 1024  # compressed: the file itself is under the cap
-    assert reason_of(path) == "too large: 1.2 MB of text exceeds the 1 MiB cap"
+    # 1,200,000 characters are 1.14 MiB: the size in the cap's unit
+    assert reason_of(path) == "too large: 1.1 MB of text exceeds the 1 MB cap"
 
 
 _REASONS = """

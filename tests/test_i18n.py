@@ -284,3 +284,24 @@ def test_html_report_speaks_the_interface_language(tmp_path: Path) -> None:
     en = (tmp_path / "en.html").read_text(encoding="utf-8")
     assert '<html lang="zh-CN">' in zh and "重复文档报告" in zh and "参考文件" in zh
     assert '<html lang="en">' in en and "Duplicate documents report" in en
+
+
+def test_sizes_in_chinese_keep_the_one_rule(qapp, settings_dir: Path, compiled_qm: Path) -> None:
+    """Issue 8: the app writes sizes by the core's rule (core/units.py) in the interface's
+    language: "bytes" is translated as Qt's own Chinese locale data had it ("字节"), the units
+    stay KB/MB as Chinese Windows shows them, the digits are the locale's."""
+    from desktop_dedup.gui.formatting import format_size
+
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    assert format_size(0) == "0 字节"
+    assert format_size(1) == "1 字节"
+    assert format_size(1023) == "1,023 字节"
+    assert format_size(20_000) == "19.5 KB"  # 20,000 / 1,024 = 19.53
+    assert format_size(64 * 1024**2) == "64 MB"
+    i18n.install_translator(qapp, "en")
+    QLocale.setDefault(QLocale("de_DE"))  # a locale's digits, the same units
+    try:
+        assert format_size(20_000) == "19,5 KB"
+        assert format_size(1023) == "1.023 bytes"
+    finally:
+        i18n.install_translator(qapp, "en")

@@ -319,7 +319,7 @@ def test_cancel_kills_tesseract_keeps_finished_pages_and_the_next_scan_goes_on(
     assert len(list(Path(ocr.cache_dir()).rglob("*.txt"))) == 3
 
 
-def test_cli_scan_ocr_flag_is_saved_and_warns_without_tesseract(tmp_path: Path) -> None:
+def test_cli_scan_ocr_flag_is_saved_with_save_and_warns_without_tesseract(tmp_path: Path) -> None:
     import subprocess
     import sys
 
@@ -335,13 +335,18 @@ def test_cli_scan_ocr_flag_is_saved_and_warns_without_tesseract(tmp_path: Path) 
         with DedupService(db) as s:
             return s.settings().ocr
 
-    assert scan("--ocr").returncode == 0 and saved() is True
-    assert scan().returncode == 0 and saved() is True  # kept, like the other scan flags
     missing = {**os.environ, ocr.ENV_TESSERACT: str(tmp_path / "no-such-tesseract")}
+    once = scan("--ocr", env=missing)  # this scan only (issue 8 item 4), and it warns
+    assert once.returncode == 0 and saved() is False
+    assert "warning: OCR is on, but Tesseract OCR is not installed" in once.stderr
+    assert scan("--ocr", "--save").returncode == 0 and saved() is True
+    assert scan().returncode == 0 and saved() is True  # kept, like the other saved settings
     warned = scan(env=missing)
     assert warned.returncode == 0
     assert "warning: OCR is on, but Tesseract OCR is not installed" in warned.stderr
-    assert scan("--no-ocr").returncode == 0 and saved() is False
+    assert "warning" not in scan("--no-ocr", env=missing).stderr  # off for this scan
+    assert saved() is True
+    assert scan("--no-ocr", "--save").returncode == 0 and saved() is False
 
 
 def test_a_poster_sized_page_is_rendered_within_the_pixel_cap() -> None:

@@ -24,7 +24,7 @@ def test_a_file_over_the_size_limit_is_a_problem_not_a_silence(tmp_path: Path):
     found = list(walk_files(ScanOptions(roots=(str(root),)), problems))
     assert [Path(e.path).name for e in found] == ["small.txt"]
     assert [Path(p.path).name for p in problems] == ["huge.txt"]
-    assert "larger than the 2 GiB limit" in problems[0].reason
+    assert problems[0].reason == "larger than the 2 GB limit (3 GB); skipped"
     with DedupService(tmp_path / "db.sqlite") as svc:
         summary = svc.scan([root], workers=1)
     assert any(Path(p.path).name == "huge.txt" for p in summary.problems)

@@ -262,3 +262,18 @@ def test_property_every_member_path_appears_in_every_format(names: list[str]):
     for m in members:
         assert html.escape(m.path) in page
     assert "<script" not in page.lower()
+
+
+def test_html_sizes_follow_the_one_size_rule_in_each_language(scan):
+    """Issue 8: the report writes sizes as every face does (core/units.py), "bytes" in the
+    report's language. The Chinese pair is 2,250 bytes each (45 bytes of UTF-8 x 50): 2.197
+    KiB, "2.2 KB"; the payload pair 70 bytes each."""
+    groups, problems = scan
+    en = render_report(groups, problems, "html", app_version="1.0")
+    zh = render_report(groups, problems, "html", app_version="1.0", language="zh_CN")
+    assert en.count('title="2250 bytes">2.2 KB</td>') == 2
+    assert zh.count('title="2250 字节">2.2 KB</td>') == 2
+    assert en.count('title="70 bytes">70 bytes</td>') == 2
+    assert zh.count('title="70 字节">70 字节</td>') == 2
+    for page in (en, zh):
+        assert "KiB" not in page and "kB" not in page

@@ -105,7 +105,7 @@ def test_service_groups_an_extensionless_copy_and_shows_its_diff(tree: Path, tmp
 
 def test_cli_scan_reports_the_filters_and_reads_extra_text_types(tree: Path, tmp_path: Path):
     db = str(tmp_path / "index.sqlite")
-    proc = cli("scan", str(tree), "--db", db, "--quiet", "--text-types", "log", "--json")
+    proc = cli("scan", str(tree), "--db", db, "--quiet", "--text-types", "log", "--save", "--json")
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["filtered"] == {

@@ -231,6 +231,7 @@ class ScanSummary:
     text_bytes: int = 0
     groups: int = 0
     duplicate_documents: int = 0
+    reclaimable_size: int = 0  # of the groups this scan counted (grouped by its settings)
     problems: list[Problem] = field(default_factory=list)
     cancelled: bool = False
     seconds: float = 0.0

@@ -37,6 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from desktop_dedup.core.models import Group, Member, Problem
+from desktop_dedup.core.units import format_size
 
 REPORT_FORMATS: tuple[str, ...] = ("json", "csv", "html")
 SCHEMA_VERSION = 1
@@ -151,16 +152,6 @@ def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
     return buffer.getvalue()
 
 
-def human_size(size: int) -> str:
-    """Binary-prefixed size for people (``1.5 MiB``); reports also give exact bytes."""
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if value < 1024 or unit == "TiB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    raise AssertionError("unreachable")
-
-
 # The HTML report is for people, so it speaks the interface's language (the CSV and JSON are
 # for programs and stay English). The core has no Qt, hence its own small table.
 _HTML_TEXT: dict[str, dict[str, str]] = {
@@ -172,6 +163,7 @@ _HTML_TEXT: dict[str, dict[str, str]] = {
         "groups": "Groups",
         "documents": "Documents in groups",
         "reclaimable": "Reclaimable",
+        "byte": "byte",
         "bytes": "bytes",
         "problems": "Problems",
         "group": "Group {id} &middot; {kind} &middot; {count} documents, {size} reclaimable",
@@ -197,6 +189,7 @@ _HTML_TEXT: dict[str, dict[str, str]] = {
         "groups": "组数",
         "documents": "组内文档",
         "reclaimable": "可释放空间",
+        "byte": "字节",
         "bytes": "字节",
         "problems": "问题",
         "group": "第 {id} 组 &middot; {kind} &middot; {count} 个文档，可释放 {size}",
@@ -245,6 +238,10 @@ def _render_html(
 ) -> str:
     esc = html.escape
     t = _HTML_TEXT.get(language, _HTML_TEXT["en"])
+
+    def size(n: int) -> str:  # the one size rule, in the report's language
+        return esc(format_size(n, labels={"byte": t["byte"], "bytes": t["bytes"]}))
+
     summary = _summary(groups, problems)
     generated = t["generated"].format(
         when=esc(_iso_utc(generated_at)), app=esc(APP_NAME), version=esc(app_version)
@@ -260,7 +257,7 @@ def _render_html(
         '<dl class="summary">',
         f"<dt>{t['groups']}</dt><dd>{summary['groups']}</dd>",
         f"<dt>{t['documents']}</dt><dd>{summary['documents']}</dd>",
-        f"<dt>{t['reclaimable']}</dt><dd>{esc(human_size(summary['reclaimable_bytes']))} "
+        f"<dt>{t['reclaimable']}</dt><dd>{size(summary['reclaimable_bytes'])} "
         f"({summary['reclaimable_bytes']} {t['bytes']})</dd>",
         f"<dt>{t['problems']}</dt><dd>{summary['problems']}</dd>",
     ]
@@ -276,7 +273,7 @@ def _render_html(
             id=group.id,
             kind=esc(label),
             count=len(group.members),
-            size=esc(human_size(group.reclaimable_size)),
+            size=size(group.reclaimable_size),
         )
         out.append(f'<h2 id="group-{group.id}">{heading}</h2>')
         out.append(
@@ -290,7 +287,7 @@ def _render_html(
             out.append(
                 f"<tr{row_class}><td>{keep}</td>"
                 f'<td class="path">{esc(os.path.abspath(m.path))}</td>'
-                f'<td class="num" title="{m.size} {t["bytes"]}">{esc(human_size(m.size))}</td>'
+                f'<td class="num" title="{m.size} {t["bytes"]}">{size(m.size)}</td>'
                 f"<td>{esc(_iso_utc(m.modified))}</td><td>{esc(m.format)}</td>"
                 f'<td class="num">{m.similarity * 100:.1f}%</td>'
                 f'<td class="num">{m.distance}</td></tr>'

@@ -35,6 +35,7 @@ from desktop_dedup.core.models import (
     ScanOptions,
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
+from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
 
@@ -224,8 +225,8 @@ def walk_files(
                     problems.append(
                         Problem(
                             entry.path,
-                            f"larger than the {options.max_size / 1024**3:.0f} GiB limit "
-                            f"({st.st_size / 1024**3:.1f} GiB); skipped",
+                            f"larger than the {format_size(options.max_size)} limit "
+                            f"({format_size_over(st.st_size, options.max_size)}); skipped",
                         )
                     )
                     continue

@@ -338,7 +338,9 @@ class DedupService:
             known["extensions"] += tuple(e for e in new_types if e not in known["extensions"])
         return Settings(**known)
 
-    def update_settings(self, **changes: Any) -> Settings:
+    def settings_with(self, **changes: Any) -> Settings:
+        """The saved settings with ``changes``, checked as :meth:`update_settings` checks them,
+        but not saved: the settings of one ``scan`` (the CLI's flags without ``--save``)."""
         current = self.settings()
         unknown = set(changes) - set(Settings.__dataclass_fields__)
         if unknown:
@@ -355,14 +357,15 @@ class DedupService:
                 changes[key] = tuple(changes[key])
         if "ocr" in changes:
             changes["ocr"] = bool(changes["ocr"])
-        new = replace(current, **changes)
+        return replace(current, **changes)
+
+    def update_settings(self, **changes: Any) -> Settings:
+        current = self.settings()
+        new = self.settings_with(**changes)
         self.store.set_setting(
             "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
         )
-        regrouped = (new.max_distance, new.min_similarity) != (
-            current.max_distance,
-            current.min_similarity,
-        )
+        regrouped = _matching(new) != _matching(current)
         if regrouped:
             self.regroup()
         self._announce(Changes(settings=True, groups=regrouped))
@@ -395,8 +398,15 @@ class DedupService:
         cancel: CancelToken | None = None,
         reference_roots: Sequence[str] = (),
         workers: int | None = None,
+        settings: Settings | None = None,
     ) -> ScanSummary:
         """Bring the index up to date with ``roots`` (default: the configured folders), then group.
+
+        ``settings`` are this scan's (default: the saved ones; see :meth:`settings_with`): its
+        filters choose what is read and its matching parameters build the groups the summary
+        counts. When those differ from the saved ones, the index is grouped again with the saved
+        settings before the scan returns, so that what the app, ``report`` and ``remove`` show
+        is always grouped by the saved settings.
 
         The index mirrors the roots of the last scan: documents outside them, or gone from disk,
         leave it (a shared PostgreSQL index: only those gone from inside the roots, since other
@@ -408,7 +418,8 @@ class DedupService:
         started = time.monotonic()
         cancel = cancel or CancelToken()
         workers_mod.prestart()  # the readers load while the folders are listed
-        settings = self.settings()
+        saved = self.settings()
+        settings = saved if settings is None else settings
         if roots is None:  # those on this machine (a shared index lists other machines' too)
             roots = [f.path for f in self.folders() if self.store.is_here(f.path)]
         root_list = resolve_roots([os.fspath(r) for r in roots])
@@ -502,9 +513,14 @@ class DedupService:
             )
         progress(ProgressEvent(Stage.GROUPING))
         changed = self.store.ids_by_path(e.path for e in to_read)
-        summary.groups = self.regroup(changed=changed, touched_groups=touched_groups)
+        summary.groups = self.regroup(
+            changed=changed, touched_groups=touched_groups, settings=settings
+        )
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
+        summary.reclaimable_size = totals["reclaimable_size"]
+        if _matching(settings) != _matching(saved):  # this run's groups were counted: back
+            self.regroup()
         summary.seconds = time.monotonic() - started
         self._announce(Changes(groups=True, marks=True, settings=True))
         progress(ProgressEvent(Stage.DONE, done=summary.files_seen, total=summary.files_seen))
@@ -633,9 +649,10 @@ class DedupService:
             by_id[r.id] = r
         return items, by_id
 
-    def _matching_key(self) -> list[Any]:
-        """What the stored groups depend on besides the documents themselves."""
-        s = self.settings()
+    def _matching_key(self, s: Settings | None = None) -> list[Any]:
+        """What the stored groups depend on besides the documents themselves (grouped with
+        ``s``, by default the saved settings)."""
+        s = s or self.settings()
         return [
             s.min_similarity,
             s.max_distance,
@@ -645,7 +662,11 @@ class DedupService:
         ]
 
     def regroup(
-        self, changed: Iterable[int] | None = None, touched_groups: Iterable[int] = ()
+        self,
+        changed: Iterable[int] | None = None,
+        touched_groups: Iterable[int] = (),
+        *,
+        settings: Settings | None = None,
     ) -> int:
         """Bring the groups up to date with the index (no file is read); returns the number of
         groups.
@@ -657,17 +678,19 @@ class DedupService:
         groups of everything it matched are rebuilt in place, keeping their ids. Every
         fingerprint is reloaded only for a full regroup: when the matching settings, the
         reference folders or the ignored pairs changed, or when most of the index is new.
+        ``settings`` (default: the saved ones) are a scan's of one run.
         """
         # On a shared index, one machine at a time reads the groups and writes them back; the
         # next one then sees (and matches against) what the first wrote.
         with self.store.exclusive("grouping"):
-            count = self._regroup(changed, touched_groups)
+            count = self._regroup(changed, touched_groups, settings or self.settings())
         self._announce(Changes(groups=True))
         return count
 
-    def _regroup(self, changed: Iterable[int] | None, touched_groups: Iterable[int]) -> int:
-        s = self.settings()
-        key = self._matching_key()
+    def _regroup(
+        self, changed: Iterable[int] | None, touched_groups: Iterable[int], s: Settings
+    ) -> int:
+        key = self._matching_key(s)
         changed_ids = None if changed is None else list(changed)
         count = 0 if changed_ids is None else self.store.document_count(estimate=True)
         full = (
@@ -804,8 +827,17 @@ class DedupService:
         return self._groups([group_id], {group_id: kind})[0]
 
     def groups(self) -> list[Group]:
+        self._regroup_if_built_otherwise()
         rows = self.store.all_group_rows()
         return self._groups([g.id for g in rows], {g.id: g.kind for g in rows})
+
+    def _regroup_if_built_otherwise(self) -> None:
+        """Groups still built with a scan's one-run matching parameters (a scan stopped between
+        its two groupings) are grouped again with the saved ones before they are reported or
+        removed from: every group shown is grouped by the saved settings."""
+        key = self.store.get_setting("grouping_key")
+        if isinstance(key, list) and key[:2] != _matching(self.settings()):
+            self.regroup()
 
     def problems(self) -> list[Problem]:
         return [Problem(p, r) for p, r in self.store.problems()]
@@ -1405,6 +1437,11 @@ def reader_extension(path: str, indexed_format: str = "") -> str:
     if indexed_format in SUPPORTED_EXTENSIONS:
         return indexed_format
     return PLAIN_TEXT if looks_like_text(path) else ext
+
+
+def _matching(s: Settings) -> list[Any]:
+    """The settings the groups are built with (the head of the stored grouping key)."""
+    return [s.min_similarity, s.max_distance]
 
 
 def _check_distance(k: int) -> None:

@@ -7,11 +7,19 @@ from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
 
+from desktop_dedup.core import units
 
-def format_size(size: int) -> str:
-    """Human-readable size in the user's locale ("1.5 MB"), 1024-based like file managers."""
-    return QLocale().formattedDataSize(
-        int(size), 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat
+
+def format_size(size: float) -> str:
+    """A size by the core's one rule (core/units.py: "1.5 KB", "64 MB", "512 bytes"), its digits
+    in the interface language's locale and "bytes" translated ("512 字节")."""
+    locale = QLocale()
+    labels = {
+        "byte": QCoreApplication.translate("Formatting", "byte"),
+        "bytes": QCoreApplication.translate("Formatting", "bytes"),
+    }
+    return units.format_size(
+        size, number=lambda value, decimals: locale.toString(value, "f", decimals), labels=labels
     )
 
 

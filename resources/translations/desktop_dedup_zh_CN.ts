@@ -286,7 +286,17 @@
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../desktop_dedup/gui/formatting.py" line="+36"/>
+        <location filename="../../desktop_dedup/gui/formatting.py" line="+18"/>
+        <source>byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{h} h {m:02d} min</source>
         <translation>{h} 小时 {m:02d} 分</translation>
     </message>

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
 
@@ -48,25 +49,20 @@ class Extracted:
     format: str  # canonical name, e.g. "txt", "docx", "doc", "xlsx", "ppt"; see the registry
 
 
-def human_size(n: int | float) -> str:
-    """Decimal size for messages, e.g. ``3.1 GB`` (what file managers show)."""
-    value = float(n)
-    for unit in ("bytes", "KB", "MB", "GB", "TB"):
-        if value < 1000 or unit == "TB":
-            if unit == "bytes":
-                return f"{int(value)} bytes"
-            return f"{value:.1f} {unit}"
-        value /= 1000
-    raise AssertionError("unreachable")
-
-
 def cap_label() -> str:
-    """The text cap as users see it in messages (binary units, as it is defined)."""
-    return f"{MAX_TEXT_BYTES / 1024 / 1024:g} MiB"
+    """The text cap as users see it in messages (the one size rule, core/units.py)."""
+    return format_size(MAX_TEXT_BYTES)
+
+
+def over_cap(size: int, cap: int, what: str) -> ExtractionError:
+    """The refusal "too large: 70 MB of HTML exceeds the 64 MB cap", both sizes in one unit."""
+    return ExtractionError(
+        f"too large: {format_size_over(size, cap)} of {what} exceeds the {format_size(cap)} cap"
+    )
 
 
 def too_large(size: int) -> ExtractionError:
-    return ExtractionError(f"too large: {human_size(size)} of text exceeds the {cap_label()} cap")
+    return over_cap(size, MAX_TEXT_BYTES, "text")
 
 
 def check_text_length(text: str) -> str:
@@ -105,9 +101,7 @@ def read_capped(
     def refuse(size: int) -> ExtractionError:
         if cap is None:
             return too_large(size)
-        return ExtractionError(
-            f"too large: {human_size(size)} of {label} exceeds the {cap / 1024 / 1024:g} MiB cap"
-        )
+        return over_cap(size, cap, str(label))
 
     with open_regular(path) as f:
         size = os.fstat(f.fileno()).st_size
@@ -175,19 +169,18 @@ def check_zip_bomb(zf: zipfile.ZipFile, label: str) -> None:
         if info.file_size > ZIP_BOMB_MEMBER_BYTES and ratio > ZIP_BOMB_RATIO:
             raise ExtractionError(
                 f"zip bomb: {label} member {info.filename} expands to "
-                f"{human_size(info.file_size)} (ratio {ratio:.0f}:1)"
+                f"{format_size(info.file_size)} (ratio {ratio:.0f}:1)"
             )
     _check_total(total, packed, label)
 
 
 def _check_total(total: int, packed: int, label: str, more: bool = False) -> None:
     if total > ZIP_MAX_TOTAL_BYTES:
-        size = ("more than " if more else "") + human_size(total)
+        size = ("more than " if more else "") + format_size_over(total, ZIP_MAX_TOTAL_BYTES)
         if total / max(packed, 1) > _ZIP_BOMB_TOTAL_RATIO:
             raise ExtractionError(f"zip bomb: {label} expands to {size}")
         raise ExtractionError(
-            f"too large: {label} expands to {size}, over the "
-            f"{ZIP_MAX_TOTAL_BYTES // 1024 // 1024} MiB cap"
+            f"too large: {label} expands to {size}, over the {format_size(ZIP_MAX_TOTAL_BYTES)} cap"
         )
 
 
@@ -251,7 +244,7 @@ def _inflated_size(f: Any, info: zipfile.ZipInfo, label: str, allowance: int) ->
             if produced > ZIP_BOMB_MEMBER_BYTES and produced / consumed > ZIP_BOMB_RATIO:
                 raise ExtractionError(
                     f"zip bomb: {label} member {info.filename} expands to more than "
-                    f"{human_size(produced)} (declared {human_size(info.file_size)})"
+                    f"{format_size(produced)} (declared {format_size(info.file_size)})"
                 )
             if produced > allowance:
                 return produced  # the caller reports the total
@@ -276,8 +269,8 @@ def check_part_size(zf: zipfile.ZipFile, name: str, label: str) -> None:
     size = max(size, getattr(zf, "real_sizes", {}).get(name, 0))
     if size > MAX_XML_PART_BYTES:
         raise ExtractionError(
-            f"too large: {label} body is {human_size(size)} of XML, over the "
-            f"{MAX_XML_PART_BYTES // 1024 // 1024} MiB cap"
+            f"too large: {label} body is {format_size_over(size, MAX_XML_PART_BYTES)} of XML, "
+            f"over the {format_size(MAX_XML_PART_BYTES)} cap"
         )
 
 

@@ -23,11 +23,11 @@ from lxml import etree
 from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import (
     MAX_TEXT_BYTES,
-    human_size,
     open_regular,
     too_large,
 )
 from desktop_dedup.core.extract.html import html_to_text
+from desktop_dedup.core.units import format_size, format_size_over
 
 #: Largest e-book file read (it is read whole; images make most of a big one).
 MAX_EBOOK_BYTES: int = 256 * 1024 * 1024
@@ -40,8 +40,8 @@ def _read_bounded(path: str | os.PathLike[str], label: str) -> bytes:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_EBOOK_BYTES:
             raise ExtractionError(
-                f"too large: {label} file is {human_size(size)}, over the "
-                f"{MAX_EBOOK_BYTES // 1024 // 1024} MiB cap"
+                f"too large: {label} file is {format_size_over(size, MAX_EBOOK_BYTES)}, over the "
+                f"{format_size(MAX_EBOOK_BYTES)} cap"
             )
         return f.read(MAX_EBOOK_BYTES + 1)
 

@@ -20,11 +20,11 @@ from lxml import etree
 from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import (
     MAX_TEXT_BYTES,
-    human_size,
     open_checked_zip,
     too_large,
 )
 from desktop_dedup.core.extract.html import MAX_HTML_BYTES, html_bytes_to_text
+from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,8 @@ def _chapter_text(zf: zipfile.ZipFile, member: str, text_so_far: int) -> str:
     size = getattr(zf, "real_sizes", {}).get(member, zf.getinfo(member).file_size)
     if size > MAX_HTML_BYTES:
         raise ExtractionError(
-            f"too large: EPUB chapter {member} is {human_size(size)} of HTML, over the "
-            f"{MAX_HTML_BYTES // 1024 // 1024} MiB cap"
+            f"too large: EPUB chapter {member} is {format_size_over(size, MAX_HTML_BYTES)} "
+            f"of HTML, over the {format_size(MAX_HTML_BYTES)} cap"
         )
     if text_so_far > MAX_TEXT_BYTES:
         raise too_large(text_so_far)

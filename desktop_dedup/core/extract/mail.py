@@ -15,9 +15,10 @@ from email.message import Message
 from email.parser import BytesParser
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import human_size, open_regular
+from desktop_dedup.core.extract._common import open_regular
 from desktop_dedup.core.extract.html import html_to_text
 from desktop_dedup.core.extract.plaintext import decode_text_bytes
+from desktop_dedup.core.units import format_size, format_size_over
 
 #: Largest message read (it is parsed whole; attachments make most of a big one).
 MAX_EML_BYTES: int = 256 * 1024 * 1024
@@ -65,8 +66,8 @@ def extract_eml(path: str | os.PathLike[str]) -> str:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_EML_BYTES:
             raise ExtractionError(
-                f"too large: EML file is {human_size(size)}, over the "
-                f"{MAX_EML_BYTES // 1024 // 1024} MiB cap"
+                f"too large: EML file is {format_size_over(size, MAX_EML_BYTES)}, over the "
+                f"{format_size(MAX_EML_BYTES)} cap"
             )
         message = BytesParser(policy=policy.compat32).parse(f)
     if not message.keys():

@@ -13,7 +13,8 @@ import os
 import olefile
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import human_size, open_regular
+from desktop_dedup.core.extract._common import open_regular
+from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
 
@@ -111,8 +112,8 @@ def open_compound(path: str | os.PathLike[str], label: str) -> olefile.OleFileIO
         raise ExtractionError(f"not a {label} (no compound-file header)")
     if size > MAX_CFB_BYTES:
         raise ExtractionError(
-            f"too large: {label} file is {human_size(size)}, over the "
-            f"{MAX_CFB_BYTES // 1024 // 1024} MiB cap"
+            f"too large: {label} file is {format_size_over(size, MAX_CFB_BYTES)}, over the "
+            f"{format_size(MAX_CFB_BYTES)} cap"
         )
     try:
         return olefile.OleFileIO(os.fspath(path), raise_defects=olefile.DEFECT_INCORRECT)
@@ -150,8 +151,8 @@ def read_stream(ole: olefile.OleFileIO, name: str, label: str) -> bytes:
         _check_chain(ole, ole.root.isectStart, "the mini stream", label)
     if size > MAX_STREAM_BYTES:
         raise ExtractionError(
-            f"too large: {label} {name} stream is {human_size(size)}, over the "
-            f"{MAX_STREAM_BYTES // 1024 // 1024} MiB cap"
+            f"too large: {label} {name} stream is {format_size_over(size, MAX_STREAM_BYTES)}, "
+            f"over the {format_size(MAX_STREAM_BYTES)} cap"
         )
     try:
         with ole.openstream(name) as stream:
