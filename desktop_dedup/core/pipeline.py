@@ -25,6 +25,7 @@ from desktop_dedup.core.extract import (
 from desktop_dedup.core.extract._common import too_large
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
 from desktop_dedup.core.models import DocStatus, FileEntry
+from desktop_dedup.core.units import format_size
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +137,7 @@ def init_worker(
 def memory_reason() -> str:
     if _MEMORY_MB is None:
         return "out of memory while reading this file; skipped"
-    return f"needs more than {_MEMORY_MB} MB to read; skipped"
+    return f"needs more than {format_size(_MEMORY_MB * 1024 * 1024)} to read; skipped"
 
 
 def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:
