@@ -835,6 +835,8 @@ class DedupService:
         """Groups still built with a scan's one-run matching parameters (a scan stopped between
         its two groupings) are grouped again with the saved ones before they are reported or
         removed from: every group shown is grouped by the saved settings."""
+        if self.store.read_only:  # an index opened read-only is reported as it stands
+            return
         key = self.store.get_setting("grouping_key")
         if isinstance(key, list) and key[:2] != _matching(self.settings()):
             self.regroup()
