@@ -192,6 +192,30 @@ def test_moved_file_reuses_its_fingerprint(
     assert not summary.problems
 
 
+def test_a_copy_is_read_once_per_scan(tmp_path: Path, svc: DedupService) -> None:
+    """Byte-identical copies found in one scan are hashed, and extracted once: the first one
+    read lends its fingerprint to the rest (a copy with another extension has another reader,
+    and is read on its own)."""
+    root = tmp_path / "tree"
+    first = write(root / "a" / "report.txt", words_text(7))
+    fillers = [write(root / "a" / f"zz{i}.txt", words_text(20 + i)) for i in range(2)]
+    copies = [write(root / f"b{i}" / "report (copy).txt", words_text(7)) for i in range(3)]
+    other_reader = write(root / "c" / "report.md", words_text(7))
+    log = tmp_path / "extract-calls.log"
+    log.write_text("")
+    svc._analyse_in_worker = recording_reader.read_and_record_extractions
+    summary = svc.scan([root], workers=1)
+    extracted = log.read_text().splitlines()
+    assert sorted(extracted) == sorted(real(p) for p in [first, *fillers, other_reader])
+    assert summary.files_fingerprinted == 7 and summary.files_reused == 0
+    assert not summary.problems
+    members = {m.path: m.doc_id for g in svc.groups() for m in g.members}
+    same_bytes = [real(p) for p in [first, *copies]]
+    assert set(same_bytes) | {real(other_reader)} <= set(members)
+    rows = svc.store.documents([members[p] for p in same_bytes])
+    assert len({(d.text_hash, d.simhash, d.sketch) for d in rows}) == 1
+
+
 def test_deleted_file_leaves_index_and_groups(tree: Path, svc: DedupService) -> None:
     svc.scan([tree], workers=1)
     copy = real(tree / "d0" / "copy_of_doc1.txt")

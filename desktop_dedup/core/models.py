@@ -147,6 +147,10 @@ class FileEntry:
     size: int
     mtime_ns: int
     ext: str  # lower case, no dot
+    # Content hashes this scan already read from files of this size and extension: a file whose
+    # bytes hash to one of them is a copy, and is not extracted again (set as it is sent to a
+    # reader, see DedupService._read_files).
+    read_copies: tuple[str, ...] = ()
 
 
 @dataclass

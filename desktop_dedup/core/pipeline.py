@@ -167,7 +167,7 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
         content_hash = content_hash_file(entry.path)
     except OSError as exc:
         return _problem(entry, os_error_reason(exc))
-    if content_hash in _REUSABLE:
+    if content_hash in _REUSABLE or content_hash in entry.read_copies:
         row = _problem(entry, "", content_hash)
         row.update(status="reuse", error=None)
         return row

@@ -57,6 +57,7 @@ from desktop_dedup.core.release import drop_gradually as _drop_gradually
 from desktop_dedup.core.report import render_report, write_report
 from desktop_dedup.core.scanning import resolve_roots, walk_files
 from desktop_dedup.core.store import Store
+from desktop_dedup.core.store.repository import StoredFingerprint
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +175,10 @@ class _ScanState:
     summary: ScanSummary
     pending_rows: list[dict[str, Any]] = field(default_factory=list)
     last_write: float = field(default_factory=time.monotonic)
+    # What this scan read, by content hash, and those hashes by (size, extension): a copy of a
+    # file read earlier in the scan is hashed by its reader but not extracted again.
+    read: dict[str, StoredFingerprint] = field(default_factory=dict)
+    read_by_kind: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
 
 class _StoreJournal:
@@ -558,11 +563,22 @@ class DedupService:
             done += 1
             bytes_done += entry.size
             self._accept(row, reusable, state)
+            h = row.get("content_hash")
+            if row["status"] != DocStatus.PROBLEM and h is not None and h not in state.read:
+                state.read[h] = StoredFingerprint(
+                    **{f: row[f] for f in StoredFingerprint.__dataclass_fields__}
+                )
+                state.read_by_kind.setdefault((entry.size, entry.ext), []).append(h)
+
             now = time.monotonic()
             if now - last_emit >= 0.05 or done == total:
                 last_emit = now
                 reading(entry)
             self._flush(state)
+
+        def prepare(entry: FileEntry) -> FileEntry:
+            copies = state.read_by_kind.get((entry.size, entry.ext))
+            return replace(entry, read_copies=tuple(copies)) if copies else entry
 
         def page(entry: FileEntry, page: int, pages: int) -> None:
             reading(entry, ocr_page=page, ocr_pages=pages)
@@ -580,12 +596,14 @@ class DedupService:
             analyse=self._analyse_in_worker,
             ocr=ocr_options,
             on_page=page,
+            prepare=prepare,
         )
 
     def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
         summary = state.summary
         if row["status"] == "reuse":
-            fp = reusable[row["content_hash"]]
+            copy = row["content_hash"] not in reusable  # of a file read earlier in this scan
+            fp = state.read[row["content_hash"]] if copy else reusable[row["content_hash"]]
             row.update(
                 text_hash=fp.text_hash,
                 simhash=fp.simhash,
@@ -597,7 +615,12 @@ class DedupService:
                 status=fp.status,
                 error=fp.error,
             )
-            summary.files_reused += 1
+            if copy:  # read as a file (hashed), only not extracted twice
+                summary.files_fingerprinted += 1
+                summary.bytes_read += row["size"]
+                summary.text_bytes += row["text_chars"]
+            else:
+                summary.files_reused += 1
         elif row["status"] == DocStatus.PROBLEM:
             summary.problems.append(Problem(row["path"], row["error"]))
         else:

@@ -205,8 +205,10 @@ class ReaderPool:
         analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
         ocr: ocr_mod.OcrOptions | None = None,
         on_page: Callable[[FileEntry, int, int], None] | None = None,
+        prepare: Callable[[FileEntry], FileEntry] | None = None,
     ):
         self.n_workers = max(1, n_workers)
+        self.prepare = prepare  # what an entry carries to its reader, decided as it is sent
         self.ocr = ocr
         self.on_page = on_page
         self.reusable = reusable
@@ -282,7 +284,7 @@ class ReaderPool:
                     self._spawn()
                 for worker in self._workers:
                     if worker.ready and worker.entry is None and queue:
-                        entry = queue.popleft()
+                        entry = self._prepared(queue.popleft())
                         try:
                             worker.conn.send(entry)
                         except (OSError, ValueError):  # died idle: its sentinel says so below
@@ -296,7 +298,7 @@ class ReaderPool:
                         and worker.next is None
                         and len(queue) >= len(self._workers)
                     ):
-                        entry = queue.popleft()
+                        entry = self._prepared(queue.popleft())
                         try:
                             worker.conn.send(entry)
                         except (OSError, ValueError):
@@ -308,6 +310,9 @@ class ReaderPool:
                 self._collect(queue, crashes, handle)
         finally:
             self.close()
+
+    def _prepared(self, entry: FileEntry) -> FileEntry:
+        return entry if self.prepare is None else self.prepare(entry)
 
     @staticmethod
     def _requeue_next(worker: _Worker, queue: deque[FileEntry]) -> None:
@@ -430,8 +435,12 @@ def read_files(
     analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
     ocr: ocr_mod.OcrOptions | None = None,
     on_page: Callable[[FileEntry, int, int], None] | None = None,
+    prepare: Callable[[FileEntry], FileEntry] | None = None,
 ) -> None:
     """Read ``entries`` in worker processes (see the module doc); always in workers, even for
     one file, so that every file has the same limits. ``ocr``: how the workers OCR scanned PDF
-    pages; ``on_page(entry, page, pages)``: a worker started OCR page ``page`` of ``pages``."""
-    ReaderPool(n_workers, reusable, budget, analyse, ocr, on_page).run(entries, handle, cancel)
+    pages; ``on_page(entry, page, pages)``: a worker started OCR page ``page`` of ``pages``;
+    ``prepare(entry)``: the entry as sent to a worker (it may say which copies were read)."""
+    ReaderPool(n_workers, reusable, budget, analyse, ocr, on_page, prepare).run(
+        entries, handle, cancel
+    )

@@ -419,6 +419,24 @@ MUTANTS: list[Mutant] = [
         ["tests/test_database_faults.py"],
         "read-only commands work on a read-only database",
     ),
+    # --- issue 13: scan speed -------------------------------------------------------------
+    m(
+        "copies-in-one-scan-extracted-again",
+        "desktop_dedup/core/pipeline.py",
+        "    if content_hash in _REUSABLE or content_hash in entry.read_copies:\n",
+        "    if content_hash in _REUSABLE:\n",
+        ["tests/test_scanning.py"],
+        "a file's byte-identical copies in one scan are extracted once",
+    ),
+    m(
+        "token-tables-emptied-inside-a-document",
+        "desktop_dedup/core/fingerprint.py",
+        "def _token_ids(tokens: Iterable[str]) -> list[int]:\n    tokens = list(tokens)\n",
+        "def _token_ids(tokens: Iterable[str]) -> list[int]:\n    _reset_if_full()\n"
+        "    tokens = list(tokens)\n",
+        ["tests/test_fingerprint.py"],
+        "a worker's token tables are emptied between documents, never inside one",
+    ),
 ]
 
 
