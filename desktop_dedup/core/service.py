@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
@@ -175,9 +176,10 @@ class _ScanState:
     summary: ScanSummary
     pending_rows: list[dict[str, Any]] = field(default_factory=list)
     last_write: float = field(default_factory=time.monotonic)
-    # What this scan read, by content hash, and those hashes by (size, extension): a copy of a
-    # file read earlier in the scan is hashed by its reader but not extracted again.
-    read: dict[str, StoredFingerprint] = field(default_factory=dict)
+    # What this scan read, by (size, extension, content hash), and those hashes by (size,
+    # extension): a copy of a file read earlier in the scan is hashed by its reader but not
+    # extracted again (see DedupService._read_files).
+    read: dict[tuple[int, str, str], StoredFingerprint] = field(default_factory=dict)
     read_by_kind: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
 
@@ -558,18 +560,32 @@ class DedupService:
                 )
             )
 
+        # Copies can only be among files of one size and extension ("kind"): only kinds of two
+        # files or more keep what was read, each until its last file is back, so a scan of a
+        # million different files holds no fingerprint for this.
+        left = Counter((e.size, e.ext) for e in entries)
+        for kind in [k for k, n in left.items() if n < 2]:
+            del left[kind]
+
         def handle(entry: FileEntry, row: dict[str, Any]) -> None:
             nonlocal done, bytes_done, last_emit
             done += 1
             bytes_done += entry.size
-            self._accept(row, reusable, state)
+            kind = (entry.size, entry.ext)
             h = row.get("content_hash")
-            if row["status"] != DocStatus.PROBLEM and h is not None and h not in state.read:
-                state.read[h] = StoredFingerprint(
-                    **{f: row[f] for f in StoredFingerprint.__dataclass_fields__}
-                )
-                state.read_by_kind.setdefault((entry.size, entry.ext), []).append(h)
-
+            copy_of = state.read.get((*kind, h)) if row["status"] == "reuse" and h else None
+            self._accept(row, reusable, state, copy_of)
+            if kind in left:
+                if row["status"] != DocStatus.PROBLEM and h and (*kind, h) not in state.read:
+                    state.read[(*kind, h)] = StoredFingerprint(
+                        **{f: row[f] for f in StoredFingerprint.__dataclass_fields__}
+                    )
+                    state.read_by_kind.setdefault(kind, []).append(h)
+                left[kind] -= 1
+                if left[kind] <= 0:
+                    del left[kind]
+                    for done_hash in state.read_by_kind.pop(kind, ()):
+                        del state.read[(*kind, done_hash)]
             now = time.monotonic()
             if now - last_emit >= 0.05 or done == total:
                 last_emit = now
@@ -599,11 +615,19 @@ class DedupService:
             prepare=prepare,
         )
 
-    def _accept(self, row: dict[str, Any], reusable: dict[str, Any], state: _ScanState) -> None:
+    def _accept(
+        self,
+        row: dict[str, Any],
+        reusable: dict[str, Any],
+        state: _ScanState,
+        copy_of: StoredFingerprint | None = None,
+    ) -> None:
+        """Count and queue one reader's row; ``copy_of``: what this scan read from a file with
+        the same bytes, size and extension (the row is then a copy of it)."""
         summary = state.summary
         if row["status"] == "reuse":
             copy = row["content_hash"] not in reusable  # of a file read earlier in this scan
-            fp = state.read[row["content_hash"]] if copy else reusable[row["content_hash"]]
+            fp = copy_of if copy and copy_of is not None else reusable[row["content_hash"]]
             row.update(
                 text_hash=fp.text_hash,
                 simhash=fp.simhash,
@@ -974,9 +998,7 @@ class DedupService:
         out: dict[int, int] = {}
         for rows in self.store.group_members(sorted(set(groups.values()))).values():
             kept = {d.content_hash for _, d in rows if d.id not in chosen and d.content_hash}
-            out.update(
-                (d.id, d.size) for _, d in rows if d.id in chosen and d.content_hash in kept
-            )
+            out.update((d.id, d.size) for _, d in rows if d.id in chosen and d.content_hash in kept)
         return out
 
     # --- review ---------------------------------------------------------------------------------
