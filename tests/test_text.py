@@ -188,3 +188,25 @@ def test_different_documents_in_russian_or_ukrainian_do_not_look_alike():
             sketch.decode(fingerprint_text(a).sketch), sketch.decode(fingerprint_text(b).sketch)
         )
         assert share < 0.25, (lang, share)
+
+
+def test_words_only_keeps_what_the_word_regex_keeps() -> None:
+    """words_only looks characters up in a table (text._word_chars) instead of running the
+    regex [\\W_]+: the table must keep exactly the characters the regex keeps, and text beyond
+    the table (emoji, rare ideographs) or with lone surrogates must come out the same."""
+    import re
+
+    from desktop_dedup.core import text as text_mod
+
+    word = re.compile(r"[^\W_]")
+    table = text_mod._word_chars()
+    assert [c for c in range(0x10000) if bool(word.match(chr(c))) != bool(table[c])] == []
+    for sample in (
+        "",
+        "a_b c-d",
+        "Größe, naïve café; ½ ² ٣ ४",
+        "你好，世界。\u3000全角ＡＢＣ",
+        "emoji \U0001f600 and 𠀋 Ext-B",
+        "lone \udc80 surrogate",
+    ):
+        assert words_only(sample) == re.sub(r"[\W_]+", "", sample), sample
