@@ -263,6 +263,10 @@ class _Lines:
             return
         normalized = normalize_lines(todo, fold=self._traditional)
         tokens = segment("\n".join(normalized), self._prefer_rjieba)
+        if tokens.count("\n") != len(todo) - 1:  # a segmenter that kept a break in a token
+            for line, text in zip(todo, normalized, strict=True):
+                self._counts[line] = content_counts(segment(text, self._prefer_rjieba))
+            return
         ids = _token_ids(tokens)
         at = 0
         counts: Counter[str] = Counter()
