@@ -338,8 +338,8 @@ MUTANTS: list[Mutant] = [
     m(
         "numbers-are-features",
         "desktop_dedup/core/fingerprint.py",
-        "        or _DIGIT.search(tok)\n",
-        "",
+        "    if _DIGIT.search(tok):\n",
+        "    if _DIGIT.search(tok) and not _WORDLIKE.search(tok):\n",
         FINGERPRINT,
         "Numbers ... are dropped: numbers and dates change between copies",
     ),
