@@ -176,11 +176,6 @@ class _ScanState:
     summary: ScanSummary
     pending_rows: list[dict[str, Any]] = field(default_factory=list)
     last_write: float = field(default_factory=time.monotonic)
-    # What this scan read, by (size, extension, content hash), and those hashes by (size,
-    # extension): a copy of a file read earlier in the scan is hashed by its reader but not
-    # extracted again (see DedupService._read_files).
-    read: dict[tuple[int, str, str], StoredFingerprint] = field(default_factory=dict)
-    read_by_kind: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
 
 class _StoreJournal:
@@ -560,12 +555,14 @@ class DedupService:
                 )
             )
 
-        # Copies can only be among files of one size and extension ("kind"): only kinds of two
-        # files or more keep what was read, each until its last file is back, so a scan of a
-        # million different files holds no fingerprint for this.
+        # A copy of a file read earlier in this scan is hashed by its reader, not extracted
+        # again. Copies can only be among files of one size and extension ("kind"): only kinds
+        # of two files or more keep what was read (content hash -> fingerprint), each until its
+        # last file is back, so a scan of a million different files holds none of this.
         left = Counter((e.size, e.ext) for e in entries)
         for kind in [k for k, n in left.items() if n < 2]:
             del left[kind]
+        read: dict[tuple[int, str], dict[str, StoredFingerprint]] = {}
 
         def handle(entry: FileEntry, row: dict[str, Any]) -> None:
             nonlocal done, bytes_done, last_emit
@@ -573,19 +570,18 @@ class DedupService:
             bytes_done += entry.size
             kind = (entry.size, entry.ext)
             h = row.get("content_hash")
-            copy_of = state.read.get((*kind, h)) if row["status"] == "reuse" and h else None
+            same_kind = read.get(kind, {})
+            copy_of = same_kind.get(h) if row["status"] == "reuse" and h else None
             self._accept(row, reusable, state, copy_of)
             if kind in left:
-                if row["status"] != DocStatus.PROBLEM and h and (*kind, h) not in state.read:
-                    state.read[(*kind, h)] = StoredFingerprint(
+                if row["status"] != DocStatus.PROBLEM and h and h not in same_kind:
+                    read.setdefault(kind, {})[h] = StoredFingerprint(
                         **{f: row[f] for f in StoredFingerprint.__dataclass_fields__}
                     )
-                    state.read_by_kind.setdefault(kind, []).append(h)
                 left[kind] -= 1
                 if left[kind] <= 0:
                     del left[kind]
-                    for done_hash in state.read_by_kind.pop(kind, ()):
-                        del state.read[(*kind, done_hash)]
+                    read.pop(kind, None)
             now = time.monotonic()
             if now - last_emit >= 0.05 or done == total:
                 last_emit = now
@@ -593,7 +589,7 @@ class DedupService:
             self._flush(state)
 
         def prepare(entry: FileEntry) -> FileEntry:
-            copies = state.read_by_kind.get((entry.size, entry.ext))
+            copies = read.get((entry.size, entry.ext))
             return replace(entry, read_copies=tuple(copies)) if copies else entry
 
         def page(entry: FileEntry, page: int, pages: int) -> None:

@@ -224,12 +224,18 @@ def normalize_text(text: str, *, fold: bool | None = None) -> str:
 def normalize_unwrapped(text: str, *, fold: bool | None = None) -> str:
     """:func:`normalize_text` of a text whose fixed-width wrap is already undone (or of one
     line): what a caller that holds the unwrapped text uses, so it is not unwrapped twice."""
+    text = _WS_BETWEEN_CJK.sub("", _fold_characters(text))
+    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed.
+    return fold_script(" ".join(text.split()), fold)
+
+
+def _fold_characters(text: str) -> str:
+    """The character-by-character steps of normalisation: invisible characters dropped, NFKC,
+    radicals to ideographs, lower case (none joins or splits lines)."""
     text = _nfkc(_INVISIBLE.sub("", text))
     if _RADICALS_PRESENT.search(text):
         text = text.translate(_RADICAL_SUPPLEMENT)
-    text = _WS_BETWEEN_CJK.sub("", text.lower())
-    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed.
-    return fold_script(" ".join(text.split()), fold)
+    return text.lower()
 
 
 def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
@@ -239,10 +245,7 @@ def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
     a fraction of one call per line (edge peeling reads dozens of lines per document)."""
     if not lines:
         return []
-    text = _nfkc(_INVISIBLE.sub("", "\n".join(lines)))
-    if _RADICALS_PRESENT.search(text):
-        text = text.translate(_RADICAL_SUPPLEMENT)
-    text = _SPACE_BETWEEN_CJK.sub("", text.lower())
+    text = _SPACE_BETWEEN_CJK.sub("", _fold_characters("\n".join(lines)))
     out = [" ".join(line.split()) for line in text.split("\n")]
     if fold is None or fold:
         # Per line: whether a line is converted depends on that line alone.

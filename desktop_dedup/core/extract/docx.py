@@ -30,7 +30,7 @@ from desktop_dedup.core.extract._common import check_part_size, open_checked_zip
 _TRANSITIONAL = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _STRICT = "http://purl.oclc.org/ooxml/wordprocessingml/main"
 _RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-_OFFICE_DOCUMENT = ("/officeDocument",)  # the relationship type's last segment
+_OFFICE_DOCUMENT = "/officeDocument"  # the relationship type's last segment
 _DEFAULT_PART = "word/document.xml"
 
 # No DTDs, no entities, no network: a document part is data, not a program.
