@@ -9,7 +9,7 @@ Linux ``~/.local/share/desktop_dedup`` (XDG_DATA_HOME honoured), macOS
 ``~/Library/Application Support/desktop_dedup``, Windows ``%LOCALAPPDATA%\\desktop_dedup``.
 
 ``DESKTOP_DEDUP_HOME``, when set, replaces all of them with ``$DESKTOP_DEDUP_HOME/{data,logs,
-config}``.
+config,cache}``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,13 @@ def default_db_path() -> Path:
 def log_dir() -> Path:
     """Directory for rotating log files, the one a user attaches to a bug report."""
     path = _override("logs") or Path(platformdirs.user_log_dir(APP_NAME, _AUTHOR))
+    return _ensure(path)
+
+
+def cache_dir() -> Path:
+    """Directory for files that only save time and can be rebuilt (the IDF table's parsed
+    form); created if missing."""
+    path = _override("cache") or Path(platformdirs.user_cache_dir(APP_NAME, _AUTHOR))
     return _ensure(path)
 
 

@@ -246,3 +246,42 @@ def test_token_tables_are_emptied_between_documents_never_inside_one(
     for _ in range(3):
         assert [fingerprint_text(SAMPLE_ZH), fingerprint_text(SAMPLE_EN)] == expected
     assert len(fp._TOKEN_ID) < 10 + len(set(fp.segment(text_mod.normalize_text(SAMPLE_EN))))
+
+
+def test_idf_table_is_cached_parsed_and_a_bad_or_stale_cache_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The IDF table is parsed once per user and loaded from the cache after that; a cache
+    that is cut short, or that was made from another IDF file, is never what a scan uses."""
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "profile"))
+    source = tmp_path / "idf.txt"
+    source.write_text("天气 8.5\n晴朗 10.25\n明天 7.0\n", encoding="utf-8")
+    expected = (8.5, {"天气": 8.5, "晴朗": 10.25, "明天": 7.0})
+
+    assert fp._load_idf(source) == expected
+    [cached] = (tmp_path / "profile" / "cache").glob("idf-*.marshal")
+    parses: list[Path] = []
+    real_parse = fp._parse_idf
+    monkeypatch.setattr(fp, "_parse_idf", lambda p: parses.append(p) or real_parse(p))
+    assert fp._load_idf(source) == expected
+    assert parses == []  # read from the cache
+
+    cached.write_bytes(cached.read_bytes()[:20])  # a write cut short by a crash
+    assert fp._load_idf(source) == expected
+    assert parses == [source]
+
+    source.write_text("天气 9.0\n晴朗 3.0\n明天 7.0\n", encoding="utf-8")  # jieba upgraded
+    assert fp._load_idf(source) == (7.0, {"天气": 9.0, "晴朗": 3.0, "明天": 7.0})
+    assert parses == [source, source]
+
+
+def test_idf_table_is_read_when_no_cache_can_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    (profile / "cache").write_text("a file where the cache folder would be")
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(profile))
+    source = tmp_path / "idf.txt"
+    source.write_text("天气 8.5\n晴朗 10.25\n", encoding="utf-8")
+    assert fp._load_idf(source) == (9.375, {"天气": 8.5, "晴朗": 10.25})
