@@ -154,6 +154,7 @@ class Store:
         self.locator = Locator(self.machine) if self.dialect != "sqlite" else None
         self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         self._chunk = _ARRAY_CHUNK if self.dialect == "postgresql" else _CHUNK
+        self._keys_sql: tuple[str, bool] | None = None
         # this engine's Hamming distance between a found row and the query (bound as :q)
         self._distance_sql = str(
             hamming(literal_column("c.simhash"), literal_column("CAST(:q AS BIGINT)")).compile(
@@ -410,10 +411,32 @@ class Store:
         for r in rows:
             if r.get("sketch") and r.get("status") != DocStatus.PROBLEM:
                 # The keys are stored at the start of the sketch: read, not recomputed.
-                for k in raw_candidate_keys(r["sketch"]):
-                    keys.append({"key": _signed(k), "doc_id": ids[r["path"]]})
+                doc_id = ids[r["path"]]
+                keys += ((_signed(k), doc_id) for k in raw_candidate_keys(r["sketch"]))
         if keys:
-            conn.execute(self._insert(SketchKeyRow).on_conflict_do_nothing(), keys)
+            # Tens of thousands of rows per batch: SQLAlchemy's per-row parameter processing
+            # cost the scanning process more than the database's own work, so the statement is
+            # compiled once and the rows go to the driver as they are.
+            sql, positional = self._insert_keys_sql()
+            conn.exec_driver_sql(
+                sql, keys if positional else [{"key": k, "doc_id": d} for k, d in keys]
+            )
+
+    def _insert_keys_sql(self) -> tuple[str, bool]:
+        """This engine's "insert a candidate key, unless present", in the driver's own
+        parameter style, and whether its parameters are positional (key, doc_id)."""
+        if self._keys_sql is None:
+            compiled = (
+                self._insert(SketchKeyRow)
+                .values(key=bindparam("key"), doc_id=bindparam("doc_id"))
+                .on_conflict_do_nothing()
+                .compile(dialect=self.engine.dialect)
+            )
+            positional = bool(compiled.positional)
+            if positional:
+                assert list(compiled.positiontup or ()) == ["key", "doc_id"]
+            self._keys_sql = (str(compiled), positional)
+        return self._keys_sql
 
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)
@@ -828,9 +851,7 @@ class Store:
         (marks the non-references inside ``folder``, nothing unmarked)."""
         m = GroupMemberRow
         markable = ~inside_sql(DocumentRow.path, self._locations(reference_roots))
-        folder_cond = (
-            inside_sql(DocumentRow.path, self._locations([folder])) if folder else false()
-        )
+        folder_cond = inside_sql(DocumentRow.path, self._locations([folder])) if folder else false()
         scope = select(m.doc_id)
         if group_ids is not None:
             scope = scope.where(m.group_id.in_(list(group_ids)))
