@@ -30,9 +30,11 @@ use "spawn".
 from __future__ import annotations
 
 import logging
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
+import select
 import signal
 import sys
 import time
@@ -218,6 +220,8 @@ class ReaderPool:
         self._workers: list[_Worker] = []
         self._started_any = False
         self._start_failures = 0
+        self._poller: Any = None  # select.poll of the workers' pipes and sentinels (_wait)
+        self._polled: tuple[int, ...] = ()
 
     # --- workers ---------------------------------------------------------------------------
 
@@ -332,11 +336,24 @@ class ReaderPool:
         return timeout
 
     def _wait(self, timeout: float) -> None:
-        handles: list[Any] = []
-        for w in self._workers:
-            handles.append(w.conn)
-            handles.append(w.proc.sentinel)
-        multiprocessing.connection.wait(handles, timeout)
+        """Until a worker sends something or ends, or ``timeout`` seconds pass."""
+        if not hasattr(select, "poll"):  # Windows: wait() waits on the handles
+            handles: list[Any] = []
+            for w in self._workers:
+                handles.append(w.conn)
+                handles.append(w.proc.sentinel)
+            multiprocessing.connection.wait(handles, timeout)
+            return
+        # One poll object for as long as the workers stay the same: connection.wait() builds a
+        # selector and registers every handle anew on each call, twice per file read, which
+        # cost the scanning process more than reading the results.
+        fds = tuple(fd for w in self._workers for fd in (w.conn.fileno(), w.proc.sentinel))
+        if self._poller is None or fds != self._polled:
+            self._poller = select.poll()
+            for fd in fds:
+                self._poller.register(fd, select.POLLIN)
+            self._polled = fds
+        self._poller.poll(math.ceil(timeout * 1000))
 
     def _collect(
         self,
