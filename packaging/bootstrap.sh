@@ -65,3 +65,7 @@ fi
 if [ -x "$here/packaging/build_resources.sh" ]; then
   "$here/packaging/build_resources.sh" "$venv"
 fi
+# Byte-compile the package, as installing a wheel does: an editable install leaves that to the
+# first import, which never happens where PYTHONDONTWRITEBYTECODE is set, and then every command
+# compiles desktop_dedup's modules again (a tenth of a second of each scan's start-up).
+"$venv/bin/python" -m compileall -q "$here/desktop_dedup" >/dev/null
