@@ -222,6 +222,7 @@ class ReaderPool:
         self._start_failures = 0
         self._poller: Any = None  # select.poll of the workers' pipes and sentinels (_wait)
         self._polled: tuple[int, ...] = ()
+        self._readable: set[int] | None = None
 
     # --- workers ---------------------------------------------------------------------------
 
@@ -336,7 +337,9 @@ class ReaderPool:
         return timeout
 
     def _wait(self, timeout: float) -> None:
-        """Until a worker sends something or ends, or ``timeout`` seconds pass."""
+        """Until a worker sends something or ends, or ``timeout`` seconds pass; records which
+        pipes have something to read (None: ask each pipe)."""
+        self._readable = None
         if not hasattr(select, "poll"):  # Windows: wait() waits on the handles
             handles: list[Any] = []
             for w in self._workers:
@@ -353,7 +356,7 @@ class ReaderPool:
             for fd in fds:
                 self._poller.register(fd, select.POLLIN)
             self._polled = fds
-        self._poller.poll(math.ceil(timeout * 1000))
+        self._readable = {fd for fd, _ in self._poller.poll(math.ceil(timeout * 1000))}
 
     def _collect(
         self,
@@ -366,7 +369,11 @@ class ReaderPool:
             message: Any = None
             dead = False
             try:
-                if worker.conn.poll():
+                if (
+                    worker.conn.fileno() in self._readable
+                    if self._readable is not None
+                    else worker.conn.poll()
+                ):
                     message = worker.conn.recv()
             except (EOFError, OSError):
                 dead = True
