@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_dedup import __version__
 from desktop_dedup.core import actions, grouping, ocr, pathrules, pipeline
@@ -27,7 +27,6 @@ from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.changes import ChangeAnnouncer, ChangeListener, Changes
-from desktop_dedup.core.diff import DiffResult, diff_texts
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
 from desktop_dedup.core.extract import extract_text
 from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
@@ -55,10 +54,13 @@ from desktop_dedup.core.progress import (
     null_progress,
 )
 from desktop_dedup.core.release import drop_gradually as _drop_gradually
-from desktop_dedup.core.report import render_report, write_report
 from desktop_dedup.core.scanning import resolve_roots, walk_files
 from desktop_dedup.core.store import Store
 from desktop_dedup.core.store.repository import StoredFingerprint
+
+if TYPE_CHECKING:
+    # The diff and the reports are imported when used: a scan needs neither.
+    from desktop_dedup.core.diff import DiffResult
 
 log = logging.getLogger(__name__)
 
@@ -1048,6 +1050,8 @@ class DedupService:
     def diff(self, doc_a: int, doc_b: int, *, ignore_whitespace_punct: bool = False) -> DiffResult:
         """The side-by-side diff; its similarity is :meth:`pair_similarity`, the same figure
         the group shows (the word-level diff decides only what is highlighted)."""
+        from desktop_dedup.core.diff import diff_texts
+
         result = diff_texts(
             self.document_text(doc_a),
             self.document_text(doc_b),
@@ -1429,10 +1433,14 @@ class DedupService:
         }
 
     def report(self, fmt: str) -> str:
+        from desktop_dedup.core.report import render_report
+
         return render_report(self.groups(), self.problems(), fmt, **self._report_args())
 
     def export_report(self, fmt: str, path: str | os.PathLike[str], language: str = "en") -> None:
         """Write the report; an HTML one in ``language`` (the app passes its own)."""
+        from desktop_dedup.core.report import write_report
+
         write_report(
             path, self.groups(), self.problems(), fmt, language=language, **self._report_args()
         )
@@ -1464,6 +1472,8 @@ def diff_files(
             texts.append(extract_text(os.fspath(path), reader_extension(os.fspath(path))).text)
         except ExtractionError as exc:
             raise ExtractionError(f"{os.fspath(path)}: {exc.reason}") from exc
+    from desktop_dedup.core.diff import diff_texts
+
     result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=ignore_whitespace_punct)
     return replace(result, similarity=text_similarity(texts[0], texts[1]))
 
