@@ -69,6 +69,7 @@ import contextlib
 import importlib.util
 import logging
 import marshal
+import operator
 import os
 import re
 import statistics
@@ -558,7 +559,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
     idents = (
-        {t: n for (t, n), i in zip(every.items(), every_ids, strict=True) if i == _IDENT}
+        dict(compress(every.items(), map(operator.eq, every_ids, repeat(_IDENT))))
         if _IDENT in every_ids
         else {}
     )
