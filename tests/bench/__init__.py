@@ -1,1 +1,14 @@
-"""Benchmarks: each ``bench_*.py`` module has a ``main()`` that prints its figures."""
+"""Benchmarks: each ``bench_*.py`` module has a ``main()`` that prints its figures.
+
+They run in a profile of their own (``DESKTOP_DEDUP_HOME``, unless the caller set one), removed
+at exit: the scans they time write logs and the IDF table's cache, which belong to no user."""
+
+import atexit
+import os
+import shutil
+import tempfile
+
+if not os.environ.get("DESKTOP_DEDUP_HOME"):
+    _profile = tempfile.mkdtemp(prefix="desktop-dedup-bench-")
+    os.environ["DESKTOP_DEDUP_HOME"] = _profile
+    atexit.register(shutil.rmtree, _profile, True)
