@@ -164,6 +164,34 @@ def test_many_small_edits_between_repeated_lines_align_every_line():
     } == {"subject"}
 
 
+def test_a_long_text_of_repeated_lines_keeps_each_edit_on_its_own_row():
+    """No line of a long form, log or refrain is unique, so no line anchors the alignment: the
+    whole text once came out as one changed row (no change to step to, and a 1 MB block the
+    app took a second to lay out)."""
+    stanza = [f"第{k}行：江南的春天总是来得悄无声息，河面上浮着一层薄薄的雾气。" for k in range(6)]
+    a_lines = stanza * 600  # 3,600 lines, each one 600 times
+    b_lines = list(a_lines)
+    edited = list(range(5, len(b_lines), 37))
+    for i in edited:
+        b_lines[i] = b_lines[i].replace("春天", "秋天")
+    del b_lines[1000]  # and one line removed
+    b_lines.insert(2000, "新加的一行。")  # and one added
+    a, b = "\n".join(a_lines), "\n".join(b_lines)
+    result = diff_texts(a, b)
+    assert side_text(result, "a") == a and side_text(result, "b") == b
+    assert len(result.change_rows) >= len(edited)
+    changed = [row for row in result.rows if row.tag != "equal"]
+    assert max(len(_line(row, "a")) + len(_line(row, "b")) for row in changed) < 200
+    assert sum(1 for row in changed if row.tag == "replace") == len(edited)
+    assert {
+        t for k in result.change_rows for t, tag in result.rows[k].b_spans if tag != "equal"
+    } >= {"秋天"}
+
+
+def _line(row, side: str) -> str:
+    return "".join(text for text, _ in (row.a_spans if side == "a" else row.b_spans))
+
+
 def test_long_single_line_edit_stays_local():
     rng = random.Random(7)
     words = ["river", "garden", "window", "letter", "silver", "morning", "station", "quiet"]

@@ -302,6 +302,47 @@ def _unique_anchors(
     return chain
 
 
+# Above this many key pairs (lines of a x lines of b) a gap without unique keys is aligned by
+# _resync_blocks instead of SequenceMatcher.
+_MAX_MATCHER_SIZE = 4_000_000
+# How far (in keys, on each side) _resync_blocks looks for the next pair of equal keys.
+_RESYNC_WINDOW = 64
+
+
+def _resync_blocks(
+    a: Sequence[str], b: Sequence[str], alo: int, ahi: int, blo: int, bhi: int
+) -> list[tuple[int, int, int]]:
+    """Matching blocks of two long ranges in which no key is unique: equal keys are matched in
+    step, and after a difference the sides meet again at the nearest pair of equal keys (the
+    fewest keys skipped on both sides together, within ``_RESYNC_WINDOW`` on each). Linear in
+    the length for a few edits; never worse than ``_RESYNC_WINDOW`` squared comparisons per
+    key. Not a minimal diff, but every edit of a repetitive text stays where it is."""
+    blocks: list[tuple[int, int, int]] = []
+    i, j = alo, blo
+    w = _RESYNC_WINDOW
+    while i < ahi and j < bhi:
+        if a[i] == b[j]:
+            i0, j0 = i, j
+            while i < ahi and j < bhi and a[i] == b[j]:
+                i, j = i + 1, j + 1
+            blocks.append((i0, j0, i - i0))
+            continue
+        found = None
+        for skipped in range(1, 2 * w - 1):
+            for di in range(max(0, skipped - w + 1), min(skipped, w - 1) + 1):
+                dj = skipped - di
+                if i + di < ahi and j + dj < bhi and a[i + di] == b[j + dj]:
+                    found = (di, dj)
+                    break
+            if found:
+                break
+        if found is None:  # nothing in common nearby: that much of both sides is changed
+            i, j = min(ahi, i + w), min(bhi, j + w)
+        else:
+            i, j = i + found[0], j + found[1]
+    return blocks
+
+
 def _bisect_tails(pairs: list[tuple[int, int]], tails: list[int], j: int) -> int:
     lo, hi = 0, len(tails)
     while lo < hi:
@@ -344,10 +385,13 @@ def _align(
                 if i0 + 1 < i1 or j0 + 1 < j1:
                     stack.append((i0 + 1, i1, j0 + 1, j1))
             continue
-        # No unique keys: a small gap of repeated lines; SequenceMatcher is fine here, and
-        # autojunk keeps it linear if the gap is unexpectedly huge.
-        size = (ahi - alo) * (bhi - blo)
-        matcher = difflib.SequenceMatcher(isjunk, a[alo:ahi], b[blo:bhi], autojunk=size > 4_000_000)
+        # No unique keys. A small gap of repeated lines: SequenceMatcher is fine here. A large
+        # one (a long form, log or refrain where every line recurs) would be quadratic, and
+        # SequenceMatcher's autojunk would junk every line and call the whole text changed.
+        if (ahi - alo) * (bhi - blo) > _MAX_MATCHER_SIZE:
+            blocks += _resync_blocks(a, b, alo, ahi, blo, bhi)
+            continue
+        matcher = difflib.SequenceMatcher(isjunk, a[alo:ahi], b[blo:bhi], autojunk=False)
         for i, j, n in matcher.get_matching_blocks():
             if n:
                 blocks.append((alo + i, blo + j, n))
