@@ -136,11 +136,14 @@ def first_screen_seconds(db_path: Path, settings_path: Path, lazy: bool) -> tupl
     return elapsed, loaded
 
 
-def diff_seconds() -> float:
+def diff_seconds() -> tuple[float, float]:
+    """A 1 MB Chinese text against an edited copy, as the app shows it: the diff and both
+    panes' text computed (off the GUI thread in the app), then rendered. Returns (the whole,
+    the rendering: the GUI thread's part)."""
     import docgen
 
     from desktop_dedup.core.diff import diff_texts
-    from desktop_dedup.gui.diff_view import DiffView
+    from desktop_dedup.gui.diff_view import DiffView, pane_text
 
     text = docgen.SAMPLE_ZH
     a_lines = []
@@ -154,11 +157,14 @@ def diff_seconds() -> float:
     view.resize(1400, 900)
     view.show()
     start = time.perf_counter()
-    view.show_result(diff_texts(a, b), "a", "b")
+    result = diff_texts(a, b)
+    prepared = (pane_text(result.rows, "a"), pane_text(result.rows, "b"))
+    shown = time.perf_counter()
+    view.show_result(result, "a", "b", prepared)
     QApplication.instance().processEvents()
-    elapsed = time.perf_counter() - start
+    end = time.perf_counter()
     view.close()
-    return elapsed
+    return end - start, end - shown
 
 
 STALL_TARGET_MS = 100
@@ -507,8 +513,12 @@ def main() -> list[str]:
             if stall >= STALL_TARGET_MS and what != "idle (noise floor)":
                 misses.append(f"{what}: GUI stall {stall:.0f} ms >= {STALL_TARGET_MS} ms")
     diffs = [diff_seconds() for _ in range(RUNS)]
-    diff_median = statistics.median(diffs)
-    print(f"bench_gui: 1 MB Chinese diff computed + rendered: median {diff_median:.3f} s")
+    diff_median = statistics.median(d[0] for d in diffs)
+    render_median = statistics.median(d[1] for d in diffs)
+    print(
+        f"bench_gui: 1 MB Chinese diff computed + rendered: median {diff_median:.3f} s "
+        f"(rendering, on the GUI thread: {render_median * 1000:.0f} ms)"
+    )
     if diff_median >= 1.0:
         misses.append(f"1 MB diff {diff_median:.2f} s >= 1 s")
     return misses
