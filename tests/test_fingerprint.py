@@ -248,6 +248,10 @@ def test_token_tables_are_emptied_between_documents_never_inside_one(
     assert len(fp._TOKEN_ID) < 10 + len(set(fp.segment(text_mod.normalize_text(SAMPLE_EN))))
 
 
+def _idf(table: fp.IdfTable, word: str) -> float:
+    return table.idf(word, fp._hash(word))
+
+
 def test_idf_table_is_cached_parsed_and_a_bad_or_stale_cache_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -256,22 +260,24 @@ def test_idf_table_is_cached_parsed_and_a_bad_or_stale_cache_is_not_used(
     monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "profile"))
     source = tmp_path / "idf.txt"
     source.write_text("天气 8.5\n晴朗 10.25\n明天 7.0\n", encoding="utf-8")
-    expected = (8.5, {"天气": 8.5, "晴朗": 10.25, "明天": 7.0})
 
-    assert fp._load_idf(source) == expected
-    [cached] = (tmp_path / "profile" / "cache").glob("idf-*.marshal")
+    def looked_up(table: fp.IdfTable) -> tuple[float, float, float, float, float]:
+        return (table.median, *(_idf(table, w) for w in ("天气", "晴朗", "明天", "下雨")))
+
+    assert looked_up(fp._load_idf(source)) == (8.5, 8.5, 10.25, 7.0, 8.5)  # 下雨: the median
+    [cached] = (tmp_path / "profile" / "cache").glob("idf-*")
     parses: list[Path] = []
     real_parse = fp._parse_idf
     monkeypatch.setattr(fp, "_parse_idf", lambda p: parses.append(p) or real_parse(p))
-    assert fp._load_idf(source) == expected
+    assert looked_up(fp._load_idf(source)) == (8.5, 8.5, 10.25, 7.0, 8.5)
     assert parses == []  # read from the cache
 
-    cached.write_bytes(cached.read_bytes()[:20])  # a write cut short by a crash
-    assert fp._load_idf(source) == expected
+    cached.write_bytes(cached.read_bytes()[:-5])  # a write cut short by a crash
+    assert looked_up(fp._load_idf(source)) == (8.5, 8.5, 10.25, 7.0, 8.5)
     assert parses == [source]
 
     source.write_text("天气 9.0\n晴朗 3.0\n明天 7.0\n", encoding="utf-8")  # jieba upgraded
-    assert fp._load_idf(source) == (7.0, {"天气": 9.0, "晴朗": 3.0, "明天": 7.0})
+    assert looked_up(fp._load_idf(source)) == (7.0, 9.0, 3.0, 7.0, 7.0)
     assert parses == [source, source]
 
 
@@ -284,4 +290,26 @@ def test_idf_table_is_read_when_no_cache_can_be_written(
     monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(profile))
     source = tmp_path / "idf.txt"
     source.write_text("天气 8.5\n晴朗 10.25\n", encoding="utf-8")
-    assert fp._load_idf(source) == (9.375, {"天气": 8.5, "晴朗": 10.25})
+    table = fp._load_idf(source)
+    assert (table.median, _idf(table, "天气"), _idf(table, "晴朗")) == (9.375, 8.5, 10.25)
+
+
+def test_idf_table_looks_up_exactly_what_jieba_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every word of jieba's table gets its own IDF through the hashed arrays, and words whose
+    hashes would collide are looked up by name."""
+    path = fp._idf_path()
+    fields = path.read_text(encoding="utf-8").split()
+    listed = dict(zip(fields[0::2], map(float, fields[1::2]), strict=True))
+    table = fp.idf_table()
+    assert table.median == fp.statistics.median(listed.values())
+    assert all(_idf(table, w) == v for w, v in listed.items())
+    assert _idf(table, "不是一个词的词") == table.median
+
+    # Two words with one hash: both keep their IDF.
+    monkeypatch.setattr(
+        fp.xxhash, "xxh64_intdigest", lambda b: 7 if b in ("甲".encode(), "乙".encode()) else len(b)
+    )
+    clash = fp.IdfTable.from_words(["甲", "乙", "丙丁"], [1.0, 2.0, 3.0])
+    assert clash.exact == {"甲": 1.0, "乙": 2.0}
+    again = fp.IdfTable.from_bytes(clash.to_bytes())
+    assert [_idf(again, w) for w in ("甲", "乙", "丙丁", "戊")] == [1.0, 2.0, 3.0, 2.0]

@@ -67,13 +67,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import logging
-import marshal
 import operator
 import os
 import re
 import statistics
-import sys
 import tempfile
 import threading
 from array import array
@@ -128,58 +127,125 @@ class Fingerprint:
     shingle_count: int = 0  # distinct shingles of the body (what makes a document "short")
 
 
-class _IdfTable:
-    _lock = threading.Lock()
-    _table: dict[str, float] | None = None
-    median: float = 0.0
+@dataclass(frozen=True)
+class IdfTable:
+    """jieba's IDF table as two arrays, the sorted 64-bit hashes of its words (xxh64, as the
+    features are hashed) and their IDFs, plus its median: the arrays load from the cache in
+    milliseconds, where a dict of its 270,000 words took a tenth of a second of every scan's
+    start-up (and parsing the file a quarter). ``exact`` holds the words whose hashes collide,
+    if any ever do (none in jieba's table)."""
+
+    hashes: np.ndarray
+    values: np.ndarray
+    median: float
+    exact: dict[str, float]
+
+    def idf(self, word: str, word_hash: int) -> float:
+        """The IDF of ``word`` (``word_hash`` its xxh64), or the median when it is not listed."""
+        if self.exact and word in self.exact:
+            return self.exact[word]
+        at = int(self.hashes.searchsorted(np.uint64(word_hash)))
+        if at < len(self.hashes) and int(self.hashes[at]) == word_hash:
+            return float(self.values[at])
+        return self.median
 
     @classmethod
-    def get(cls) -> dict[str, float]:
-        if cls._table is None:
+    def from_words(cls, words: list[str], values: list[float]) -> IdfTable:
+        hashes = np.fromiter(
+            (xxhash.xxh64_intdigest(w.encode("utf-8", "surrogatepass")) for w in words),
+            dtype=np.uint64,
+            count=len(words),
+        )
+        idf = np.asarray(values, dtype=np.float64)
+        order = np.argsort(hashes, kind="stable")
+        hashes, idf = hashes[order], idf[order]
+        repeated = np.flatnonzero(hashes[1:] == hashes[:-1])
+        exact: dict[str, float] = {}
+        if len(repeated):  # a collision: those words are looked up by name
+            clash = set(hashes[repeated].tolist())
+            exact = {w: v for w, v in zip(words, values, strict=True) if _hash(w) in clash}
+            keep = ~np.isin(hashes, np.fromiter(clash, dtype=np.uint64))
+            hashes, idf = hashes[keep], idf[keep]
+        return cls(hashes, idf, statistics.median(values) if values else 0.0, exact)
+
+    _MAGIC = b"DDIDF1\0\0"
+
+    def to_bytes(self) -> bytes:
+        extra = json.dumps(self.exact, ensure_ascii=False).encode("utf-8")
+        head = np.array([self.median], dtype=np.float64).tobytes()
+        sizes = np.array([len(self.hashes), len(extra)], dtype=np.uint64).tobytes()
+        return b"".join(
+            (self._MAGIC, head, sizes, self.hashes.tobytes(), self.values.tobytes(), extra)
+        )
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> IdfTable:
+        """Raises ValueError unless ``data`` is a whole table written by :meth:`to_bytes`."""
+        start = len(cls._MAGIC) + 24
+        if len(data) < start or not data.startswith(cls._MAGIC):
+            raise ValueError("not an IDF table")
+        median = float(np.frombuffer(data, np.float64, 1, len(cls._MAGIC))[0])
+        n, n_extra = (int(x) for x in np.frombuffer(data, np.uint64, 2, len(cls._MAGIC) + 8))
+        if n == 0 or len(data) != start + 16 * n + n_extra:
+            raise ValueError("IDF table cut short")
+        hashes = np.frombuffer(data, np.uint64, n, start)
+        values = np.frombuffer(data, np.float64, n, start + 8 * n)
+        exact = json.loads(data[start + 16 * n :].decode("utf-8"))
+        return cls(hashes, values, median, exact)
+
+
+def _hash(word: str) -> int:
+    return xxhash.xxh64_intdigest(word.encode("utf-8", "surrogatepass"))
+
+
+class _Idf:
+    _lock = threading.Lock()
+    table: IdfTable | None = None
+
+    @classmethod
+    def get(cls) -> IdfTable:
+        if cls.table is None:
             with cls._lock:
-                if cls._table is None:
-                    cls.median, cls._table = _load_idf(_idf_path())
-        return cls._table
+                if cls.table is None:
+                    cls.table = _load_idf(_idf_path())
+        return cls.table
 
 
-def _load_idf(path: Path) -> tuple[float, dict[str, float]]:
-    """The median and the table of jieba's IDF file, from this user's cache when it holds the
-    parsed form of this very file: parsing 270,000 lines costs every scan 0.25 s of start-up
-    on the critical path, loading the parsed form about half that."""
+def _load_idf(path: Path) -> IdfTable:
+    """jieba's IDF file as an :class:`IdfTable`, from this user's cache when it holds the
+    table of this very file (parsing it costs 0.25 s, loading the cached arrays milliseconds);
+    a cache that is missing, cut short or foreign is written again."""
     try:
         st = path.stat()
-        key = f"{sys.version_info[0]}.{sys.version_info[1]}-{st.st_size}-{st.st_mtime_ns}"
+        key = f"{st.st_size}-{st.st_mtime_ns}"
         tag = xxhash.xxh64_hexdigest(f"{path.resolve()}\0{key}".encode("utf-8", "surrogatepass"))
         from desktop_dedup.paths import cache_dir
 
-        cached = cache_dir() / f"idf-{tag}.marshal"
+        cached = cache_dir() / f"idf-{tag}.bin"
     except (OSError, RuntimeError):  # no cache folder (read-only profile): parse every time
         return _parse_idf(path)
     try:
-        median, table = marshal.loads(cached.read_bytes())
-        if isinstance(median, float) and isinstance(table, dict) and len(table) > 0:
-            return median, table
-    except (OSError, EOFError, ValueError, TypeError):  # absent, partly written or foreign
+        return IdfTable.from_bytes(cached.read_bytes())
+    except (OSError, ValueError, UnicodeDecodeError):  # absent, partly written or foreign
         pass
-    median, table = _parse_idf(path)
+    table = _parse_idf(path)
     try:
         with tempfile.NamedTemporaryFile("wb", dir=cached.parent, delete=False) as f:
-            f.write(marshal.dumps((median, table)))
+            f.write(table.to_bytes())
         os.replace(f.name, cached)  # whole or not at all: another process may read it now
     except OSError:
         log.debug("could not cache the IDF table in %s", cached.parent, exc_info=True)
         with contextlib.suppress(OSError, NameError):
             os.unlink(f.name)
-    return median, table
+    return table
 
 
-def _parse_idf(path: Path) -> tuple[float, dict[str, float]]:
+def _parse_idf(path: Path) -> IdfTable:
     # Read as one string and split once: parsing 270,000 lines one by one cost every scan
     # worker about 0.3 s at start-up.
     with path.open(encoding="utf-8") as f:
         fields = f.read().split()
-    values = list(map(float, fields[1::2]))
-    return statistics.median(values), dict(zip(fields[0::2], values, strict=True))
+    return IdfTable.from_words(fields[0::2], list(map(float, fields[1::2])))
 
 
 def _idf_path() -> Path:
@@ -191,16 +257,15 @@ def _idf_path() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "analyse" / "idf.txt"
 
 
-def idf_table() -> tuple[dict[str, float], float]:
-    """jieba's IDF table and its median (loaded once per process)."""
-    table = _IdfTable.get()
-    return table, _IdfTable.median
+def idf_table() -> IdfTable:
+    """jieba's IDF table (loaded once per process)."""
+    return _Idf.get()
 
 
 # Latin words are not in jieba's table; they all get this IDF (the table's median, the value
 # jieba gives any unknown word). Stop words are removed before weighting.
 def latin_idf() -> float:
-    return idf_table()[1]
+    return idf_table().median
 
 
 # What a token contributes, computed once per process: an id into the arrays of IDFs and 64-bit
@@ -222,9 +287,10 @@ def _new_token_id(tok: str) -> int:
         return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
     if tok in stopwords.ALL or not _WORDLIKE.search(tok) or (len(tok) == 1 and tok.isascii()):
         return _NOT_FEATURE
-    table, median = idf_table()
-    _TOKEN_IDF.append(table.get(tok, median) if _CJK.search(tok) else median)
-    _TOKEN_HASH.append(xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass")))
+    table = idf_table()
+    h = xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass"))
+    _TOKEN_IDF.append(table.idf(tok, h) if _CJK.search(tok) else table.median)
+    _TOKEN_HASH.append(h)
     return len(_TOKEN_IDF) - 1
 
 
@@ -555,7 +621,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
     present = id_arr[tf > 0]
-    rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table()[1]
+    rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table().median
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
     idents = (
