@@ -59,8 +59,8 @@ def log_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """Directory for files that only save time and can be rebuilt (the IDF table's parsed
-    form); created if missing."""
+    """Directory for files that only save time and can be rebuilt (the IDF table as arrays);
+    created if missing."""
     path = _override("cache") or Path(platformdirs.user_cache_dir(APP_NAME, _AUTHOR))
     return _ensure(path)
 

@@ -437,6 +437,31 @@ MUTANTS: list[Mutant] = [
         ["tests/test_fingerprint.py"],
         "a worker's token tables are emptied between documents, never inside one",
     ),
+    m(
+        "idf-cache-of-another-file-used",
+        "desktop_dedup/core/fingerprint.py",
+        '        key = f"{st.st_size}-{st.st_mtime_ns}"\n',
+        '        key = "idf"\n',
+        ["tests/test_fingerprint.py"],
+        "the cached IDF table is the table of the installed jieba, never an older one",
+    ),
+    m(
+        "idf-word-looked-up-by-the-wrong-hash",
+        "desktop_dedup/core/fingerprint.py",
+        '        order = np.argsort(hashes, kind="stable")\n',
+        "        order = np.arange(len(hashes))\n",
+        ["tests/test_fingerprint.py"],
+        "every word of jieba's IDF table gets its own IDF",
+    ),
+    # --- the review: a diff of a text whose lines recur ---------------------------------------
+    m(
+        "repeated-lines-junked-as-one-change",
+        "desktop_dedup/core/diff.py",
+        "    blocks: list[tuple[int, int, int]] = []\n    i, j = alo, blo\n",
+        "    return []\n",
+        ["tests/test_diff.py"],
+        "each edit of a long text of recurring lines is its own change in the diff",
+    ),
 ]
 
 
