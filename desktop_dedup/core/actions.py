@@ -109,11 +109,15 @@ def content_hash_file(path: str | os.PathLike[str]) -> str:
     keeps allocation out of the loop.
     """
     hasher = xxhash.xxh3_128()
-    buffer = bytearray(HASH_CHUNK)
-    view = memoryview(buffer)
     from desktop_dedup.core.extract._common import open_regular  # no import cycle at load
 
     with open_regular(path) as handle:  # a FIFO swapped in must not block the scan
+        # No bigger than the file (+1 to see its end in one read): a 1 MiB buffer allocated
+        # and zeroed for every small file cost more than hashing it. A file that grows after
+        # this is still read whole, in more chunks.
+        size = os.fstat(handle.fileno()).st_size
+        buffer = bytearray(min(HASH_CHUNK, size + 1))
+        view = memoryview(buffer)
         while True:
             n = handle.readinto(buffer)
             if not n:
