@@ -399,7 +399,10 @@ class ReaderPool:
                     self._requeue_next(worker, queue)
                     self._replace(worker)
                 continue
-            if dead or worker.proc.exitcode is not None:
+            # Asking a process for its exit code waits on its sentinel through a new selector:
+            # only when the poll saw the sentinel (it ended), or when there was no poll.
+            ended = self._readable is None or worker.proc.sentinel in self._readable
+            if dead or (ended and worker.proc.exitcode is not None):
                 self._on_death(worker, queue, crashes, handle)
             elif worker.entry is not None and (
                 now - worker.started >= self.budget.seconds
