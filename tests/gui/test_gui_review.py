@@ -114,14 +114,7 @@ def test_layout_fits_1280x800_and_column_widths_persist(
     service.add_folder(docs)
     service.scan()
 
-    window = MainWindow(service, settings=window_settings)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitUntil(lambda: window.groups_model.total == 1)
-    window.select_group_row(0)
-    settle(window)
-    qtbot.waitUntil(lambda: window.diff_view.result is not None)
+    window = _showing_its_only_group(qtbot, service, window_settings, (1280, 800))
     qtbot.wait(50)
     for view in (window.groups_view, window.members_view):
         width = view.viewport().width()
@@ -157,7 +150,6 @@ def test_the_panes_text_is_built_off_the_gui_thread(
     import threading
 
     from desktop_dedup.gui import diff_view
-    from desktop_dedup.gui.main_window import MainWindow
 
     built_on: list[threading.Thread] = []
     real = diff_view.pane_text
@@ -173,14 +165,24 @@ def test_the_panes_text_is_built_off_the_gui_thread(
     docgen.write_txt(docs / "b.txt", docgen.SAMPLE_EN.replace("boatman", "ferryman", 1))
     service.add_folder(docs)
     service.scan()
-    window = MainWindow(service, settings=window_settings)
+    window = _showing_its_only_group(qtbot, service, window_settings)
+    assert len(built_on) == 2
+    assert all(t is not threading.main_thread() for t in built_on)
+    shown = window.diff_view.right_pane.toPlainText() + window.diff_view.left_pane.toPlainText()
+    assert "ferryman" in shown and "boatman" in shown
+
+
+def _showing_its_only_group(qtbot, service, settings, size: tuple[int, int] | None = None):
+    """The main window on ``service``'s one group, its diff on screen."""
+    from desktop_dedup.gui.main_window import MainWindow
+
+    window = MainWindow(service, settings=settings)
     qtbot.addWidget(window)
+    if size is not None:
+        window.resize(*size)
     window.show()
     qtbot.waitUntil(lambda: window.groups_model.total == 1)
     window.select_group_row(0)
     settle(window)
     qtbot.waitUntil(lambda: window.diff_view.result is not None)
-    assert len(built_on) == 2
-    assert all(t is not threading.main_thread() for t in built_on)
-    shown = window.diff_view.right_pane.toPlainText() + window.diff_view.left_pane.toPlainText()
-    assert "ferryman" in shown and "boatman" in shown
+    return window
