@@ -611,6 +611,9 @@ class DiffView(QWidget):
             self.tr("Change {index} of {count}").format(index=index + 1, count=len(rows))
         )
         self._update_buttons()
+        # Each pane centred the row on its own; the right one then faces the left one block for
+        # block (centring twice could leave them a line apart once the labels were laid out).
+        self._sync(self.left_pane, self.right_pane)
 
     def _update_buttons(self) -> None:
         rows = self._change_rows()

@@ -118,6 +118,30 @@ def test_scrolling_one_pane_scrolls_the_other_to_the_facing_block(view, qtbot):
     assert view.left_pane.firstVisibleBlock().blockNumber() > 50
 
 
+def test_stepping_to_a_change_leaves_the_panes_facing_each_other(view, monkeypatch):
+    """Each pane centres the change on its own; when the two came out a line apart (seen in
+    a Chinese window at 1920x1080, the labels laid out between the two), the right pane still
+    ends facing the left one block for block."""
+    lines_a = [f"line number {i} with some words" for i in range(600)]
+    lines_b = list(lines_a)
+    for i in (100, 300, 500):
+        lines_b[i] = lines_b[i].replace("some", "other")
+    right = view.right_pane
+    real_center = right.centerCursor
+
+    def center_a_line_lower() -> None:
+        real_center()
+        right.verticalScrollBar().setValue(right.verticalScrollBar().value() + 1)
+
+    monkeypatch.setattr(right, "centerCursor", center_a_line_lower)
+    view.show_result(diff_texts("\n".join(lines_a), "\n".join(lines_b)), "a", "b")
+    for _ in range(3):
+        top = view.left_pane.firstVisibleBlock().blockNumber()
+        assert top > 0
+        assert right.firstVisibleBlock().blockNumber() == top
+        view.next_change()
+
+
 def test_identical_texts_show_no_changes(view):
     view.show_result(diff_texts("same\ntext\n", "same\ntext\n"), "a", "b")
     assert view.result.change_rows == []
