@@ -39,6 +39,7 @@ def test_paths_follow_the_override_and_exist(home: Path) -> None:
     assert paths.data_dir() == home / "data" and paths.data_dir().is_dir()
     assert paths.log_dir() == home / "logs" and paths.log_dir().is_dir()
     assert paths.config_dir() == home / "config" and paths.config_dir().is_dir()
+    assert paths.cache_dir() == home / "cache" and paths.cache_dir().is_dir()
     assert paths.default_db_path().parent == paths.data_dir()
 
 
@@ -49,7 +50,9 @@ def test_paths_use_platform_dirs_without_override(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     if os.name == "posix" and not hasattr(os, "startfile"):
+        assert paths.cache_dir() == tmp_path / "xdg-cache" / "desktop_dedup"
         assert paths.data_dir() == tmp_path / "xdg-data" / "desktop_dedup"
         assert paths.config_dir() == tmp_path / "xdg-config" / "desktop_dedup"
         assert paths.log_dir().is_relative_to(tmp_path / "xdg-state")
