@@ -346,8 +346,8 @@ MUTANTS: list[Mutant] = [
     m(
         "cjk-line-break-kept",
         "desktop_dedup/core/text.py",
-        '    text = _WS_BETWEEN_CJK.sub("", text.lower())\n',
-        "    text = text.lower()\n",
+        '    text = _WS_BETWEEN_CJK.sub("", _fold_characters(text))\n',
+        "    text = _fold_characters(text)\n",
         ["tests/test_text.py", "tests/test_fingerprint.py"],
         "no white space between two Chinese characters (a line break there is only layout)",
     ),
