@@ -188,6 +188,23 @@ def test_a_long_text_of_repeated_lines_keeps_each_edit_on_its_own_row():
     } >= {"秋天"}
 
 
+def test_a_long_insertion_into_recurring_lines_does_not_shift_the_rest():
+    """A hundred new lines near the top of a long text of recurring lines: the lines after
+    them are still equal, not a cascade of replacements to the end."""
+    stanza = [f"第{k}行：江南的春天总是来得悄无声息，河面上浮着一层薄薄的雾气。" for k in range(6)]
+    a_lines = stanza * 600
+    added = [f"新的第{k}行，只在副本里。" for k in range(100)]
+    b_lines = a_lines[:200] + added + a_lines[200:]
+    b_lines[3500] = b_lines[3500].replace("春天", "秋天")  # and one edit near the end
+    a, b = "\n".join(a_lines), "\n".join(b_lines)
+    result = diff_texts(a, b)
+    assert side_text(result, "a") == a and side_text(result, "b") == b
+    changed = [row for row in result.rows if row.tag != "equal"]
+    assert [_line(row, "b").rstrip("\n") for row in changed] == [*added, b_lines[3500]]
+    assert len(result.change_rows) == 2
+    assert result.similarity > 0.95
+
+
 def _line(row, side: str) -> str:
     return "".join(text for text, _ in (row.a_spans if side == "a" else row.b_spans))
 

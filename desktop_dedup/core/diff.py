@@ -313,10 +313,26 @@ def _resync_blocks(
     a: Sequence[str], b: Sequence[str], alo: int, ahi: int, blo: int, bhi: int
 ) -> list[tuple[int, int, int]]:
     """Matching blocks of two long ranges in which no key is unique: equal keys are matched in
-    step, and after a difference the sides meet again at the nearest pair of equal keys (the
-    fewest keys skipped on both sides together, within ``_RESYNC_WINDOW`` on each). Linear in
-    the length for a few edits; never worse than ``_RESYNC_WINDOW`` squared comparisons per
-    key. Not a minimal diff, but every edit of a repetitive text stays where it is."""
+    step, and after a difference the sides meet again where the fewest keys are skipped on
+    both sides together: at the nearest pair of equal keys within ``_RESYNC_WINDOW`` of each
+    (a line replaced), or where the one side's next key comes again on the other, however far
+    (lines inserted or deleted). Linear in the length for a few edits, a bisection and at most
+    ``_RESYNC_WINDOW`` squared comparisons per difference. Not a minimal diff, but every edit
+    of a repetitive text stays where it is."""
+    where_a: dict[str, list[int]] = {}
+    where_b: dict[str, list[int]] = {}
+    for k in range(alo, ahi):
+        where_a.setdefault(a[k], []).append(k)
+    for k in range(blo, bhi):
+        where_b.setdefault(b[k], []).append(k)
+
+    def next_at(where: dict[str, list[int]], key: str, start: int) -> int | None:
+        places = where.get(key)
+        if not places:
+            return None
+        at = bisect.bisect_left(places, start)
+        return places[at] if at < len(places) else None
+
     blocks: list[tuple[int, int, int]] = []
     i, j = alo, blo
     w = _RESYNC_WINDOW
@@ -327,19 +343,25 @@ def _resync_blocks(
                 i, j = i + 1, j + 1
             blocks.append((i0, j0, i - i0))
             continue
-        found = None
+        best: tuple[int, int] | None = None
         for skipped in range(1, 2 * w - 1):
             for di in range(max(0, skipped - w + 1), min(skipped, w - 1) + 1):
                 dj = skipped - di
                 if i + di < ahi and j + dj < bhi and a[i + di] == b[j + dj]:
-                    found = (di, dj)
+                    best = (di, dj)
                     break
-            if found:
+            if best:
                 break
-        if found is None:  # nothing in common nearby: that much of both sides is changed
+        inserted = next_at(where_b, a[i], j)  # a[i] comes again on b's side: lines inserted
+        if inserted is not None and (best is None or inserted - j < sum(best)):
+            best = (0, inserted - j)
+        deleted = next_at(where_a, b[j], i)  # b[j] comes again on a's side: lines deleted
+        if deleted is not None and (best is None or deleted - i < sum(best)):
+            best = (deleted - i, 0)
+        if best is None:  # nothing in common nearby or later: that much of both is changed
             i, j = min(ahi, i + w), min(bhi, j + w)
         else:
-            i, j = i + found[0], j + found[1]
+            i, j = i + best[0], j + best[1]
     return blocks
 
 
