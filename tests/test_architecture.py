@@ -27,3 +27,27 @@ def test_gui_and_cli_do_not_import_each_other():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_numpy_starts_no_blas_threads_in_our_processes():
+    """numpy's OpenBLAS started a spinning thread per core at import, a tenth of a CPU second
+    of every scan's start-up taken from the other process starting beside it; nothing here
+    uses BLAS. A user's own OPENBLAS_NUM_THREADS is kept."""
+    import os
+
+    code = (
+        "import os\n"
+        "import desktop_dedup.core.service\n"
+        "print(os.environ['OPENBLAS_NUM_THREADS'], len(os.listdir('/proc/self/task')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    mine = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert mine.returncode == 0, mine.stderr
+    assert mine.stdout.split() == ["1", "1"]  # one thread: numpy's only
+    users = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**env, "OPENBLAS_NUM_THREADS": "3"},
+    )
+    assert users.stdout.split()[0] == "3"
