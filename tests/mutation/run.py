@@ -453,6 +453,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_fingerprint.py"],
         "every word of jieba's IDF table gets its own IDF",
     ),
+    m(
+        "blas-threads-spin-at-start-up",
+        "desktop_dedup/__init__.py",
+        '_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")\n',
+        "pass\n",
+        ["tests/test_architecture.py"],
+        "numpy's OpenBLAS runs one thread in our processes (the small-files start-up)",
+    ),
     # --- the review: a diff of a text whose lines recur ---------------------------------------
     m(
         "repeated-lines-junked-as-one-change",
