@@ -313,7 +313,7 @@ def one_run_text(run, saved) -> str:
     flags = [f for key, f in _SETTING_FLAGS.items() if getattr(run, key) != getattr(saved, key)]
     flags = ["--no-ocr" if f == "--ocr" and not run.ocr else f for f in flags]
     text = f"Not saved: {', '.join(flags)} applied to this scan only (add --save to keep them)."
-    if (run.min_similarity, run.max_distance) != (saved.min_similarity, saved.max_distance):
+    if run.matching != saved.matching:
         text += (
             " The index is grouped by the saved settings again (near duplicates: at least "
             f"{saved.min_similarity:.0%} the same text): that is what report, remove and the "

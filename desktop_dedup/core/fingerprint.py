@@ -127,6 +127,11 @@ class Fingerprint:
     shingle_count: int = 0  # distinct shingles of the body (what makes a document "short")
 
 
+def _hash(word: str) -> int:
+    """A word's 64-bit hash: a feature's in the simhash and the sketch, and the key of its IDF."""
+    return xxhash.xxh64_intdigest(word.encode("utf-8", "surrogatepass"))
+
+
 @dataclass(frozen=True)
 class IdfTable:
     """jieba's IDF table as two arrays, the sorted 64-bit hashes of its words (xxh64, as the
@@ -151,11 +156,7 @@ class IdfTable:
 
     @classmethod
     def from_words(cls, words: list[str], values: list[float]) -> IdfTable:
-        hashes = np.fromiter(
-            (xxhash.xxh64_intdigest(w.encode("utf-8", "surrogatepass")) for w in words),
-            dtype=np.uint64,
-            count=len(words),
-        )
+        hashes = np.fromiter(map(_hash, words), dtype=np.uint64, count=len(words))
         idf = np.asarray(values, dtype=np.float64)
         order = np.argsort(hashes, kind="stable")
         hashes, idf = hashes[order], idf[order]
@@ -192,10 +193,6 @@ class IdfTable:
         values = np.frombuffer(data, np.float64, n, start + 8 * n)
         exact = json.loads(data[start + 16 * n :].decode("utf-8"))
         return cls(hashes, values, median, exact)
-
-
-def _hash(word: str) -> int:
-    return xxhash.xxh64_intdigest(word.encode("utf-8", "surrogatepass"))
 
 
 class _Idf:
@@ -288,7 +285,7 @@ def _new_token_id(tok: str) -> int:
     if tok in stopwords.ALL or not _WORDLIKE.search(tok) or (len(tok) == 1 and tok.isascii()):
         return _NOT_FEATURE
     table = idf_table()
-    h = xxhash.xxh64_intdigest(tok.encode("utf-8", "surrogatepass"))
+    h = _hash(tok)
     _TOKEN_IDF.append(table.idf(tok, h) if _CJK.search(tok) else table.median)
     _TOKEN_HASH.append(h)
     return len(_TOKEN_IDF) - 1
@@ -633,7 +630,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     word_counts = tf[tf > 0]
     if idents:
         ident_hashes = np.fromiter(
-            (xxhash.xxh64_intdigest(t.encode("utf-8", "surrogatepass")) for t in idents),
+            map(_hash, idents),
             dtype=np.uint64,
             count=len(idents),
         )

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, grouping, ocr, pathrules, pipeline
+from desktop_dedup.core import actions, forkserver, grouping, ocr, pathrules, pipeline
 from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
@@ -103,6 +103,12 @@ class Settings:
     text_extensions: tuple[str, ...] = ()
     # Read PDF pages without a text layer with OCR (Tesseract, when installed; core/ocr.py).
     ocr: bool = False
+
+    @property
+    def matching(self) -> list[Any]:
+        """What the groups are built with (the head of the stored grouping key): two settings
+        with the same matching give the same groups."""
+        return [self.min_similarity, self.max_distance]
 
 
 @dataclass(frozen=True)
@@ -369,7 +375,7 @@ class DedupService:
         self.store.set_setting(
             "settings", {**asdict(new), "offered_extensions": list(DEFAULT_EXTENSIONS)}
         )
-        regrouped = _matching(new) != _matching(current)
+        regrouped = new.matching != current.matching
         if regrouped:
             self.regroup()
         self._announce(Changes(settings=True, groups=regrouped))
@@ -421,7 +427,7 @@ class DedupService:
         """
         started = time.monotonic()
         cancel = cancel or CancelToken()
-        workers_mod.prestart()  # the readers load while the folders are listed
+        forkserver.prestart()  # the readers load while the folders are listed
         saved = self.settings()
         settings = saved if settings is None else settings
         if roots is None:  # those on this machine (a shared index lists other machines' too)
@@ -523,7 +529,7 @@ class DedupService:
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
         summary.reclaimable_size = totals["reclaimable_size"]
-        if _matching(settings) != _matching(saved):  # this run's groups were counted: back
+        if settings.matching != saved.matching:  # this run's groups were counted: back
             self.regroup()
         summary.seconds = time.monotonic() - started
         self._announce(Changes(groups=True, marks=True, settings=True))
@@ -699,8 +705,7 @@ class DedupService:
         ``s``, by default the saved settings)."""
         s = s or self.settings()
         return [
-            s.min_similarity,
-            s.max_distance,
+            *s.matching,
             FINGERPRINT_VERSION,
             sorted(self.store.location(r) for r in self._reference_roots()),
             len(self.store.ignored_hash_pairs()),
@@ -883,7 +888,7 @@ class DedupService:
         if self.store.read_only:  # an index opened read-only is reported as it stands
             return
         key = self.store.get_setting("grouping_key")
-        if isinstance(key, list) and key[:2] != _matching(self.settings()):
+        if isinstance(key, list) and key[:2] != self.settings().matching:
             self.regroup()
 
     def problems(self) -> list[Problem]:
@@ -1490,11 +1495,6 @@ def reader_extension(path: str, indexed_format: str = "") -> str:
     if indexed_format in SUPPORTED_EXTENSIONS:
         return indexed_format
     return PLAIN_TEXT if looks_like_text(path) else ext
-
-
-def _matching(s: Settings) -> list[Any]:
-    """The settings the groups are built with (the head of the stored grouping key)."""
-    return [s.min_similarity, s.max_distance]
 
 
 def _check_distance(k: int) -> None:

@@ -48,7 +48,6 @@ from desktop_dedup.core import ocr as ocr_mod
 from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.forkserver import context as _context
-from desktop_dedup.core.forkserver import prestart as prestart  # the service starts it
 from desktop_dedup.core.models import FileEntry
 from desktop_dedup.core.progress import CancelToken
 

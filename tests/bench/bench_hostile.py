@@ -25,7 +25,7 @@ sys.path.insert(0, str(TESTS))
 
 import hostile  # noqa: E402
 
-from desktop_dedup.core import pipeline, workers  # noqa: E402
+from desktop_dedup.core import forkserver, pipeline, workers  # noqa: E402
 from desktop_dedup.core.models import FileEntry  # noqa: E402
 from desktop_dedup.core.progress import CancelToken  # noqa: E402
 
@@ -81,7 +81,7 @@ def main() -> list[str]:
     )
     print(f"  load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     misses = []
-    workers.prestart()
+    forkserver.prestart()
     with tempfile.TemporaryDirectory(prefix="bench_hostile_") as tmp:
         for label, name, write in CASES:
             path = write(Path(tmp) / name)
