@@ -148,3 +148,36 @@ def test_pairs_of_different_notes_with_one_banner_stay_apart_at_every_length():
             fx, fy = fingerprint_text(x), fingerprint_text(y)
             share = sketch.verified_similarity(sketch.decode(fx.sketch), sketch.decode(fy.sketch))
             assert share < 0.75, (n, share)
+
+
+def test_the_trimmed_comparisons_shortcut_never_drops_a_pair_that_reaches_it():
+    """trimmed_similarity skips the line-by-line work when the word pairs the two notes share
+    cannot reach TRIMMED_MIN_SHARE. Over every ordered pair of notes with banners, titles,
+    footers and one-word edits, it must answer what the long way answers (0.0 below the bar),
+    including pairs just over the bar and pairs that reach it only against the other's body."""
+    words = docgen.SAMPLE_EN.split()
+    notes = [POEM_A, NOTE_A, NOTE_B, NOTE_A_EDITED, EN_A, EN_A_EDITED, EN_B]
+    for n in (12, 20, 30, 45):
+        note = " ".join(words[300 : 300 + n])
+        notes += [note, note.replace(words[305], "zebra")]
+    texts: list[str] = []
+    for note in notes:
+        for banner, footer in ((BANNER_ZH, FOOTER_ZH), (BANNER_EN, FOOTER_EN)):
+            texts += _variants(note, banner, footer).values()
+        texts += [note, f"{BANNER_EN}\n{BANNER_ZH}\n\n{note}"]
+    sketches = [sketch.decode(fingerprint_text(t).sketch) for t in dict.fromkeys(texts)]
+    reached = just_over = body_only = 0
+    for a, b in itertools.permutations(sketches, 2):
+        if len(a.tags) == 0:
+            continue
+        in_b = sketch.in_sorted(a.values, b.values)
+        long_way = sketch._trimmed_share(a, b, in_b)
+        expected = long_way if long_way >= sketch.TRIMMED_MIN_SHARE else 0.0
+        assert sketch.trimmed_similarity(a, b) == expected
+        if expected:
+            reached += 1
+            just_over += expected < 0.95
+            shared = int(in_b.sum())
+            body_only += 2 * shared / (shared + len(b.values)) < sketch.TRIMMED_MIN_SHARE
+    # the pairs the shortcut could wrongly drop are there
+    assert reached > 100 and just_over > 10 and body_only > 10, (reached, just_over, body_only)

@@ -470,9 +470,7 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
     if len(a.core) or len(b.core):
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
-        trimmed = max(trimmed_similarity(a, b), trimmed_similarity(b, a))
-        if trimmed >= TRIMMED_MIN_SHARE:
-            share = max(share, trimmed)
+        share = max(share, trimmed_similarity(a, b), trimmed_similarity(b, a))
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
@@ -486,11 +484,25 @@ def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
     remains is compared whole, with the other's body or its whole text. Only one side is trimmed
     (two different notes under one banner would otherwise each lose their own text and keep the
     banner), both must be short documents, compared exactly, and the remainder must reach
-    TRIMMED_MIN_SHARE."""
+    TRIMMED_MIN_SHARE: below it the answer is 0.0."""
     if len(a.tags) == 0 or (len(b.tags) == 0 and not b.complete):
         return 0.0
+    in_b = in_sorted(a.values, b.values)
+    # The most it could reach: what remains holds at least the word pairs it shares with ``b``
+    # (at most ``shared``), and the smaller view of ``b`` is its body, so the share is at most
+    # 2 * shared / (shared + len(body)). Most candidate pairs of two notes end here, before
+    # their lines are looked at (that took most of a grouping's verification).
+    shared = int(np.count_nonzero(in_b))
+    if shared == 0 or 2.0 * shared / (shared + len(b.body)) < TRIMMED_MIN_SHARE:
+        return 0.0
+    best = _trimmed_share(a, b, in_b)
+    return best if best >= TRIMMED_MIN_SHARE else 0.0
+
+
+def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
+    """:func:`trimmed_similarity` the long way, whatever it comes to (``in_b``: which of
+    ``a``'s values ``b`` holds)."""
     other = b.values
-    in_b = in_sorted(a.values, other)
     line_bits = a.tags & np.uint16(_LINE_BITS)
     n_tagged = a.tagged_lines
     inside = (a.tags & JUNCTION) == 0

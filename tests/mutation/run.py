@@ -374,10 +374,18 @@ MUTANTS: list[Mutant] = [
     m(
         "trimmed-share-at-the-threshold",
         "desktop_dedup/core/sketch.py",
-        "        if trimmed >= TRIMMED_MIN_SHARE:\n",
-        "        if trimmed >= threshold:\n",
+        "TRIMMED_MIN_SHARE = 0.9\n",
+        "TRIMMED_MIN_SHARE = 0.75\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "two different notes under one banner are not the same document (trimmed at 90 %)",
+    ),
+    m(
+        "trimmed-shortcut-against-the-whole-text",
+        "desktop_dedup/core/sketch.py",
+        "2.0 * shared / (shared + len(b.body)) < TRIMMED_MIN_SHARE",
+        "2.0 * shared / (shared + len(b.values)) < TRIMMED_MIN_SHARE",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "the trimmed comparison's shortcut never drops a pair that reaches 90 %",
     ),
     m(
         "short-text-banner-not-trimmed",
