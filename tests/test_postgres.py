@@ -320,6 +320,19 @@ def test_a_read_only_reviewer_role_can_open_and_report(tmp_path: Path, pg_url: s
     assert _psql(pg_url, "SELECT count(*) FROM marks") == [(1,)]
 
 
+def test_a_new_server_database_has_covering_block_indexes(pg_url: str) -> None:
+    """The block indexes carry the simhash and id on a server from the start (migration 5
+    makes them for a new database too: the table declaration leaves the option out)."""
+    Store(pg_url).close()
+    defs = [
+        d
+        for (d,) in _psql(
+            pg_url, "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'ix_documents_b_'"
+        )
+    ]
+    assert len(defs) == 4 and all("INCLUDE (simhash, id)" in d for d in defs), defs
+
+
 def test_a_version_4_server_database_gets_covering_block_indexes(pg_url: str) -> None:
     """Schema 5: the block indexes of a database made by schema 4 (plain indexes) are rebuilt
     with the simhash and id included, keeping the rows; lookups then read only the index."""

@@ -34,8 +34,6 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
@@ -152,7 +150,11 @@ class Store:
         # A server's paths are locations (volumes.Locator) that every machine agrees on; a
         # SQLite file keeps this machine's paths as they are.
         self.locator = Locator(self.machine) if self.dialect != "sqlite" else None
-        self._insert = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
+        self._insert = sqlite_insert
+        if self.dialect == "postgresql":  # loaded only for a server (20 ms of every start-up)
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+            self._insert = postgresql_insert
         self._chunk = _ARRAY_CHUNK if self.dialect == "postgresql" else _CHUNK
         self._keys_sql: tuple[str, bool] | None = None
         # this engine's Hamming distance between a found row and the query (bound as :q)
@@ -190,6 +192,8 @@ class Store:
         than to run), so chunks are large and round trips few."""
         if self.dialect != "postgresql":
             return column.in_(values)
+        from sqlalchemy.dialects.postgresql import ARRAY
+
         return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
 
     @property
