@@ -204,7 +204,9 @@ def _pairs_in_runs(run_end: np.ndarray, chunk: int = _CHUNK_PAIRS) -> Iterator[t
     csum = np.cumsum(cnt)
     total = int(csum[-1])
     cuts = np.searchsorted(csum, np.arange(chunk, total, chunk), side="left") + 1
-    bounds = np.unique(np.r_[0, cuts, len(pos)])
+    # (a plain np.unique would also load numpy.ma, 6 ms of a scan's grouping, to ask whether
+    # the array is masked)
+    bounds = sketch_mod.sorted_unique(np.concatenate(([0], cuts, [len(pos)])))
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
         c = cnt[lo:hi]
         p = pos[lo:hi]
