@@ -22,7 +22,6 @@ from desktop_dedup.core.extract._common import (
     Extracted,
     check_text_length,
 )
-from desktop_dedup.core.extract.plaintext import decode_text_bytes
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -37,6 +36,17 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+def __getattr__(name: str) -> object:
+    # decode_text_bytes lives with the plain-text reader, whose detector (charset_normalizer)
+    # took 12 ms of the start-up of every command that imports this package to read nothing
+    if name == "decode_text_bytes":
+        from desktop_dedup.core.extract.plaintext import decode_text_bytes
+
+        return decode_text_bytes
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Extractor = Callable[[str], str]
 
