@@ -138,7 +138,7 @@ def in_sorted(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if len(b) == 0:
         return np.zeros(len(a), dtype=bool)
     at = b.searchsorted(a)
-    at[at == len(b)] = 0
+    np.minimum(at, len(b) - 1, out=at)  # past the end: compared with the last, not found
     return b[at] == a
 
 
@@ -569,10 +569,10 @@ def similarity(a: np.ndarray, n_a: int, b: np.ndarray, n_b: int) -> float:
     if complete_a and complete_b:
         common = int(np.count_nonzero(in_sorted(a, b)))
         return float(2.0 * common / (n_a + n_b))
-    limits = [int(s[-1]) for s, done in ((a, complete_a), (b, complete_b)) if not done]
-    tau = np.uint64(min(limits))
-    a_low = a[: int(a.searchsorted(tau, side="right"))]
-    b_low = b[: int(b.searchsorted(tau, side="right"))]
+    # the smaller of the largest values of the sketches that are not complete
+    tau = b[-1] if complete_a else a[-1] if complete_b else min(a[-1], b[-1])
+    a_low = a[: a.searchsorted(tau, side="right")]
+    b_low = b[: b.searchsorted(tau, side="right")]
     both = int(np.count_nonzero(in_sorted(a_low, b_low)))
     union = len(a_low) + len(b_low) - both
     if union == 0:
