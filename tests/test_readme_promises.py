@@ -24,7 +24,7 @@ from desktop_dedup.core.actions import (
     trash_files,
 )
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.extract import extract_text, load_readers
 from desktop_dedup.core.service import DedupService
 
 OLD, MIDDLE, NEW = 1_500_000_000, 1_600_000_000, 1_700_000_000  # seconds since the epoch
@@ -223,6 +223,7 @@ def test_a_huge_text_file_is_refused_before_it_is_read(tmp_path: Path):
     path = tmp_path / "huge.txt"
     with open(path, "wb") as f:
         f.truncate(5 * 10**9)
+    load_readers()  # as in a scan's readers: the modules are loaded once, not per file
     tracemalloc.start()
     try:
         with pytest.raises(ExtractionError) as info:
