@@ -210,3 +210,53 @@ def test_words_only_keeps_what_the_word_regex_keeps() -> None:
         "lone \udc80 surrogate",
     ):
         assert words_only(sample) == re.sub(r"[\W_]+", "", sample), sample
+
+
+# A manual page's paragraph: the words Taiwan writes differently (参数/引數, 文件/檔案,
+# 字符/字元, 表达式/表示式, 命令行/命令列, 默认/預設, 执行/執行, 文档/文件) are what a
+# conversion with Taiwan phrasing changes.
+MANUAL_ZH = (
+    "用法：grep [选项]... 模式 [文件]...\n"
+    "在每个文件中查找模式。模式是一个基本正则表达式，默认情况下区分大小写。\n"
+    "命令行参数中的每个文件都会被执行一次搜索；如果没有给出文件，则读取标准输入。\n"
+    "选项 -e 指定一个表达式，-f 从文件中读取表达式，-i 忽略字符的大小写。\n"
+    "输出的每一行都以文件名开头，后面是匹配的字符和行号；详细说明见文档。\n"
+    "退出状态：找到匹配行时为零，没有找到时为一，出错时为二。\n"
+)
+
+
+@pytest.mark.parametrize("config", ["s2t", "s2tw", "s2hk", "s2twp"])
+def test_a_copy_in_the_other_script_is_the_same_text_however_converted(config):
+    """Issue 13: a text and its Traditional copy are one document, whether the copy changed the
+    characters only (s2t, Taiwan and Hong Kong forms) or Taiwan's phrasing too (s2twp). Folding
+    the copy alone with Taiwan phrasing turned the original's 文件 into 文档 in every copy of
+    the first kind (share 0.80 on a manual page); folding characters alone left 引数 for 参数
+    in the second (0.74): both texts now take one form for the words the regions write
+    differently."""
+    import opencc
+
+    from desktop_dedup.core.service import text_similarity
+
+    for original in (MANUAL_ZH, SAMPLE_ZH):
+        copy = opencc.OpenCC(config).convert(original)
+        assert copy != original
+        assert text_similarity(original, copy) >= 0.95, config
+
+
+def test_the_regional_words_table_is_made_once_and_leaves_other_text_alone(tmp_path, monkeypatch):
+    """The table of words the regions write differently is derived from jieba's dictionary
+    and OpenCC's tables once per user (a second), cached under the name of what it was made
+    from; Simplified text without such words, and text without Chinese, come out unchanged."""
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "profile"))
+    config = text_mod.regional_words_config()
+    assert config.parent == tmp_path / "profile" / "cache"
+    table = config.with_suffix(".txt")
+    pairs = dict(line.split("\t") for line in table.read_text("utf-8").splitlines())
+    assert pairs["引数"] == "参数" and pairs["档案"] == "文件" and pairs["字元"] == "字符"
+    made = table.stat().st_mtime_ns
+    assert text_mod.regional_words_config() == config  # found, not made again
+    assert table.stat().st_mtime_ns == made
+    simplified = "今天天气很好，我们去公园散步。"
+    assert text_mod.fold_script(simplified) == simplified
+    assert text_mod.fold_script("plain English text") == "plain English text"
+    assert text_mod.fold_script("預設的引數") == "预设的参数"

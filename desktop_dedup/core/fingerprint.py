@@ -65,15 +65,11 @@ noisy to mean anything, so they are matched only as identical bytes or the same 
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
 import json
 import logging
 import operator
-import os
 import re
 import statistics
-import tempfile
 import threading
 from array import array
 from collections import Counter
@@ -86,9 +82,11 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
+from desktop_dedup.core.cache import cached_path, write_whole
 from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
 from desktop_dedup.core.text import (
-    has_traditional,
+    has_chinese,
+    jieba_folder,
     normalize_lines,
     normalize_unwrapped,
     segment,
@@ -100,7 +98,7 @@ log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text: stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 11
+FINGERPRINT_VERSION = 12
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -213,27 +211,15 @@ def _load_idf(path: Path) -> IdfTable:
     table of this very file (parsing it costs 0.25 s, loading the cached arrays milliseconds);
     a cache that is missing, cut short or foreign is written again."""
     try:
-        st = path.stat()
-        key = f"{st.st_size}-{st.st_mtime_ns}"
-        tag = xxhash.xxh64_hexdigest(f"{path.resolve()}\0{key}".encode("utf-8", "surrogatepass"))
-        from desktop_dedup.paths import cache_dir
-
-        cached = cache_dir() / f"idf-{tag}.bin"
-    except (OSError, RuntimeError):  # no cache folder (read-only profile): parse every time
+        cached = cached_path("idf", ".bin", path)
+    except OSError:  # the IDF file itself is unreadable: parsing it says why
         return _parse_idf(path)
     try:
         return IdfTable.from_bytes(cached.read_bytes())
     except (OSError, ValueError, UnicodeDecodeError):  # absent, partly written or foreign
         pass
     table = _parse_idf(path)
-    try:
-        with tempfile.NamedTemporaryFile("wb", dir=cached.parent, delete=False) as f:
-            f.write(table.to_bytes())
-        os.replace(f.name, cached)  # whole or not at all: another process may read it now
-    except OSError:
-        log.debug("could not cache the IDF table in %s", cached.parent, exc_info=True)
-        with contextlib.suppress(OSError, NameError):
-            os.unlink(f.name)
+    write_whole(cached, table.to_bytes())
     return table
 
 
@@ -246,12 +232,8 @@ def _parse_idf(path: Path) -> IdfTable:
 
 
 def _idf_path() -> Path:
-    """jieba's IDF table, found without importing ``jieba.analyse`` (whose import loads the
-    part-of-speech tagger's tables: half a second in every scan worker, for nothing)."""
-    spec = importlib.util.find_spec("jieba")
-    if spec is None or not spec.submodule_search_locations:
-        raise ImportError("jieba is not installed")
-    return Path(next(iter(spec.submodule_search_locations))) / "analyse" / "idf.txt"
+    """jieba's IDF table."""
+    return jieba_folder() / "analyse" / "idf.txt"
 
 
 def idf_table() -> IdfTable:
@@ -340,14 +322,14 @@ class _Lines:
     unwrapped text, and each line's content counts, computed once per distinct line however
     many peels ask (a short document is peeled three ways)."""
 
-    __slots__ = ("lines", "near_ends", "_counts", "_prefer_rjieba", "_traditional")
+    __slots__ = ("lines", "near_ends", "_counts", "_prefer_rjieba", "_chinese")
 
-    def __init__(self, unwrapped: str, prefer_rjieba: bool, traditional: bool | None) -> None:
+    def __init__(self, unwrapped: str, prefer_rjieba: bool, chinese: bool | None) -> None:
         self.lines = [ln for ln in (x.strip() for x in unwrapped.splitlines()) if ln]
         self.near_ends = Counter(self.lines[:EDGE_SCAN_LINES] + self.lines[-EDGE_SCAN_LINES:])
         self._counts: dict[str, Counter[str]] = {}
         self._prefer_rjieba = prefer_rjieba
-        self._traditional = traditional
+        self._chinese = chinese
 
     def counts(self, i: int) -> Counter[str]:
         found = self._counts.get(self.lines[i])
@@ -364,7 +346,7 @@ class _Lines:
         todo = [line for line in todo if line not in self._counts]
         if not todo:
             return
-        normalized = normalize_lines(todo, fold=self._traditional)
+        normalized = normalize_lines(todo, fold=self._chinese)
         tokens = segment("\n".join(normalized), self._prefer_rjieba)
         if tokens.count("\n") != len(todo) - 1:  # a segmenter that kept a break in a token
             for line, text in zip(todo, normalized, strict=True):
@@ -571,10 +553,10 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
     word shingles (the verification, see sketch.py)."""
     _reset_if_full()
-    traditional = has_traditional(raw_text)  # checked once, for the text and its edge lines
+    chinese = has_chinese(raw_text)  # checked once, for the text and its edge lines
     unwrapped = unwrap_fixed_width(raw_text)
-    normalized = normalize_unwrapped(unwrapped, fold=traditional)
-    doc_lines = _Lines(unwrapped, prefer_rjieba, traditional)
+    normalized = normalize_unwrapped(unwrapped, fold=chinese)
+    doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
     tokens = segment(normalized, prefer_rjieba)
     every = Counter(tokens)
     every_ids = _token_ids(every)

@@ -12,16 +12,24 @@ Why each step:
   spaces, so a space or line break there is layout (a PDF's or a re-wrapped file's line end) and
   would otherwise split a word and change its segmentation.
 * Soft hyphens and zero-width characters are dropped; they are invisible in every viewer.
-* **Traditional Chinese is folded to Simplified** (OpenCC's ``tw2sp``: characters, and Taiwan
-  phrasing such as 軟體 for 软件), so a text and its copy in the other script are the same
-  document and weigh their words through the same (Simplified) IDF table. Only text that holds
-  Traditional characters is converted (OpenCC's cheap ``t2s`` table tells); the script is folded
-  after white space is removed, so a phrase split by a line break converts like the rest.
+* **Traditional Chinese is folded to Simplified, and regional words to one form.** Characters
+  are folded one by one (OpenCC's ``t2s``: standard, Taiwan and Hong Kong forms), then the
+  words that Taiwan and the mainland write differently (参数/引數, 文件/檔案, 字符/字元,
+  默认/預設) take one form, in every Chinese text, Simplified included
+  (:func:`regional_words_config`): a word's form is where OpenCC sends it through Taiwan's
+  phrasing and back (``s2twp`` then ``tw2sp``), and a Taiwan form written in Simplified
+  characters (引数) goes where its word goes. Both sides of a pair must be folded alike: a
+  copy converted character by character (``s2t``) keeps the mainland's 文件, which Taiwan's
+  phrasing reads as "document" (文档), while a copy with Taiwan's phrasing (``s2twp``) writes
+  檔案 for it. So a text and its copy are the same document however the copy was made, and
+  weigh their words through the same (Simplified) IDF table. The script is folded after white
+  space is removed, so a phrase split by a line break converts like the rest.
   Measured on 60 texts of the labelled corpora converted with s2t, s2tw, s2hk and s2twp in turn
-  (tests/test_chinese_scripts.py): 56 found. Character tables alone (``t2s``): 52; converting
-  Simplified text too (``s2t`` then ``tw2sp``, so a Simplified text written with Taiwan
-  vocabulary meets its copy): 58, at seven times the cost on every Chinese text. The diff
-  shows the original characters.
+  (tests/test_chinese_scripts.py): 60 found, none mixed up. Folding only the Traditional copy
+  with Taiwan's phrasing (``tw2sp``), the previous rule: 56 (a manual page and its ``s2t``
+  copy 80 % the same, one pair refused as two documents whose repeated words differ);
+  character tables alone: 52 (``s2twp`` copies 74 % the same). It costs 15 ms per MB of
+  Chinese text, once per document. The diff shows the original characters.
 * **Hard-wrapped text is unwrapped** (:func:`unwrap_fixed_width`): a file cut into lines of
   exactly N characters (``fold -w N``, fixed-width exports, some mail and terminal tools) breaks
   words in the middle (``gen`` / ``erating``). When nearly every long line has exactly the same
@@ -38,15 +46,20 @@ very same tokens, several times faster, so it is used when installed and jieba o
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import logging
 import re
 import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import xxhash
+
+from desktop_dedup.core.cache import cached_path, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +75,9 @@ _RADICAL_SUPPLEMENT = str.maketrans(
     "日月民王羊羊月虎衤覀西见角讠贝足车辶辶阝钅長长门阝雨青韦页风飞食飠饣马骨鬼鱼鸟卤麦黄黾斉齐歯齿竜龙龜亀",
 )
 _CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
-_WS_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])\s+(?=[{_CJK}])")
-_SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])[^\S\n]+(?=[{_CJK}])")  # within a line
+_CJK_PRESENT = re.compile(f"[{_CJK}]")
+# One space (white space is collapsed first) between two CJK characters; never a line break.
+_SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 # What is left after dropping white space and punctuation: the words, in order.
 _NOT_WORD = re.compile(r"[\W_]+")
 
@@ -176,57 +190,131 @@ def _nfkc(text: str) -> str:
 
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_t2s_lock = threading.Lock()
+_script_lock = threading.Lock()
 _t2s: Callable[[str], str] | None = None
-_tw2sp: Callable[[str], str] | None = None
+_regional: Callable[[str], str] | None = None
 
 
 def _converters() -> tuple[Callable[[str], str], Callable[[str], str]]:
-    global _t2s, _tw2sp
-    if _t2s is None or _tw2sp is None:
-        with _t2s_lock:
-            if _t2s is None or _tw2sp is None:
+    """OpenCC's character table to Simplified (``t2s``), and the regional-words table
+    (:func:`regional_words_config`) as a converter."""
+    global _t2s, _regional
+    if _t2s is None or _regional is None:
+        with _script_lock:
+            if _t2s is None or _regional is None:
                 import opencc
 
-                _tw2sp = opencc.OpenCC("tw2sp").convert
+                _regional = opencc.OpenCC(str(regional_words_config())).convert
                 _t2s = opencc.OpenCC("t2s").convert
-    return _t2s, _tw2sp
+    return _t2s, _regional
 
 
-def has_traditional(text: str) -> bool:
-    """Whether ``text`` holds Traditional Chinese characters (OpenCC's ``t2s`` table changes it)."""
-    return bool(_HAN.search(text)) and _converters()[0](text) != text
+def has_chinese(text: str) -> bool:
+    """Whether ``text`` holds Chinese characters: only then can :func:`fold_script` change it."""
+    return _HAN.search(text) is not None
 
 
-def fold_script(text: str, traditional: bool | None = None) -> str:
-    """Traditional Chinese (standard, Taiwan or Hong Kong forms) to Simplified, phrases included
-    (OpenCC ``tw2sp``); Simplified text, and text without ideographs, is returned as is.
-
-    OpenCC's character table (``t2s``, 14 ms per MB) tells whether a text holds Traditional
-    characters at all; only then is the phrase conversion (40 ms per MB) run, so Simplified
-    Chinese, most of what is scanned, pays the cheap check alone. ``traditional`` skips the
-    check when the caller knows (the lines of a document already checked as a whole)."""
-    if traditional is None:
-        traditional = has_traditional(text)
-    if not traditional or not _HAN.search(text):
+def fold_script(text: str, chinese: bool | None = None) -> str:
+    """One script and one vocabulary for Chinese: Traditional characters (standard, Taiwan or
+    Hong Kong forms) become Simplified one by one (OpenCC's ``t2s``), then the words Taiwan and
+    the mainland write differently become one form (:func:`regional_words_config`), in
+    Simplified text too, so that a text and its copy meet whichever way it was converted.
+    Text without Chinese characters is returned as is. ``chinese`` skips the check when the
+    caller knows (the lines of a document already checked as a whole)."""
+    if chinese is None:
+        chinese = has_chinese(text)
+    if not chinese:
         return text
-    return _converters()[1](text)
+    t2s, regional = _converters()
+    return regional(t2s(text))
+
+
+def _regional_pairs() -> dict[str, str]:
+    """Word -> the form it takes here, for the words of jieba's dictionary that Taiwan and the
+    mainland write differently (see the module docstring), derived with OpenCC's own tables:
+    a word's form is where it lands when converted to Taiwan's phrasing (``s2twp``) and back
+    to the mainland's (``tw2sp``), and the Taiwan form of a word, written in Simplified
+    characters (字元, 引数), lands where the word does, unless it is a word of its own."""
+    import opencc
+
+    lines = (jieba_folder() / "dict.txt").read_text("utf-8").split("\n")
+    words = [w for w in (line.split(" ", 1)[0] for line in lines) if w and not w.isspace()]
+    joined = "\n".join(words)
+    taiwan = opencc.OpenCC("s2twp").convert(joined)
+    plain = opencc.OpenCC("s2t").convert(joined).split("\n")
+    back = opencc.OpenCC("tw2sp").convert(taiwan).split("\n")
+    taiwan_simplified = opencc.OpenCC("t2s").convert(taiwan).split("\n")
+    taiwan_words = taiwan.split("\n")
+    if not len(words) == len(plain) == len(back) == len(taiwan_simplified) == len(taiwan_words):
+        raise ValueError("OpenCC changed the number of lines")
+    pairs = dict(zip(words, back, strict=True))  # every word's own landing place first
+    known = set(words)
+    for tw, standard, tw_simplified, form in zip(
+        taiwan_words, plain, taiwan_simplified, back, strict=True
+    ):
+        if tw != standard and tw_simplified not in known:  # a Taiwan phrase, no word of its own
+            pairs.setdefault(tw_simplified, form)
+    return {
+        k: v
+        for k, v in pairs.items()
+        if k != v and len(k) > 1 and v and not any(ch.isspace() for ch in v)
+    }
+
+
+def jieba_folder() -> Path:
+    """Where jieba's data is, found without importing jieba (``jieba.analyse`` alone loads
+    the part-of-speech tagger's tables: half a second in every scan worker, for nothing)."""
+    spec = importlib.util.find_spec("jieba")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("jieba is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def regional_words_config() -> Path:
+    """An OpenCC configuration that replaces the words Taiwan and the mainland write
+    differently by one form (longest match first, as OpenCC converts), with its table: made
+    once per user from jieba's dictionary and this OpenCC's tables (a second), and cached."""
+    import opencc
+
+    source = jieba_folder() / "dict.txt"
+    extra = f"opencc {opencc.__version__}"
+    table = cached_path("regional-words", ".txt", source, extra=extra)
+    config = table.with_suffix(".json")
+    if not (table.is_file() and config.is_file()):
+        pairs = _regional_pairs()
+        body = "".join(f"{k}\t{v}\n" for k, v in sorted(pairs.items()))
+        settings = {
+            "name": "desktop_dedup: the words Taiwan and the mainland write differently",
+            "segmentation": {"type": "mmseg", "dict": {"type": "text", "file": str(table)}},
+            "conversion_chain": [{"dict": {"type": "text", "file": str(table)}}],
+        }
+        # the table first: a configuration is only ever found beside a whole table
+        if not (
+            write_whole(table, body.encode("utf-8"))
+            and write_whole(config, json.dumps(settings, ensure_ascii=False).encode("utf-8"))
+        ):
+            raise OSError(f"cannot write {table}")
+    return config
 
 
 def normalize_text(text: str, *, fold: bool | None = None) -> str:
     """Return ``text`` folded for comparison: NFKC, lower case, one space per white-space run,
-    Simplified script. The script is folded last, once the line breaks that split words are
-    gone, so that a phrase reads the same whatever the layout. ``fold``: whether the text is
-    Traditional, when the caller knows (None: check)."""
+    Simplified script, one form for regional words. The script is folded last, once the line
+    breaks that split words are gone, so that a phrase reads the same whatever the layout.
+    ``fold``: whether the text holds Chinese characters, when the caller knows (None: check)."""
     return normalize_unwrapped(unwrap_fixed_width(text), fold=fold)
 
 
 def normalize_unwrapped(text: str, *, fold: bool | None = None) -> str:
     """:func:`normalize_text` of a text whose fixed-width wrap is already undone (or of one
     line): what a caller that holds the unwrapped text uses, so it is not unwrapped twice."""
-    text = _WS_BETWEEN_CJK.sub("", _fold_characters(text))
-    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed.
-    return fold_script(" ".join(text.split()), fold)
+    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed;
+    # white space is collapsed first, so that the space between two CJK characters is one
+    # space, looked for only in text that has such characters (a third of the cost).
+    text = " ".join(_fold_characters(text).split())
+    if _CJK_PRESENT.search(text):
+        text = _SPACE_BETWEEN_CJK.sub("", text)
+    return fold_script(text, fold)
 
 
 def _fold_characters(text: str) -> str:
@@ -245,12 +333,15 @@ def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
     a fraction of one call per line (edge peeling reads dozens of lines per document)."""
     if not lines:
         return []
-    text = _SPACE_BETWEEN_CJK.sub("", _fold_characters("\n".join(lines)))
-    out = [" ".join(line.split()) for line in text.split("\n")]
+    text = _fold_characters("\n".join(lines))
+    text = "\n".join([" ".join(line.split()) for line in text.split("\n")])
+    if _CJK_PRESENT.search(text):
+        text = _SPACE_BETWEEN_CJK.sub("", text)
     if fold is None or fold:
-        # Per line: whether a line is converted depends on that line alone.
-        out = [fold_script(line, fold) for line in out]
-    return out
+        # All lines in one conversion: OpenCC converts character by character and word by word,
+        # never across a line break, so each line comes out as it would alone.
+        text = fold_script(text, fold)
+    return text.split("\n")
 
 
 _BMP = 0x10000
