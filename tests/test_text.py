@@ -260,3 +260,15 @@ def test_the_regional_words_table_is_made_once_and_leaves_other_text_alone(tmp_p
     assert text_mod.fold_script(simplified) == simplified
     assert text_mod.fold_script("plain English text") == "plain English text"
     assert text_mod.fold_script("預設的引數") == "预设的参数"
+
+
+def test_a_damaged_regional_words_table_is_made_again(tmp_path, monkeypatch):
+    """The cache is the user's folder: a table damaged there is made again, not a reason for
+    every Chinese file to fail."""
+    monkeypatch.setenv("DESKTOP_DEDUP_HOME", str(tmp_path / "profile"))
+    table = text_mod.regional_words_config().with_suffix(".txt")
+    table.write_bytes(b"\x00\xff not a table\nno tab here\n")
+    monkeypatch.setattr(text_mod, "_regional", None)
+    monkeypatch.setattr(text_mod, "_t2s", None)
+    assert text_mod.fold_script("預設的引數") == "预设的参数"
+    assert "引数\t参数\n" in table.read_text("utf-8")

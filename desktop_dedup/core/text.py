@@ -46,6 +46,7 @@ very same tokens, several times faster, so it is used when installed and jieba o
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import logging
@@ -204,9 +205,23 @@ def _converters() -> tuple[Callable[[str], str], Callable[[str], str]]:
             if _t2s is None or _regional is None:
                 import opencc
 
-                _regional = opencc.OpenCC(str(regional_words_config())).convert
+                _regional = _load_regional()
                 _t2s = opencc.OpenCC("t2s").convert
     return _t2s, _regional
+
+
+def _load_regional() -> Callable[[str], str]:
+    import opencc
+
+    config = regional_words_config()
+    try:
+        return opencc.OpenCC(str(config)).convert
+    except Exception:  # noqa: BLE001 - OpenCC's own errors: a cached table damaged since
+        log.warning("the table of regional words %s is damaged; making it again", config)
+        for path in (config, config.with_suffix(".txt")):
+            with contextlib.suppress(OSError):
+                path.unlink()
+        return opencc.OpenCC(str(regional_words_config())).convert
 
 
 def has_chinese(text: str) -> bool:
