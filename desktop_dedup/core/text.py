@@ -244,6 +244,10 @@ def fold_script(text: str, chinese: bool | None = None) -> str:
     return regional(t2s(text))
 
 
+# Bump when _regional_pairs derives another table (fingerprint.FINGERPRINT_VERSION too).
+_REGIONAL_TABLE = 1
+
+
 def _regional_pairs() -> dict[str, str]:
     """Word -> the form it takes here, for the words of jieba's dictionary that Taiwan and the
     mainland write differently (see the module docstring), derived with OpenCC's own tables:
@@ -254,20 +258,15 @@ def _regional_pairs() -> dict[str, str]:
 
     lines = (jieba_folder() / "dict.txt").read_text("utf-8").split("\n")
     words = [w for w in (line.split(" ", 1)[0] for line in lines) if w and not w.isspace()]
-    joined = "\n".join(words)
-    taiwan = opencc.OpenCC("s2twp").convert(joined)
-    plain = opencc.OpenCC("s2t").convert(joined).split("\n")
+    taiwan = opencc.OpenCC("s2twp").convert("\n".join(words))
     back = opencc.OpenCC("tw2sp").convert(taiwan).split("\n")
     taiwan_simplified = opencc.OpenCC("t2s").convert(taiwan).split("\n")
-    taiwan_words = taiwan.split("\n")
-    if not len(words) == len(plain) == len(back) == len(taiwan_simplified) == len(taiwan_words):
+    if not len(words) == len(back) == len(taiwan_simplified):
         raise ValueError("OpenCC changed the number of lines")
     pairs = dict(zip(words, back, strict=True))  # every word's own landing place first
     known = set(words)
-    for tw, standard, tw_simplified, form in zip(
-        taiwan_words, plain, taiwan_simplified, back, strict=True
-    ):
-        if tw != standard and tw_simplified not in known:  # a Taiwan phrase, no word of its own
+    for tw_simplified, form in zip(taiwan_simplified, back, strict=True):
+        if tw_simplified not in known:  # Taiwan's phrasing, in Simplified characters (引数)
             pairs.setdefault(tw_simplified, form)
     return {
         k: v
@@ -292,7 +291,7 @@ def regional_words_config() -> Path:
     import opencc
 
     source = jieba_folder() / "dict.txt"
-    extra = f"opencc {opencc.__version__}"
+    extra = f"opencc {opencc.__version__}, table {_REGIONAL_TABLE}"
     table = cached_path("regional-words", ".txt", source, extra=extra)
     config = table.with_suffix(".json")
     if not (table.is_file() and config.is_file()):
