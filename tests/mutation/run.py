@@ -455,9 +455,9 @@ MUTANTS: list[Mutant] = [
     ),
     m(
         "idf-cache-of-another-file-used",
-        "desktop_dedup/core/fingerprint.py",
-        '        key = f"{st.st_size}-{st.st_mtime_ns}"\n',
-        '        key = "idf"\n',
+        "desktop_dedup/core/cache.py",
+        '        key.append(f"{source.resolve()}\\0{st.st_size}-{st.st_mtime_ns}")\n',
+        '        key.append(f"{source.resolve()}")\n',
         ["tests/test_fingerprint.py"],
         "the cached IDF table is the table of the installed jieba, never an older one",
     ),
