@@ -272,3 +272,31 @@ def test_a_damaged_regional_words_table_is_made_again(tmp_path, monkeypatch):
     monkeypatch.setattr(text_mod, "_t2s", None)
     assert text_mod.fold_script("預設的引數") == "预设的参数"
     assert "引数\t参数\n" in table.read_text("utf-8")
+
+
+def test_the_regional_words_table_goes_to_the_temporary_folder_when_the_cache_is_read_only(
+    tmp_path,
+):
+    """A profile whose cache folder cannot be written to still folds regional words: the table
+    is made in the system's temporary folder (OpenCC reads its tables from files). Run without
+    the rights that let root write anywhere (tests/unprivileged)."""
+
+    from unprivileged import run_python
+
+    cache = tmp_path / "profile" / "cache"
+    cache.mkdir(parents=True)
+    (tmp_path / "tmp").mkdir()
+    cache.chmod(0o500)
+    code = (
+        "import json, os, sys, tempfile\n"
+        "os.environ['DESKTOP_DEDUP_HOME'] = sys.argv[1]\n"
+        "tempfile.tempdir = sys.argv[2]\n"
+        "from desktop_dedup.core import text\n"
+        "config = text.regional_words_config()\n"
+        "print(json.dumps([str(config.parent), text.fold_script('預設的引數')]))\n"
+    )
+    try:
+        folder, folded = run_python(code, str(tmp_path / "profile"), str(tmp_path / "tmp"))
+    finally:
+        cache.chmod(0o700)
+    assert (folder, folded) == (str(tmp_path / "tmp"), "预设的参数")

@@ -51,6 +51,7 @@ import importlib.util
 import json
 import logging
 import re
+import tempfile
 import threading
 import unicodedata
 from collections import Counter
@@ -287,28 +288,37 @@ def jieba_folder() -> Path:
 def regional_words_config() -> Path:
     """An OpenCC configuration that replaces the words Taiwan and the mainland write
     differently by one form (longest match first, as OpenCC converts), with its table: made
-    once per user from jieba's dictionary and this OpenCC's tables (a second), and cached."""
+    once per user from jieba's dictionary and this OpenCC's tables (a second), and cached;
+    in the system's temporary folder when the cache folder cannot be written to."""
     import opencc
 
     source = jieba_folder() / "dict.txt"
     extra = f"opencc {opencc.__version__}, table {_REGIONAL_TABLE}"
     table = cached_path("regional-words", ".txt", source, extra=extra)
-    config = table.with_suffix(".json")
-    if not (table.is_file() and config.is_file()):
-        pairs = _regional_pairs()
-        body = "".join(f"{k}\t{v}\n" for k, v in sorted(pairs.items()))
-        settings = {
-            "name": "desktop_dedup: the words Taiwan and the mainland write differently",
-            "segmentation": {"type": "mmseg", "dict": {"type": "text", "file": str(table)}},
-            "conversion_chain": [{"dict": {"type": "text", "file": str(table)}}],
-        }
-        # the table first: a configuration is only ever found beside a whole table
-        if not (
-            write_whole(table, body.encode("utf-8"))
-            and write_whole(config, json.dumps(settings, ensure_ascii=False).encode("utf-8"))
-        ):
-            raise OSError(f"cannot write {table}")
-    return config
+    pairs: dict[str, str] | None = None
+    for folder in (table.parent, Path(tempfile.gettempdir())):
+        config = (folder / table.name).with_suffix(".json")
+        if config.is_file() and config.with_suffix(".txt").is_file():
+            return config
+        if pairs is None:
+            pairs = _regional_pairs()
+        if _write_regional_table(config, pairs):
+            return config
+    raise OSError(f"cannot write the table of regional words ({table.name}) anywhere")
+
+
+def _write_regional_table(config: Path, pairs: dict[str, str]) -> bool:
+    table = config.with_suffix(".txt")
+    body = "".join(f"{k}\t{v}\n" for k, v in sorted(pairs.items()))
+    settings = {
+        "name": "desktop_dedup: the words Taiwan and the mainland write differently",
+        "segmentation": {"type": "mmseg", "dict": {"type": "text", "file": str(table)}},
+        "conversion_chain": [{"dict": {"type": "text", "file": str(table)}}],
+    }
+    # the table first: a configuration is only ever found beside a whole table
+    return write_whole(table, body.encode("utf-8")) and write_whole(
+        config, json.dumps(settings, ensure_ascii=False).encode("utf-8")
+    )
 
 
 def normalize_text(text: str, *, fold: bool | None = None) -> str:
