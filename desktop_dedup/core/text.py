@@ -296,7 +296,7 @@ def regional_words_config() -> Path:
     extra = f"opencc {opencc.__version__}, table {_REGIONAL_TABLE}"
     table = cached_path("regional-words", ".txt", source, extra=extra)
     pairs: dict[str, str] | None = None
-    for folder in (table.parent, Path(tempfile.gettempdir())):
+    for folder in dict.fromkeys((table.parent, Path(tempfile.gettempdir()))):
         config = (folder / table.name).with_suffix(".json")
         if config.is_file() and config.with_suffix(".txt").is_file():
             return config
@@ -332,13 +332,14 @@ def normalize_text(text: str, *, fold: bool | None = None) -> str:
 def normalize_unwrapped(text: str, *, fold: bool | None = None) -> str:
     """:func:`normalize_text` of a text whose fixed-width wrap is already undone (or of one
     line): what a caller that holds the unwrapped text uses, so it is not unwrapped twice."""
-    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed;
-    # white space is collapsed first, so that the space between two CJK characters is one
-    # space, looked for only in text that has such characters (a third of the cost).
-    text = " ".join(_fold_characters(text).split())
-    if _CJK_PRESENT.search(text):
-        text = _SPACE_BETWEEN_CJK.sub("", text)
-    return fold_script(text, fold)
+    # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed.
+    return fold_script(_drop_space_between_cjk(" ".join(_fold_characters(text).split())), fold)
+
+
+def _drop_space_between_cjk(text: str) -> str:
+    """``text`` (white space already collapsed to single spaces) without the space between two
+    CJK characters, looked for only in text that has such characters (a third of the cost)."""
+    return _SPACE_BETWEEN_CJK.sub("", text) if _CJK_PRESENT.search(text) else text
 
 
 def _fold_characters(text: str) -> str:
@@ -358,9 +359,7 @@ def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
     if not lines:
         return []
     text = _fold_characters("\n".join(lines))
-    text = "\n".join([" ".join(line.split()) for line in text.split("\n")])
-    if _CJK_PRESENT.search(text):
-        text = _SPACE_BETWEEN_CJK.sub("", text)
+    text = _drop_space_between_cjk("\n".join([" ".join(ln.split()) for ln in text.split("\n")]))
     if fold is None or fold:
         # All lines in one conversion: OpenCC converts character by character and word by word,
         # never across a line break, so each line comes out as it would alone.

@@ -354,8 +354,8 @@ MUTANTS: list[Mutant] = [
     m(
         "cjk-line-break-kept",
         "desktop_dedup/core/text.py",
-        '        text = _SPACE_BETWEEN_CJK.sub("", text)\n    return fold_script(text, fold)\n',
-        "        pass\n    return fold_script(text, fold)\n",
+        '    return _SPACE_BETWEEN_CJK.sub("", text) if _CJK_PRESENT.search(text) else text\n',
+        "    return text\n",
         ["tests/test_text.py", "tests/test_fingerprint.py"],
         "no white space between two Chinese characters (a line break there is only layout)",
     ),
