@@ -325,7 +325,9 @@ class _Lines:
     __slots__ = ("lines", "near_ends", "_counts", "_prefer_rjieba", "_chinese")
 
     def __init__(self, unwrapped: str, prefer_rjieba: bool, chinese: bool | None) -> None:
-        self.lines = [ln for ln in (x.strip() for x in unwrapped.splitlines()) if ln]
+        # filter/map run in C: a long document has thousands of lines, and edge peeling
+        # needs their count and both ends.
+        self.lines = list(filter(None, map(str.strip, unwrapped.splitlines())))
         self.near_ends = Counter(self.lines[:EDGE_SCAN_LINES] + self.lines[-EDGE_SCAN_LINES:])
         self._counts: dict[str, Counter[str]] = {}
         self._prefer_rjieba = prefer_rjieba
