@@ -324,3 +324,36 @@ def test_pdf_radical_forms_are_not_changes_but_text_is_shown_as_written():
     changed_a = [text for row in rows for text, tag in row.a_spans if tag != "equal"]
     # jieba's word for the edited spot, on each side; nothing on the look-alike first line.
     assert (changed_a, changed_b) == (["第二行"], ["第三行"])
+
+
+def test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_written():
+    # Issue 13: Simplified and Traditional copies of one text are one document, and the diff
+    # still shows each side's own characters. Characters that are one character in the other
+    # script are no change; a real edit in the copy still is, and only it.
+    import opencc
+
+    simplified = ZH_PARAGRAPH + "这个软件的文件说明了怎样执行程序。\n"
+    for config in ("s2t", "s2tw", "s2hk"):
+        traditional = opencc.OpenCC(config).convert(simplified)
+        assert traditional != simplified
+        result = diff_texts(simplified, traditional)
+        assert result.change_rows == [], config
+        assert side_text(result, "b") == traditional  # shown as written
+        assert side_text(result, "a") == simplified
+        edited = traditional.replace("公園", "花園").replace("公园", "花园")
+        assert edited != traditional
+        result = diff_texts(simplified, edited)
+        assert (changed_spans(result, "a"), changed_spans(result, "b")) == (
+            ["公园"],
+            ["花園"],
+        ), config
+    # Taiwan's own words for a thing (軟體 for 软件) are other words, and shown as changes,
+    # but the characters around them are not.
+    taiwan = opencc.OpenCC("s2twp").convert(simplified)
+    result = diff_texts(simplified, taiwan)
+    changed = "".join(changed_spans(result, "a"))
+    assert "软件" in changed
+    assert len(changed) <= 12, changed
+    # The same with the word-level diff of two lines.
+    ops = diff_words("老师带学生去公园散步。", "老師帶學生去公園散步。")
+    assert [op.tag for op in ops] == ["equal"]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_dedup.core.text import fold_compat, segmenter
+from desktop_dedup.core.text import fold_in_place, segmenter
 
 logger = logging.getLogger(__name__)
 
@@ -102,9 +102,9 @@ def _tokenize_counted(text: str) -> tuple[list[str], int]:
     """Tokens of ``text`` and how many of them are words (what the similarity counts)."""
     tokens: list[str] = []
     words = 0
-    # Segment the compatibility-folded text (a PDF's "⽂件" is the word "文件"), then cut the
-    # original at the same places: folding is one character for one.
-    folded = fold_compat(text)
+    # Segment the folded text (a PDF's "⽂件" is the word "文件", Traditional 軟體 is 软体),
+    # then cut the original at the same places: folding is one character for one.
+    folded = fold_in_place(text)
     # re.split with a capturing group alternates: non-Chinese, Chinese run, non-Chinese, ...
     for k, part in enumerate(_HAN_RUN_RE.split(folded)):
         if not part:
@@ -156,17 +156,17 @@ def _strip_eol(line: str) -> str:
 
 
 def _eol_neutral(token: str) -> str:
-    # The comparison key of a token: line-ending style and look-alike compatibility characters
-    # (text.fold_compat) are not changes.
-    token = fold_compat(token)
+    # The comparison key of a token: line-ending style, look-alike compatibility characters
+    # and the script a character is written in (text.fold_in_place) are not changes.
+    token = fold_in_place(token)
     return token.replace("\r\n", "\n").replace("\r", "\n") if "\r" in token else token
 
 
-def _line_key(line: str, ignore_whitespace_punct: bool) -> str:
-    line = fold_compat(line)
+def _line_key(folded_line: str, ignore_whitespace_punct: bool) -> str:
+    """The comparison key of a line, from the line folded (text.fold_in_place)."""
     if ignore_whitespace_punct:
-        return _NOT_WORD_RE.sub("", line)
-    return _strip_eol(line)
+        return _NOT_WORD_RE.sub("", folded_line)
+    return _strip_eol(folded_line)
 
 
 def diff_words(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> list[DiffOp]:
@@ -542,13 +542,14 @@ class _Side:
 
 
 def _compare_side(
-    text: str, start: int, end: int, ignore: bool, edge_ws: tuple[bool, bool]
+    text: str, folded_text: str, start: int, end: int, ignore: bool, edge_ws: tuple[bool, bool]
 ) -> _Side:
-    """``edge_ws``: whether whitespace at the (start, end) of the stretch is compared; it is
-    when both sides have some there (so that a deleted last line is a line of its own), not
-    when only one does (a missing final newline is not a change)."""
+    """``folded_text``: ``text`` folded in place (text.fold_in_place). ``edge_ws``: whether
+    whitespace at the (start, end) of the stretch is compared; it is when both sides have some
+    there (so that a deleted last line is a line of its own), not when only one does (a missing
+    final newline is not a change)."""
     stretch = text[start:end]
-    folded = fold_compat(stretch)
+    folded = folded_text[start:end]
     sig_start: list[int] = []
     sig_end: list[int] = []
     sig_ws: list[bool] = []
@@ -699,15 +700,17 @@ def _pair_breaks(a_ends: list[int], b_ends: list[int]) -> list[tuple[int, int]]:
 
 
 def _stretch_segments(
-    text_a: str, a0: int, a1: int, text_b: str, b0: int, b1: int, ignore: bool
+    sides: tuple[str, str, str, str], a0: int, a1: int, b0: int, b1: int, ignore: bool
 ) -> list[list[_Piece]]:
-    """Rows (as lists of pieces) of a stretch of whole lines of each side."""
+    """Rows (as lists of pieces) of a stretch of whole lines of each side; ``sides``: the two
+    texts, and each folded in place."""
+    text_a, text_b, folded_a, folded_b = sides
     edge_ws = (
         a0 < a1 and b0 < b1 and text_a[a0].isspace() and text_b[b0].isspace(),
         a0 < a1 and b0 < b1 and text_a[a1 - 1].isspace() and text_b[b1 - 1].isspace(),
     )
-    a = _compare_side(text_a, a0, a1, ignore, edge_ws)
-    b = _compare_side(text_b, b0, b1, ignore, edge_ws)
+    a = _compare_side(text_a, folded_a, a0, a1, ignore, edge_ws)
+    b = _compare_side(text_b, folded_b, b0, b1, ignore, edge_ws)
     ops = _stretch_opcodes(a, b)
     if not ops:
         ops = [(EQUAL, 0, 0, 0, 0)]
@@ -880,10 +883,17 @@ class _RowBuilder:
 def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
     a_lines = a.splitlines(keepends=True)
     b_lines = b.splitlines(keepends=True)
-    a_keys = [_line_key(x, ignore_whitespace_punct) for x in a_lines]
-    b_keys = [_line_key(x, ignore_whitespace_punct) for x in b_lines]
     a_pos = [0, *itertools.accumulate(map(len, a_lines))]
     b_pos = [0, *itertools.accumulate(map(len, b_lines))]
+    # Each text folded once, whole (one character for one, so its lines are where the text's
+    # are): what lines and stretches are compared by.
+    sides = (a, b, fold_in_place(a), fold_in_place(b))
+    a_keys = [
+        _line_key(sides[2][x:y], ignore_whitespace_punct) for x, y in itertools.pairwise(a_pos)
+    ]
+    b_keys = [
+        _line_key(sides[3][x:y], ignore_whitespace_punct) for x, y in itertools.pairwise(b_pos)
+    ]
 
     builder = _RowBuilder(a, b)
     matched_a = matched_b = 0
@@ -897,7 +907,7 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
                 matched_b += _unit_count(b_lines[j])
             continue
         for seg in _stretch_segments(
-            a, a_pos[i1], a_pos[i2], b, b_pos[j1], b_pos[j2], ignore_whitespace_punct
+            sides, a_pos[i1], a_pos[i2], b_pos[j1], b_pos[j2], ignore_whitespace_punct
         ):
             for tag_, x0, x1, y0, y1 in seg:
                 if tag_ == EQUAL:

@@ -166,7 +166,14 @@ def fold_compat(text: str) -> str:
     (as PDF text layers emit them) to ideographs, full-width ASCII to ASCII, the ideographic
     space to a space. Length-preserving, so positions in the folded text are positions in the
     original: the diff compares folded tokens and still shows the text as written."""
-    return text.translate(_COMPAT_FOLD) if _COMPAT_PRESENT.search(text) else text
+    # Only the matches are looked up: str.translate looks up every character (ten times
+    # slower on Chinese text, where these are the full-width punctuation marks).
+    return _COMPAT_PRESENT.sub(_compat_char, text)
+
+
+def _compat_char(match: re.Match[str]) -> str:
+    char = match.group()
+    return _COMPAT_FOLD.get(ord(char), char)
 
 
 # NFKC costs more than anything else in normalisation (~45 ms per MB of Chinese), yet in most
@@ -253,6 +260,47 @@ def fold_script(text: str, chinese: bool | None = None) -> str:
         return text
     t2s, regional = _converters()
     return regional(t2s(text))
+
+
+_HAN_ANY = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_simplified_char_table: dict[int, str] | None = None
+
+
+def fold_in_place(text: str) -> str:
+    """``text`` with look-alike compatibility characters (:func:`fold_compat`) and Traditional
+    characters (OpenCC's ``t2s``) folded one character for one, so that every character keeps
+    its place: what the diff compares, while it shows each text as written. Words that Taiwan
+    and the mainland write differently (軟體, 软件) stay different words here."""
+    text = fold_compat(text)
+    if _HAN_ANY.search(text) is None:
+        return text
+    t2s = _t2s_converter()
+    folded = t2s(text)  # in context: 乾隆 stays, 乾燥 becomes 干燥
+    if len(folded) == len(text):
+        return folded
+    # A phrase of another length somewhere: line by line (OpenCC never converts across a line
+    # break), and in such a line each character alone, which keeps every place.
+    out = []
+    for line in text.splitlines(keepends=True):
+        folded = t2s(line)
+        out.append(folded if len(folded) == len(line) else line.translate(_simplified_chars()))
+    return "".join(out)
+
+
+def _simplified_chars() -> dict[int, str]:
+    """Every Han character that ``t2s`` writes as another single character, to that one."""
+    global _simplified_char_table
+    if _simplified_char_table is None:
+        ranges = ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00), (0x20000, 0x31350))
+        chars = [chr(c) for lo, hi in ranges for c in range(lo, hi)]
+        # One conversion of all of them, one to a line (OpenCC never converts across a line).
+        out = _t2s_converter()("\n".join(chars)).split("\n")
+        if len(out) != len(chars):
+            raise ValueError("OpenCC changed the number of lines")
+        _simplified_char_table = {
+            ord(c): o for c, o in zip(chars, out, strict=True) if o != c and len(o) == 1
+        }
+    return _simplified_char_table
 
 
 # Bump when _regional_pairs derives another table (fingerprint.FINGERPRINT_VERSION too), or

@@ -479,6 +479,17 @@ MUTANTS: list[Mutant] = [
     ),
     # --- the review: a diff of a text whose lines recur ---------------------------------------
     m(
+        "diff-shows-the-script-as-a-change",
+        "desktop_dedup/core/text.py",
+        "    folded = t2s(text)  # in context: 乾隆 stays, 乾燥 becomes 干燥\n",
+        "    folded = text\n",
+        first(
+            "tests/test_diff.py::"
+            "test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_written"
+        )(["tests/test_diff.py"]),
+        "a copy in the other script differs in the diff only where its words do",
+    ),
+    m(
         "repeated-lines-junked-as-one-change",
         "desktop_dedup/core/diff.py",
         "    blocks: list[tuple[int, int, int]] = []\n    i, j = alo, blo\n",
