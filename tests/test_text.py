@@ -300,3 +300,21 @@ def test_the_regional_words_table_goes_to_the_temporary_folder_when_the_cache_is
     finally:
         cache.chmod(0o700)
     assert (folder, folded) == (str(tmp_path / "tmp"), "预设的参数")
+
+
+def test_folding_in_place_keeps_every_character_where_it_was(monkeypatch):
+    """What the diff compares: both scripts as one, one character for one, so that positions
+    in the folded text are positions in the text shown."""
+    text = "第一行：軟體\n第二行：乾燥的文件，意味著\n"
+    folded = text_mod.fold_in_place(text)
+    assert folded == "第一行:软体\n第二行:干燥的文件,意味着\n"
+    assert text_mod.fold_in_place("意味着") == "意味着"  # the mainland's form, the same
+    assert text_mod.fold_in_place("plain text") == "plain text"
+    # A conversion that writes a phrase of another length: that line is folded character by
+    # character, the others as before, and every character stays in its place.
+    real = text_mod._in_place_converter()
+    monkeypatch.setattr(text_mod, "_in_place", lambda t: real(t).replace("软体", "软件体"))
+    folded = text_mod.fold_in_place(text)
+    assert len(folded) == len(text)
+    assert folded == "第一行:软体\n第二行:干燥的文件,意味着\n"
+    assert text_mod.has_traditional(text) and not text_mod.has_traditional("第二行：干燥的文件")

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_dedup.core.text import fold_in_place, segmenter
+from desktop_dedup.core.text import fold_compat, fold_in_place, has_traditional, segmenter
 
 logger = logging.getLogger(__name__)
 
@@ -886,8 +886,10 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
     a_pos = [0, *itertools.accumulate(map(len, a_lines))]
     b_pos = [0, *itertools.accumulate(map(len, b_lines))]
     # Each text folded once, whole (one character for one, so its lines are where the text's
-    # are): what lines and stretches are compared by.
-    sides = (a, b, fold_in_place(a), fold_in_place(b))
+    # are): what lines and stretches are compared by. The script only when one of them has
+    # Traditional characters (two Simplified texts are spared the conversions: 0.14 s a MB).
+    fold = fold_in_place if has_traditional(a) or has_traditional(b) else fold_compat
+    sides = (a, b, fold(a), fold(b))
     a_keys = [
         _line_key(sides[2][x:y], ignore_whitespace_punct) for x, y in itertools.pairwise(a_pos)
     ]

@@ -263,28 +263,58 @@ def fold_script(text: str, chinese: bool | None = None) -> str:
 
 
 _HAN_ANY = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_in_place: Callable[[str], str] | None = None
 _simplified_char_table: dict[int, str] | None = None
 
 
 def fold_in_place(text: str) -> str:
-    """``text`` with look-alike compatibility characters (:func:`fold_compat`) and Traditional
-    characters (OpenCC's ``t2s``) folded one character for one, so that every character keeps
-    its place: what the diff compares, while it shows each text as written. Words that Taiwan
-    and the mainland write differently (軟體, 软件) stay different words here."""
+    """``text`` with look-alike compatibility characters (:func:`fold_compat`) and the script
+    of its Chinese characters folded one character for one, so that every character keeps its
+    place: what the diff compares, while it shows each text as written. Words that Taiwan and
+    the mainland write differently (軟體, 软件) stay different words here."""
     text = fold_compat(text)
     if _HAN_ANY.search(text) is None:
         return text
-    t2s = _t2s_converter()
-    folded = t2s(text)  # in context: 乾隆 stays, 乾燥 becomes 干燥
+    fold = _in_place_converter()
+    folded = fold(text)
     if len(folded) == len(text):
         return folded
     # A phrase of another length somewhere: line by line (OpenCC never converts across a line
     # break), and in such a line each character alone, which keeps every place.
     out = []
     for line in text.splitlines(keepends=True):
-        folded = t2s(line)
+        folded = fold(line)
         out.append(folded if len(folded) == len(line) else line.translate(_simplified_chars()))
     return "".join(out)
+
+
+def has_traditional(text: str) -> bool:
+    """Whether ``text`` holds Chinese that OpenCC's ``t2s`` writes otherwise (converting is
+    the fast test: 9 ms a MB; a character class of every such character took 0.36 s)."""
+    return _HAN_ANY.search(text) is not None and _t2s_converter()(text) != text
+
+
+def _in_place_converter() -> Callable[[str], str]:
+    """Every text to Traditional (``s2t``), then Taiwan's variant characters to OpenCC's
+    standard ones and all to Simplified (``tw2s``): one form for the characters that ``t2s``
+    alone keeps apart (Taiwan's 著 and the mainland's 着 in 意味着; 於 and 于), whichever
+    script the text is in; Hong Kong's variants are among ``t2s``'s own. Phrases are converted
+    in context (乾隆 stays, 乾燥 becomes 干燥)."""
+    global _in_place
+    if _in_place is None:
+        with _script_lock:
+            if _in_place is None:
+                import opencc
+
+                steps = [opencc.OpenCC(c).convert for c in ("s2t", "tw2s")]
+
+                def fold(text: str) -> str:
+                    for step in steps:
+                        text = step(text)
+                    return text
+
+                _in_place = fold
+    return _in_place
 
 
 def _simplified_chars() -> dict[int, str]:
