@@ -24,12 +24,19 @@ import itertools
 import logging
 import re
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_dedup.core.text import fold_compat, fold_in_place, has_traditional, segmenter
 
 logger = logging.getLogger(__name__)
+
+# What tokens and lines are compared by: look-alike characters and the script folded in place
+# (text.fold_in_place), or look-alike characters alone for a diff of two texts without
+# Traditional characters (diff_texts sets it for one diff; a context variable, so that diffs
+# in two threads do not meet).
+_FOLD: ContextVar[Callable[[str], str]] = ContextVar("diff_fold", default=fold_in_place)
 
 
 def _cut_han(run: str) -> list[str]:
@@ -98,13 +105,14 @@ def tokenize_for_diff(text: str) -> list[str]:
     return _tokenize_counted(text)[0]
 
 
-def _tokenize_counted(text: str) -> tuple[list[str], int]:
-    """Tokens of ``text`` and how many of them are words (what the similarity counts)."""
+def _tokenize_counted(text: str, fold: Callable[[str], str] | None = None) -> tuple[list[str], int]:
+    """Tokens of ``text`` and how many of them are words (what the similarity counts);
+    ``fold``: what the text is segmented by (default: this diff's, _FOLD)."""
     tokens: list[str] = []
     words = 0
     # Segment the folded text (a PDF's "⽂件" is the word "文件", Traditional 軟體 is 软体),
     # then cut the original at the same places: folding is one character for one.
-    folded = fold_in_place(text)
+    folded = (fold or _FOLD.get())(text)
     # re.split with a capturing group alternates: non-Chinese, Chinese run, non-Chinese, ...
     for k, part in enumerate(_HAN_RUN_RE.split(folded)):
         if not part:
@@ -130,12 +138,20 @@ def _is_word(token: str) -> bool:
     return first.isalnum() or first == "_"
 
 
-@lru_cache(maxsize=65_536)
 def _tokenized(text: str) -> tuple[tuple[str, ...], int]:
+    return _tokenized_by(text, _FOLD.get())
+
+
+@lru_cache(maxsize=65_536)
+def _tokenized_by(text: str, fold: Callable[[str], str]) -> tuple[tuple[str, ...], int]:
     # Cached because every line is counted, equal lines appear on both sides, and a changed line
     # is also tokenised for pairing and diffing.
-    tokens, words = _tokenize_counted(text)
+    tokens, words = _tokenize_counted(text, fold)
     return tuple(tokens), words
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def _tokens(text: str) -> tuple[str, ...]:
@@ -158,7 +174,7 @@ def _strip_eol(line: str) -> str:
 def _eol_neutral(token: str) -> str:
     # The comparison key of a token: line-ending style, look-alike compatibility characters
     # and the script a character is written in (text.fold_in_place) are not changes.
-    token = fold_in_place(token)
+    token = _FOLD.get()(token)
     return token.replace("\r\n", "\n").replace("\r", "\n") if "\r" in token else token
 
 
@@ -452,13 +468,18 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
     changes (the full text is still shown); this is what a reviewer of two conversions of the same
     document wants, since extractors disagree about spacing and quote styles.
     """
+    # The script is folded only when one side has Traditional characters: two Simplified texts
+    # are spared the conversions (a quarter of a 1 MB diff's time).
+    fold = fold_in_place if has_traditional(a) or has_traditional(b) else fold_compat
+    reset = _FOLD.set(fold)
     try:
         return _diff_texts(a, b, ignore_whitespace_punct)
     finally:
+        _FOLD.reset(reset)
         # The token caches only serve one diff (equal lines on both sides, a changed line used
         # for pairing, diffing and counting); dropping them keeps a long-running GUI from
         # holding on to old documents.
-        _tokenized.cache_clear()
+        _tokenized_by.cache_clear()
 
 
 # --- the whole-text diff -------------------------------------------------------------------------
@@ -754,14 +775,20 @@ def _lines_of(text: str, start: int, end: int, tag: str) -> list[tuple[int, int]
     return out
 
 
-def _snap_to_words(spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _snap_to_words(
+    spans: list[tuple[str, str]], folded: str | None = None
+) -> list[tuple[str, str]]:
     """Widen changed Chinese characters to the whole words (jieba) they are part of.
 
     Only a few characters around each edge of a change are segmented: enough to find the word
-    the edge cuts through, without segmenting a whole paragraph for every change."""
+    the edge cuts through, without segmenting a whole paragraph for every change. ``folded``:
+    the spans' text already folded in place (its words are where the text's are), segmented
+    instead of folding every window again."""
     if not any(tag != EQUAL and _HAN_CHAR_RE.search(t) for t, tag in spans):
         return spans
     text = "".join(t for t, _ in spans)
+    if folded is None or len(folded) != len(text):
+        folded = _FOLD.get()(text)
     intervals: list[list] = []  # [start, end, tag] of each change
     pos = 0
     for t, tag in spans:
@@ -777,7 +804,7 @@ def _snap_to_words(spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 continue
             lo, hi = max(0, at - _SNAP_WINDOW), min(len(text), at + _SNAP_WINDOW)
             boundary = lo
-            for tok in _tokens(text[lo:hi]):
+            for tok in _tokenized_by(folded[lo:hi], _as_is)[0]:
                 nxt = boundary + len(tok)
                 if boundary < at < nxt:  # the edge cuts this word: widen to its ends
                     iv[edge] = boundary if edge == 0 else nxt
@@ -814,10 +841,11 @@ def _spans_of(text: str, pieces: Sequence[tuple[str, int, int]]) -> list[tuple[s
 
 
 class _RowBuilder:
-    def __init__(self, a: str, b: str) -> None:
-        self.a, self.b = a, b
-        self.a_ends = _line_ends(a)
-        self.b_ends = _line_ends(b)
+    def __init__(self, sides: tuple[str, str, str, str]) -> None:
+        """``sides``: the two texts, and each folded in place."""
+        self.a, self.b, self.folded_a, self.folded_b = sides
+        self.a_ends = _line_ends(self.a)
+        self.b_ends = _line_ends(self.b)
         self.rows: list[DiffRow] = []
 
     def a_line(self, pos: int) -> int:
@@ -875,8 +903,12 @@ class _RowBuilder:
                         )
                     )
                 return
-        a_spans = _snap_to_words(_spans_of(self.a, [(p[0], p[1], p[2]) for p in seg]))
-        b_spans = _snap_to_words(_spans_of(self.b, [(p[0], p[3], p[4]) for p in seg]))
+        a_spans = _snap_to_words(
+            _spans_of(self.a, [(p[0], p[1], p[2]) for p in seg]), self.folded_a[a0:a1]
+        )
+        b_spans = _snap_to_words(
+            _spans_of(self.b, [(p[0], p[3], p[4]) for p in seg]), self.folded_b[b0:b1]
+        )
         self.rows.append(DiffRow(self.a_line(a0), self.b_line(b0), REPLACE, a_spans, b_spans))
 
 
@@ -886,9 +918,8 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
     a_pos = [0, *itertools.accumulate(map(len, a_lines))]
     b_pos = [0, *itertools.accumulate(map(len, b_lines))]
     # Each text folded once, whole (one character for one, so its lines are where the text's
-    # are): what lines and stretches are compared by. The script only when one of them has
-    # Traditional characters (two Simplified texts are spared the conversions: 0.14 s a MB).
-    fold = fold_in_place if has_traditional(a) or has_traditional(b) else fold_compat
+    # are): what lines and stretches are compared by.
+    fold = _FOLD.get()
     sides = (a, b, fold(a), fold(b))
     a_keys = [
         _line_key(sides[2][x:y], ignore_whitespace_punct) for x, y in itertools.pairwise(a_pos)
@@ -897,7 +928,7 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
         _line_key(sides[3][x:y], ignore_whitespace_punct) for x, y in itertools.pairwise(b_pos)
     ]
 
-    builder = _RowBuilder(a, b)
+    builder = _RowBuilder(sides)
     matched_a = matched_b = 0
     for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
         if tag == EQUAL:

@@ -4,6 +4,10 @@ Run: ``.venv/bin/python tests/bench/bench_diff.py``. Prints the median of 5 runs
 the speed-up over a naive baseline (difflib.SequenceMatcher over the whole token lists), measured
 on a 100 KB slice in the same run and extrapolated linearly to 1 MB -- which flatters the baseline,
 since SequenceMatcher is superlinear.
+
+``zh-Hant``: the Chinese text against its edited copy converted to Traditional (OpenCC's s2tw),
+beside the same diff without the script fold (look-alike characters only, as before it), whose
+every converted character is a change.
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import jieba
+import opencc
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from desktop_dedup.core import diff as diff_mod  # noqa: E402
 from desktop_dedup.core.diff import diff_texts, tokenize_for_diff  # noqa: E402
+from desktop_dedup.core.text import fold_compat  # noqa: E402
 
 TARGET_BYTES = 1_000_000
 EDIT_SHARE = 0.02
@@ -108,14 +115,29 @@ def naive(a: str, b: str) -> float:
     ).ratio()
 
 
+def _without_script_fold(a: str, b: str) -> tuple[float, int]:
+    """The diff as it was before the script fold: look-alike characters folded alone."""
+    saved = diff_mod.fold_in_place, diff_mod.has_traditional
+    diff_mod.fold_in_place, diff_mod.has_traditional = fold_compat, lambda _text: False
+    try:
+        changes = len(diff_texts(a, b).change_rows)
+        return median_seconds(lambda: diff_texts(a, b), runs=3), changes
+    finally:
+        diff_mod.fold_in_place, diff_mod.has_traditional = saved
+
+
 def main() -> list[str]:
     """Prints the figures; returns the targets missed (1 MB diffed in under a second)."""
     misses = []
     rng = random.Random(20261122)
     tokenize_for_diff("预热分词词典")  # load the jieba dictionary outside the timings
-    for lang in ("zh", "en"):
-        a = make_text(lang, rng)
-        b = edit_text(a, rng, lang)
+    for lang in ("zh", "en", "zh-Hant"):
+        if lang == "zh-Hant":
+            a = make_text("zh", rng)
+            b = opencc.OpenCC("s2tw").convert(edit_text(a, rng, "zh"))
+        else:
+            a = make_text(lang, rng)
+            b = edit_text(a, rng, lang)
         result = diff_texts(a, b)
         ours = median_seconds(lambda a=a, b=b: diff_texts(a, b))
         # CPU time too: on a shared machine wall time also measures the neighbours.
@@ -140,6 +162,12 @@ def main() -> list[str]:
             f"  naive difflib on whole token lists: {naive_slice:.3f} s per 100 KB -> "
             f"~{naive_1mb:.1f} s per 1 MB (linear extrapolation); speed-up x{naive_1mb / ours:.0f}"
         )
+        if lang == "zh-Hant":
+            unfolded = _without_script_fold(a, b)
+            print(
+                f"  without the script fold, same run: {unfolded[0]:.3f} s wall, "
+                f"{unfolded[1]} changes"
+            )
         if ours_cpu >= 1.0:
             misses.append(f"{lang}: diff of 1 MB took {ours_cpu:.2f} CPU s >= 1 s")
     return misses
