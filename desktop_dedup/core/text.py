@@ -346,23 +346,30 @@ def _regional_pairs() -> dict[str, str]:
     characters (字元, 引数), lands where the word does, unless it is a word of its own."""
     import opencc
 
-    lines = (jieba_folder() / "dict.txt").read_text("utf-8").split("\n")
-    words = [w for w in (line.split(" ", 1)[0] for line in lines) if w and not w.isspace()]
+    # Each line's first field (before its first space), found in C: a new profile's first
+    # scan waits for this table.
+    text = (jieba_folder() / "dict.txt").read_text("utf-8")
+    words = [w for w in _FIRST_FIELD.findall(text) if w and not w.isspace()]
     taiwan = opencc.OpenCC("s2twp").convert("\n".join(words))
     back = opencc.OpenCC("tw2sp").convert(taiwan).split("\n")
     taiwan_simplified = opencc.OpenCC("t2s").convert(taiwan).split("\n")
     if not len(words) == len(back) == len(taiwan_simplified):
         raise ValueError("OpenCC changed the number of lines")
-    pairs = dict(zip(words, back, strict=True))  # every word's own landing place first
+    # Every word's own landing place first (a word that lands on itself needs no entry).
+    pairs = {w: form for w, form in zip(words, back, strict=True) if w != form}
     known = set(words)
-    for tw_simplified, form in zip(taiwan_simplified, back, strict=True):
-        if tw_simplified not in known:  # Taiwan's phrasing, in Simplified characters (引数)
+    for word, tw_simplified, form in zip(words, taiwan_simplified, back, strict=True):
+        # Taiwan's phrasing, in Simplified characters (引数), unless a word of its own
+        if tw_simplified != word and tw_simplified not in known:
             pairs.setdefault(tw_simplified, form)
     return {
         k: v
         for k, v in pairs.items()
         if k != v and len(k) > 1 and v and not any(ch.isspace() for ch in v)
     }
+
+
+_FIRST_FIELD = re.compile(r"^([^ \n]*)", re.MULTILINE)
 
 
 def jieba_folder() -> Path:
