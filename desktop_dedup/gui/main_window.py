@@ -32,6 +32,8 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QFont,
+    QFontMetrics,
     QGuiApplication,
     QIcon,
     QKeySequence,
@@ -48,6 +50,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableView,
     QToolBar,
     QVBoxLayout,
@@ -886,6 +889,17 @@ class MainWindow(QMainWindow):
             header = self.members_view.horizontalHeader()
             # Long names would push size/date/similarity out of sight.
             header.resizeSection(COL_NAME, min(170, header.sectionSize(COL_NAME)))
+            # Sizes, dates and figures as wide as they come, in bold (a reference), not as the
+            # first group's happened to be: "10.8 KB" showed as "1…B" after "2.5 KB".
+            view = self.members_view
+            bold = QFont(view.font())
+            bold.setBold(True)
+            metrics = QFontMetrics(bold)
+            margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
+            for column, texts in self.members_model.widest_texts().items():
+                need = max(metrics.horizontalAdvance(t) for t in texts) + 2 * margin + 4
+                if header.sectionSize(column) < need:
+                    header.resizeSection(column, need)
         # Start on the first non-reference member: that is the one to judge.
         row = 1 if len(group.members) > 1 else 0
         self.members_view.selectionModel().setCurrentIndex(

@@ -186,3 +186,57 @@ def _showing_its_only_group(qtbot, service, settings, size: tuple[int, int] | No
     settle(window)
     qtbot.waitUntil(lambda: window.diff_view.result is not None)
     return window
+
+
+def test_no_size_date_or_similarity_is_cut_whichever_group_came_first(
+    qtbot, service, tmp_path, scripted_dialogs, window_settings
+):
+    """The Files table's columns were sized once, from the first group shown: a later group's
+    reference (bold) with a wider size, "10.8 KB" after "2.5 KB", showed as "1…B"."""
+    import time
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyle
+
+    from desktop_dedup.gui.main_window import MainWindow
+    from desktop_dedup.gui.models.members import COL_MODIFIED, COL_SIMILARITY, COL_SIZE
+
+    docs = tmp_path / "docs"
+    # The first group (the most to reclaim): a small text, older, so it is the reference, and
+    # its DOCX copy, several times larger.
+    small = docgen.write_txt(docs / "notes" / "small.txt", docgen.SAMPLE_EN)
+    docgen.write_docx(docs / "office" / "small.docx", docgen.SAMPLE_EN)
+    old = time.time() - 86_400
+    os.utime(small, (old, old))
+    # A later group whose reference is wider: two copies of an 11 KB text ("10.8 KB").
+    body = docgen.SAMPLE_ZH * 5
+    body += docgen.SAMPLE_ZH[: (11_060 - len(body.encode("utf-8"))) // 3]
+    for k in range(2):
+        docgen.write_txt(docs / "big" / f"big{k}.txt", body)
+    service.add_folder(docs)
+    service.scan()
+
+    window = MainWindow(service, settings=window_settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    assert len(service.groups()) == 2
+    qtbot.waitUntil(lambda: window.groups_model.total == 2)
+    settle(window)
+    view, model = window.members_view, window.members_model
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    seen = set()
+    for row in (0, 1):
+        window.select_group_row(row)
+        settle(window)
+        for r in range(model.rowCount()):
+            for column in (COL_SIZE, COL_MODIFIED, COL_SIMILARITY):
+                index = model.index(r, column)
+                text = model.data(index)
+                font = model.data(index, Qt.ItemDataRole.FontRole) or view.font()
+                room = view.columnWidth(column) - 2 * margin
+                shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideMiddle, room)
+                assert shown == text, (column, text, shown, view.columnWidth(column))
+                seen.add(text)
+    assert {"2.5 KB", "10.8 KB"} <= seen, seen  # the case that was cut
