@@ -479,6 +479,18 @@ MUTANTS: list[Mutant] = [
     ),
     # --- the review: a diff of a text whose lines recur ---------------------------------------
     m(
+        "members-columns-sized-by-the-first-group",
+        "desktop_dedup/gui/main_window.py",
+        "                if header.sectionSize(column) < need:\n"
+        "                    header.resizeSection(column, need)\n",
+        "                pass\n",
+        first(
+            "tests/gui/test_gui_review.py::"
+            "test_no_size_date_or_similarity_is_cut_whichever_group_came_first"
+        )(["tests/gui/test_gui_review.py"]),
+        "the Files table shows every size, date and figure whole",
+    ),
+    m(
         "diff-shows-the-script-as-a-change",
         "desktop_dedup/core/text.py",
         "    folded = fold(text)\n",
