@@ -71,7 +71,14 @@ from desktop_dedup.gui.list_dialogs import (
 )
 from desktop_dedup.gui.models.groups import COL_FOLDER as COL_GROUP_FOLDER
 from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
-from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME, MembersModel
+from desktop_dedup.gui.models.members import (
+    COL_FOLDER,
+    COL_MODIFIED,
+    COL_NAME,
+    COL_SIMILARITY,
+    COL_SIZE,
+    MembersModel,
+)
 from desktop_dedup.gui.ops import OpRunner
 from desktop_dedup.gui.progress_panel import ProgressPanel
 from desktop_dedup.gui.settings_dialog import SettingsDialog
@@ -889,17 +896,8 @@ class MainWindow(QMainWindow):
             header = self.members_view.horizontalHeader()
             # Long names would push size/date/similarity out of sight.
             header.resizeSection(COL_NAME, min(170, header.sectionSize(COL_NAME)))
-            # Sizes, dates and figures as wide as they come, in bold (a reference), not as the
-            # first group's happened to be: "10.8 KB" showed as "1…B" after "2.5 KB".
-            view = self.members_view
-            bold = QFont(view.font())
-            bold.setBold(True)
-            metrics = QFontMetrics(bold)
-            margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
-            for column, texts in self.members_model.widest_texts().items():
-                need = max(metrics.horizontalAdvance(t) for t in texts) + 2 * margin + 4
-                if header.sectionSize(column) < need:
-                    header.resizeSection(column, need)
+
+        self._widen_member_columns()
         # Start on the first non-reference member: that is the one to judge.
         row = 1 if len(group.members) > 1 else 0
         self.members_view.selectionModel().setCurrentIndex(
@@ -909,6 +907,29 @@ class MainWindow(QMainWindow):
         )
         self.groupShown.emit(group.id)
         self._update_actions()
+
+    def _widen_member_columns(self) -> None:
+        """Widen the size, date and similarity columns to this group's texts (a reference's
+        in bold), never narrow them: sized once, from the first group, "10.8 KB" in a later
+        group's reference showed as "1…B" after "2.5 KB"."""
+        view, model = self.members_view, self.members_model
+        header = view.horizontalHeader()
+        margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
+        bold_font = QFont(view.font())
+        bold_font.setBold(True)
+        plain, bold = QFontMetrics(view.font()), QFontMetrics(bold_font)
+        for column in (COL_SIZE, COL_MODIFIED, COL_SIMILARITY):
+            need = 0
+            # The reference (bold) is the first row; a few hundred rows are plenty to measure,
+            # and measuring a group of thousands would stall the GUI thread.
+            for row in range(min(model.rowCount(), 300)):
+                index = model.index(row, column)
+                font = model.data(index, Qt.ItemDataRole.FontRole)
+                metrics = bold if font is not None and font.bold() else plain
+                need = max(need, metrics.horizontalAdvance(str(model.data(index) or "")))
+            need += 2 * (margin + 1) + 2  # the text's margin each side (QCommonStyle), and 2 px
+            if header.sectionSize(column) < need:
+                header.resizeSection(column, need)
 
     def _on_member_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         group = self.members_model.group

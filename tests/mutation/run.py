@@ -481,9 +481,9 @@ MUTANTS: list[Mutant] = [
     m(
         "members-columns-sized-by-the-first-group",
         "desktop_dedup/gui/main_window.py",
-        "                if header.sectionSize(column) < need:\n"
-        "                    header.resizeSection(column, need)\n",
-        "                pass\n",
+        "            if header.sectionSize(column) < need:\n"
+        "                header.resizeSection(column, need)\n",
+        "            pass\n",
         first(
             "tests/gui/test_gui_review.py::"
             "test_no_size_date_or_similarity_is_cut_whichever_group_came_first"

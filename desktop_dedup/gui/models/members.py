@@ -10,7 +10,6 @@ when the change hub says marks changed), never a set shared with other widgets.
 from __future__ import annotations
 
 import os
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -88,16 +87,6 @@ class MembersModel(QAbstractTableModel):
         if self._group is None or not self._group.members:
             return set()
         return set(self._service.marked_among([m.doc_id for m in self._group.members]))
-
-    def widest_texts(self) -> dict[int, list[str]]:
-        """For each column of fixed-format values, the widest texts it can show (the
-        reference's row is bold): what the column is sized for, whichever group comes first."""
-        when = datetime(2026, 12, 28, 23, 58)  # two-digit day and month, late hours
-        return {
-            COL_SIZE: [format_size(1023.9 * 1024**power) for power in range(1, 5)],
-            COL_MODIFIED: [format_datetime(when)],
-            COL_SIMILARITY: [self.tr("reference"), format_similarity(1.0)],
-        }
 
     def member(self, row: int) -> Any | None:
         if self._group is None or not 0 <= row < len(self._group.members):
