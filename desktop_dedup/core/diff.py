@@ -28,7 +28,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_dedup.core.text import fold_compat, fold_in_place, has_traditional, segmenter
+from desktop_dedup.core.text import (
+    HAN_RANGES,
+    fold_compat,
+    fold_in_place,
+    has_traditional,
+    segmenter,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +51,7 @@ def _cut_han(run: str) -> list[str]:
     return segmenter()(run)
 
 
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HAN = HAN_RANGES
 _HAN_RUN_RE = re.compile(f"([{_HAN}]+)")  # capturing: re.split keeps the runs
 # Applied only between Chinese runs, so the word class need not exclude Chinese characters
 # (a plain class keeps the regex fast).

@@ -262,7 +262,9 @@ def fold_script(text: str, chinese: bool | None = None) -> str:
     return regional(t2s(text))
 
 
-_HAN_ANY = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+# Han characters, the supplementary planes included (the diff's ranges too).
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HAN_ANY = re.compile(f"[{HAN_RANGES}]")
 _in_place: Callable[[str], str] | None = None
 _simplified_char_table: dict[int, str] | None = None
 
