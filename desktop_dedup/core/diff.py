@@ -781,9 +781,7 @@ def _lines_of(text: str, start: int, end: int, tag: str) -> list[tuple[int, int]
     return out
 
 
-def _snap_to_words(
-    spans: list[tuple[str, str]], folded: str | None = None
-) -> list[tuple[str, str]]:
+def _snap_to_words(spans: list[tuple[str, str]], folded: str) -> list[tuple[str, str]]:
     """Widen changed Chinese characters to the whole words (jieba) they are part of.
 
     Only a few characters around each edge of a change are segmented: enough to find the word
@@ -793,7 +791,7 @@ def _snap_to_words(
     if not any(tag != EQUAL and _HAN_CHAR_RE.search(t) for t, tag in spans):
         return spans
     text = "".join(t for t, _ in spans)
-    if folded is None or len(folded) != len(text):
+    if len(folded) != len(text):  # not the spans' text: fold it here
         folded = _FOLD.get()(text)
     intervals: list[list] = []  # [start, end, tag] of each change
     pos = 0

@@ -266,7 +266,7 @@ def fold_script(text: str, chinese: bool | None = None) -> str:
 HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _HAN_ANY = re.compile(f"[{HAN_RANGES}]")
 _in_place: Callable[[str], str] | None = None
-_simplified_char_table: dict[int, str] | None = None
+_folded_char_table: dict[int, str] | None = None
 
 
 def fold_in_place(text: str) -> str:
@@ -286,7 +286,7 @@ def fold_in_place(text: str) -> str:
     out = []
     for line in text.splitlines(keepends=True):
         folded = fold(line)
-        out.append(folded if len(folded) == len(line) else line.translate(_simplified_chars()))
+        out.append(folded if len(folded) == len(line) else line.translate(_folded_chars()))
     return "".join(out)
 
 
@@ -319,20 +319,22 @@ def _in_place_converter() -> Callable[[str], str]:
     return _in_place
 
 
-def _simplified_chars() -> dict[int, str]:
-    """Every Han character that ``t2s`` writes as another single character, to that one."""
-    global _simplified_char_table
-    if _simplified_char_table is None:
+def _folded_chars() -> dict[int, str]:
+    """Every Han character that the in-place fold (:func:`_in_place_converter`), given it
+    alone, writes as another single character, to that one: the same fold, character by
+    character."""
+    global _folded_char_table
+    if _folded_char_table is None:
         ranges = ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00), (0x20000, 0x31350))
         chars = [chr(c) for lo, hi in ranges for c in range(lo, hi)]
         # One conversion of all of them, one to a line (OpenCC never converts across a line).
-        out = _t2s_converter()("\n".join(chars)).split("\n")
+        out = _in_place_converter()("\n".join(chars)).split("\n")
         if len(out) != len(chars):
             raise ValueError("OpenCC changed the number of lines")
-        _simplified_char_table = {
+        _folded_char_table = {
             ord(c): o for c, o in zip(chars, out, strict=True) if o != c and len(o) == 1
         }
-    return _simplified_char_table
+    return _folded_char_table
 
 
 # Bump when _regional_pairs derives another table (fingerprint.FINGERPRINT_VERSION too), or
