@@ -10,11 +10,15 @@ Linux ``~/.local/share/desktop_dedup`` (XDG_DATA_HOME honoured), macOS
 
 ``DESKTOP_DEDUP_HOME``, when set, replaces all of them with ``$DESKTOP_DEDUP_HOME/{data,logs,
 config,cache}``.
+
+It also says where the files the program ships are (:func:`resource_root`), without Qt, so
+that the scan engine finds the tables made at build time as the GUI finds its icons.
 """
 
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -27,6 +31,29 @@ DB_FILENAME = "desktop_dedup.sqlite3"
 # appauthor=False keeps Windows paths as %LOCALAPPDATA%\desktop_dedup rather than nesting a
 # made-up company folder.
 _AUTHOR = False
+
+
+# Where the top-level ``resources/`` of the repository reaches the program (see resources.py):
+# inside an installed wheel or the PyInstaller bundle, else beside the package of a checkout.
+_PACKAGE_DIR = Path(__file__).resolve().parent
+RESOURCE_CANDIDATES: tuple[Path, ...] = (
+    _PACKAGE_DIR / "_resources",
+    _PACKAGE_DIR.parent / "resources",
+)
+
+
+@cache
+def resource_root() -> Path:
+    """The directory holding ``icons/``, ``translations/``, ``tables/`` and the app icon.
+
+    Raises FileNotFoundError with the places tried when the install is broken, because a
+    silent fallback would only show up later as blank buttons.
+    """
+    for candidate in RESOURCE_CANDIDATES:
+        if (candidate / "icons").is_dir():
+            return candidate
+    tried = ", ".join(str(c) for c in RESOURCE_CANDIDATES)
+    raise FileNotFoundError(f"desktop_dedup resources not found (looked in {tried})")
 
 
 def _override(sub: str) -> Path | None:

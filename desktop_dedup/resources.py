@@ -8,8 +8,8 @@ reaches the user by three routes, and :func:`resource_root` tries them in this o
    at the same place inside the bundle, where ``__file__`` of frozen modules points);
 2. a source checkout or editable install: ``<repo>/resources`` beside the package.
 
-Nothing is generated at run time: the PNG sizes and the compiled ``.qm`` files are produced by
-``packaging/`` scripts at build time.
+Nothing is generated at run time: the PNG sizes, the compiled ``.qm`` files and the scan's
+tables (``tables/``, see core/cache.py) are produced by ``packaging/`` scripts at build time.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
+
+# Found without Qt (paths.py): the scan engine reads the tables made at build time there too.
+from desktop_dedup.paths import resource_root as resource_root
 
 logger = logging.getLogger(__name__)
 
@@ -55,27 +58,6 @@ ICON_NAMES: tuple[str, ...] = (
 ICON_INK = "#4b5563"
 ICON_INK_ON_DARK = "#d1d5db"
 _DARK_ICON_SIZES = (16, 20, 24, 32, 40, 48, 64, 96, 128)
-
-_PACKAGE_DIR = Path(__file__).resolve().parent
-_CANDIDATES: tuple[Path, ...] = (
-    _PACKAGE_DIR / "_resources",
-    _PACKAGE_DIR.parent / "resources",
-)
-
-
-@cache
-def resource_root() -> Path:
-    """The directory holding ``icons/``, ``translations/`` and the app icon.
-
-    Raises FileNotFoundError with the places tried when the install is broken, because a
-    silent fallback would only show up later as blank buttons.
-    """
-    for candidate in _CANDIDATES:
-        if (candidate / "icons").is_dir():
-            return candidate
-    tried = ", ".join(str(c) for c in _CANDIDATES)
-    raise FileNotFoundError(f"desktop_dedup resources not found (looked in {tried})")
-
 
 def resource_path(rel: str | Path) -> Path:
     """Absolute path of a resource given relative to ``resources/`` (it may not exist)."""

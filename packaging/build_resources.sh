@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the generated resources from their sources: every Qt Linguist .ts in
-# resources/translations/ is compiled to the .qm the app loads (build outputs, gitignored).
+# Builds the generated resources from their sources (build outputs, gitignored): every Qt
+# Linguist .ts in resources/translations/ is compiled to the .qm the app loads, and the tables
+# every scan needs are made into resources/tables from the installed jieba and OpenCC
+# (packaging/make_tables.py; a new profile copies them instead of deriving them for a second).
 # Cheap and idempotent; packaging/bootstrap.sh runs it on every `make run` / `make test`.
 # Usage: packaging/build_resources.sh [VENV_DIR]
 set -euo pipefail
@@ -19,3 +21,5 @@ for ts in "$here"/resources/translations/*.ts; do
     "$lrelease" -silent "$ts" -qm "$qm"
   fi
 done
+# Only when the installed jieba or OpenCC changed does this make anything (a second).
+"$venv/bin/python" "$here/packaging/make_tables.py"

@@ -5,8 +5,9 @@ desktop app, as a person double-clicking it expects. ``freeze_support`` lets a f
 start worker processes on platforms that spawn them (Windows, macOS).
 
 ``DESKTOP_DEDUP_SELFTEST=1`` makes it print a JSON report of what the bundle can actually load
-(Qt platform plugins, SVG icons, translations, jieba's dictionary, PDFium) and exit: the quick
-check after building on a new platform, and what tests/test_packaging.py runs headless.
+(Qt platform plugins, SVG icons, translations, jieba's dictionary, PDFium, the tables the build
+made) and exit: the quick check after building on a new platform, and what
+tests/test_packaging.py runs headless.
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def self_test() -> dict[str, object]:
     import pypdfium2
 
     report["pdfium"] = str(getattr(pypdfium2, "PDFIUM_INFO", "loaded"))
+    from desktop_dedup.core import fingerprint, text
+
+    # The tables the build made, found and made from the jieba and OpenCC the bundle holds.
+    report["tables"] = [
+        fingerprint._shipped_idf(fingerprint._idf_path()) is not None,
+        text._shipped_regional_table() is not None,
+    ]
     report["main_window"] = _open_main_window()
     return report
 

@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import docgen  # noqa: E402
 
 RESOURCES_IN_WHEEL = "desktop_dedup/_resources/"
+SHIPPED_TABLES = ("idf.bin", "idf.key", "regional-words.txt", "regional-words.key")
 
 
 def _env(tmp: Path, **extra: str) -> dict[str, str]:
@@ -124,6 +125,8 @@ def test_wheel_contains_the_resources(wheel: Path) -> None:
         f"{RESOURCES_IN_WHEEL}desktop_dedup.svg",
         f"{RESOURCES_IN_WHEEL}translations/desktop_dedup_zh_CN.qm",
     }
+    # The tables the setup made (a new profile copies them instead of deriving them).
+    expected |= {f"{RESOURCES_IN_WHEEL}tables/{n}" for n in SHIPPED_TABLES}
     assert expected <= names, sorted(expected - names)
     # Sources and README material stay out of the installed program.
     assert not [n for n in names if n.endswith(".ts") or "/screenshots/" in n]
@@ -139,12 +142,16 @@ def test_installed_package_finds_its_own_resources(installed: Path, tmp_path: Pa
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
         "from desktop_dedup import i18n, resources\n"
+        "from desktop_dedup.core import fingerprint as fp, text\n"
         "print(json.dumps({'file': desktop_dedup.__file__,\n"
         "  'root': str(resources.resource_root()),\n"
         "  'sizes': sorted(s.width() for s in resources.app_icon().availableSizes()),\n"
         "  'icon': not resources.icon('trash').isNull(),\n"
         "  'lang': i18n.install_translator(app, 'zh_CN'),\n"
-        "  'text': QCoreApplication.translate('AboutDialog', 'Log file:')}))\n"
+        "  'text': QCoreApplication.translate('AboutDialog', 'Log file:'),\n"
+        # the tables the build made, made from the jieba and OpenCC installed beside it
+        "  'tables': [fp._shipped_idf(fp._idf_path()) is not None,\n"
+        "             text._shipped_regional_table() is not None]}))\n"
     )
     result = _run(
         [sys.executable, "-c", probe], _env(tmp_path, PYTHONPATH=str(installed)), tmp_path
@@ -155,6 +162,7 @@ def test_installed_package_finds_its_own_resources(installed: Path, tmp_path: Pa
     assert info["sizes"] == sorted(APP_ICON_SIZES)
     assert info["icon"] is True
     assert info["lang"] == "zh_CN" and info["text"] != "Log file:"
+    assert info["tables"] == [True, True]
 
 
 def test_installed_console_script_runs(installed: Path, tmp_path: Path) -> None:
@@ -299,6 +307,7 @@ def test_bundle_contains_what_it_needs(bundle: Path) -> None:
     res = internal / "desktop_dedup" / "_resources"
     assert (res / "translations" / "desktop_dedup_zh_CN.qm").is_file()
     assert {p.stem for p in (res / "icons").glob("*.svg")} >= set(ICON_NAMES)
+    assert {p.name for p in (res / "tables").iterdir()} == set(SHIPPED_TABLES)
 
 
 @pytest.mark.slow
@@ -316,6 +325,7 @@ def test_bundle_self_test_headless(bundle: Path, tmp_path: Path) -> None:
     assert report["qt_translated"] == "取消"
     assert report["jieba_dict"] is True and report["jieba_cut"] == ["重复", "文档", "检测"]
     assert report["main_window"] == "ok"
+    assert report["tables"] == [True, True]
 
 
 @pytest.mark.slow

@@ -70,6 +70,7 @@ import logging
 import operator
 import re
 import statistics
+import sys
 import threading
 from array import array
 from collections import Counter
@@ -82,7 +83,7 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
-from desktop_dedup.core.cache import cached_path, write_whole
+from desktop_dedup.core.cache import cached_path, content_key, shipped_table, write_whole
 from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
 from desktop_dedup.core.text import (
     has_chinese,
@@ -208,8 +209,9 @@ class _Idf:
 
 def _load_idf(path: Path) -> IdfTable:
     """jieba's IDF file as an :class:`IdfTable`, from this user's cache when it holds the
-    table of this very file (parsing it costs 0.25 s, loading the cached arrays milliseconds);
-    a cache that is missing, cut short or foreign is written again."""
+    table of this very file (parsing it costs 0.2 s, loading the cached arrays milliseconds);
+    a cache that is missing, cut short or foreign is written again, from the table the build
+    made when it was made from the same file (cache.shipped_table), else by parsing."""
     try:
         cached = cached_path("idf", ".bin", path)
     except OSError:  # the IDF file itself is unreadable: parsing it says why
@@ -218,9 +220,25 @@ def _load_idf(path: Path) -> IdfTable:
         return IdfTable.from_bytes(cached.read_bytes())
     except (OSError, ValueError, UnicodeDecodeError):  # absent, partly written or foreign
         pass
-    table = _parse_idf(path)
+    table = _shipped_idf(path)
+    if table is None:
+        table = _parse_idf(path)
     write_whole(cached, table.to_bytes())
     return table
+
+
+def idf_key(path: Path) -> str:
+    """What an IDF table made from ``path`` depends on: the file's bytes, the arrays' format
+    and this machine's byte order (cache.content_key)."""
+    return content_key(path, extra=f"{IdfTable._MAGIC!r} {sys.byteorder}")
+
+
+def _shipped_idf(path: Path) -> IdfTable | None:
+    try:
+        data = shipped_table("idf", ".bin", idf_key(path))
+        return None if data is None else IdfTable.from_bytes(data)
+    except (OSError, ValueError, UnicodeDecodeError):  # unreadable, or cut short
+        return None
 
 
 def _parse_idf(path: Path) -> IdfTable:

@@ -61,7 +61,7 @@ from pathlib import Path
 import numpy as np
 import xxhash
 
-from desktop_dedup.core.cache import cached_path, write_whole
+from desktop_dedup.core.cache import cached_path, content_key, shipped_table, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -340,6 +340,7 @@ def _folded_chars() -> dict[int, str]:
 # Bump when _regional_pairs derives another table (fingerprint.FINGERPRINT_VERSION too), or
 # when its configuration changes (2: one pass, without a segmentation).
 _REGIONAL_TABLE = 2
+REGIONAL_KIND = "regional-words"  # its name in the cache and among the shipped tables
 
 
 def _regional_pairs() -> dict[str, str]:
@@ -388,28 +389,56 @@ def jieba_folder() -> Path:
 def regional_words_config() -> Path:
     """An OpenCC configuration that replaces the words Taiwan and the mainland write
     differently by one form (longest match first, as OpenCC converts), with its table: made
-    once per user from jieba's dictionary and this OpenCC's tables (a second), and cached;
+    once per user from jieba's dictionary and this OpenCC's tables (most of a second), or
+    copied from the table the build made from the same ones (cache.shipped_table), and cached;
     in the system's temporary folder when the cache folder cannot be written to."""
     import opencc
 
     source = jieba_folder() / "dict.txt"
     extra = f"opencc {opencc.__version__}, table {_REGIONAL_TABLE}"
-    table = cached_path("regional-words", ".txt", source, extra=extra)
-    pairs: dict[str, str] | None = None
+    table = cached_path(REGIONAL_KIND, ".txt", source, extra=extra)
+    body: str | None = None
     for folder in dict.fromkeys((table.parent, Path(tempfile.gettempdir()))):
         config = (folder / table.name).with_suffix(".json")
         if config.is_file() and config.with_suffix(".txt").is_file():
             return config
-        if pairs is None:
-            pairs = _regional_pairs()
-        if _write_regional_table(config, pairs):
+        if body is None:
+            body = _shipped_regional_table() or regional_table_body()
+        if _write_regional_table(config, body):
             return config
     raise OSError(f"cannot write the table of regional words ({table.name}) anywhere")
 
 
-def _write_regional_table(config: Path, pairs: dict[str, str]) -> bool:
+def regional_key() -> str:
+    """What the table of regional words depends on (cache.content_key): jieba's dictionary,
+    OpenCC's version and every table it ships, and this module's derivation."""
+    import opencc
+
+    shipped = Path(opencc.__file__).parent / "clib" / "share" / "opencc"
+    tables = sorted(p for p in shipped.glob("*") if p.is_file())
+    names = ",".join(p.name for p in tables)
+    return content_key(
+        jieba_folder() / "dict.txt",
+        *tables,
+        extra=f"opencc {opencc.__version__} [{names}], table {_REGIONAL_TABLE}",
+    )
+
+
+def regional_table_body() -> str:
+    """The table of regional words as OpenCC reads it: one ``word<TAB>form`` line each."""
+    return "".join(f"{k}\t{v}\n" for k, v in sorted(_regional_pairs().items()))
+
+
+def _shipped_regional_table() -> str | None:
+    try:
+        data = shipped_table(REGIONAL_KIND, ".txt", regional_key())
+        return None if data is None else data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _write_regional_table(config: Path, body: str) -> bool:
     table = config.with_suffix(".txt")
-    body = "".join(f"{k}\t{v}\n" for k, v in sorted(pairs.items()))
     settings = {
         "name": "desktop_dedup: the words Taiwan and the mainland write differently",
         # No "segmentation": the conversion itself replaces the longest match at each place,

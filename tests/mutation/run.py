@@ -501,6 +501,31 @@ MUTANTS: list[Mutant] = [
         )(["tests/test_diff.py"]),
         "a copy in the other script differs in the diff only where its words do",
     ),
+    # --- the tables the setup makes (a new profile's first scan) ----------------------------
+    m(
+        "new-profile-derives-the-tables",
+        "desktop_dedup/core/text.py",
+        "            body = _shipped_regional_table() or regional_table_body()\n",
+        "            body = regional_table_body()\n",
+        ["tests/test_tables.py"],
+        "a new profile copies the tables the setup made: the first scan is as fast as the next",
+    ),
+    m(
+        "shipped-table-of-other-sources-used",
+        "desktop_dedup/core/cache.py",
+        "        if made_from != key:\n            return None\n",
+        "",
+        ["tests/test_tables.py"],
+        "a table made from other files is never used",
+    ),
+    m(
+        "damaged-shipped-table-used",
+        "desktop_dedup/core/cache.py",
+        "    if xxhash.xxh3_128_hexdigest(data) != body_hash:\n",
+        "    if False:\n",
+        ["tests/test_tables.py"],
+        "a table damaged since it was made is never used",
+    ),
     m(
         "repeated-lines-junked-as-one-change",
         "desktop_dedup/core/diff.py",
@@ -533,8 +558,10 @@ def make_copy(dest: Path) -> None:
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, target)
-    # generated resources (compiled translations) are not tracked; the tests need them
-    for gen in (REPO / "desktop_dedup").rglob("*.qm"):
+    # generated resources (compiled translations, the tables the setup makes) are not
+    # tracked; the tests need them
+    tables = (REPO / "resources" / "tables").glob("*")
+    for gen in [*(REPO / "desktop_dedup").rglob("*.qm"), *tables]:
         target = dest / gen.relative_to(REPO)
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
