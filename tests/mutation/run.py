@@ -558,6 +558,10 @@ def make_copy(dest: Path) -> None:
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, target)
+    # the labelled corpora beside the repository, where the tests that score them look
+    shared = REPO.parent / "shared"
+    if shared.is_dir() and not (dest.parent / "shared").exists():
+        (dest.parent / "shared").symlink_to(shared.resolve(), target_is_directory=True)
     # generated resources (compiled translations, the tables the setup makes) are not
     # tracked; the tests need them
     tables = (REPO / "resources" / "tables").glob("*")
