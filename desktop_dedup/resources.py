@@ -59,6 +59,7 @@ ICON_INK = "#4b5563"
 ICON_INK_ON_DARK = "#d1d5db"
 _DARK_ICON_SIZES = (16, 20, 24, 32, 40, 48, 64, 96, 128)
 
+
 def resource_path(rel: str | Path) -> Path:
     """Absolute path of a resource given relative to ``resources/`` (it may not exist)."""
     rel_path = Path(rel)
