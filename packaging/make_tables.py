@@ -21,7 +21,7 @@ def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else repo / "resources" / cache.SHIPPED_FOLDER
     idf = fp._idf_path()
     tables = [
-        ("idf", ".bin", fp.idf_key(idf), lambda: fp._parse_idf(idf).to_bytes()),
+        (fp.IDF_KIND, ".bin", fp.idf_key(idf), lambda: fp._parse_idf(idf).to_bytes()),
         (
             text.REGIONAL_KIND,
             ".txt",

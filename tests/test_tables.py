@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,7 @@ def _ship(root: Path, kind: str, suffix: str, key: str, data: bytes) -> None:
 
 
 @pytest.fixture
-def resources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def resources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A resource root of the test's own, and a new profile."""
     root = tmp_path / "resources"
     root.mkdir()

@@ -207,13 +207,16 @@ class _Idf:
         return cls.table
 
 
+IDF_KIND = "idf"  # its name in the cache and among the shipped tables
+
+
 def _load_idf(path: Path) -> IdfTable:
     """jieba's IDF file as an :class:`IdfTable`, from this user's cache when it holds the
     table of this very file (parsing it costs 0.2 s, loading the cached arrays milliseconds);
     a cache that is missing, cut short or foreign is written again, from the table the build
     made when it was made from the same file (cache.shipped_table), else by parsing."""
     try:
-        cached = cached_path("idf", ".bin", path)
+        cached = cached_path(IDF_KIND, ".bin", path)
     except OSError:  # the IDF file itself is unreadable: parsing it says why
         return _parse_idf(path)
     try:
@@ -235,7 +238,7 @@ def idf_key(path: Path) -> str:
 
 def _shipped_idf(path: Path) -> IdfTable | None:
     try:
-        data = shipped_table("idf", ".bin", idf_key(path))
+        data = shipped_table(IDF_KIND, ".bin", idf_key(path))
         return None if data is None else IdfTable.from_bytes(data)
     except (OSError, ValueError, UnicodeDecodeError):  # unreadable, or cut short
         return None
