@@ -62,7 +62,7 @@ def test_a_scan_on_an_index_file_loads_no_server_dialect_nor_reader_in_its_proce
         "from desktop_dedup.core.service import DedupService\n"
         f"with DedupService({str(tmp_path / 'index.sqlite')!r}) as s:\n"
         f"    s.add_folder({str(tmp_path)!r}); s.scan()\n"
-        "libraries = ('psycopg', 'charset_normalizer', 'pypdfium2', 'lxml', 'selectolax')\n"
+        "libraries = ('psycopg', 'chardet', 'pypdfium2', 'lxml', 'selectolax')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in libraries\n"
         "             or 'postgresql' in m))\n"
     )

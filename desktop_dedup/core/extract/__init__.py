@@ -39,8 +39,8 @@ log = logging.getLogger(__name__)
 
 
 def __getattr__(name: str) -> object:
-    # decode_text_bytes lives with the plain-text reader, whose detector (charset_normalizer)
-    # took 12 ms of the start-up of every command that imports this package to read nothing
+    # decode_text_bytes lives with the plain-text reader, whose encoding detector (chardet)
+    # would add to the start-up of every command that imports this package to read nothing
     if name == "decode_text_bytes":
         from desktop_dedup.core.extract.plaintext import decode_text_bytes
 
