@@ -97,9 +97,10 @@ from desktop_dedup.core.text import (
 
 log = logging.getLogger(__name__)
 
-# Bump when anything below changes the fingerprint of some text: stored fingerprints made with
+# Bump when anything below changes the fingerprint of some text, or when a reader gives other
+# text for some file (13: legacy encodings told by chardet): stored fingerprints made with
 # another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 12
+FINGERPRINT_VERSION = 13
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
