@@ -253,6 +253,11 @@ def _make_corpus(folder: Path) -> None:
         folder / "other.txt",
         "A completely different note about invoices, taxes and quarterly accounts. " * 20,
     )
+    # Legacy encodings: the encoding detector's models must be in the bundle too.
+    (folder / "zh" / "江南-gbk.txt").write_bytes(docgen.SAMPLE_ZH.encode("gbk"))
+    russian = (Path(__file__).parent / "data" / "languages" / "ru" / "chsh.txt").read_text("utf-8")
+    docgen.write_txt(folder / "ru" / "chsh.txt", russian)
+    (folder / "ru" / "chsh-cp1251.txt").write_bytes(russian.encode("cp1251"))
 
 
 def _groups(cli: list[str], corpus: Path, db: Path, env: dict[str, str], cwd: Path):
@@ -347,4 +352,6 @@ def test_bundle_scan_matches_installed_package(bundle: Path, tmp_path: Path) -> 
     members = set().union(*expected)
     assert str((corpus / "en" / "copy" / "river (copy).txt").resolve()) in members
     assert str((corpus / "zh" / "江南.txt").resolve()) in members
+    assert str((corpus / "zh" / "江南-gbk.txt").resolve()) in members
+    assert str((corpus / "ru" / "chsh-cp1251.txt").resolve()) in members
     assert got == expected
