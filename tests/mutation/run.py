@@ -200,6 +200,23 @@ MUTANTS: list[Mutant] = [
         first("tests/test_decoding.py")(READING),
         "plain text in any common encoding (GB18030/GBK ...)",
     ),
+    m(
+        "any-valid-gb18030-taken-as-chinese",
+        "desktop_dedup/core/extract/plaintext.py",
+        "        if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:\n",
+        "        if True:\n",
+        first("tests/test_decoding.py")(READING),
+        "Korean, Japanese, Russian and European texts in their legacy code pages are read as "
+        "themselves",
+    ),
+    m(
+        "english-page-words-not-asked-again",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    if guess["language"] == "en":\n',
+        "    if False:\n",
+        first("tests/test_decoding.py")(READING),
+        "a second look at the non-English words of a mostly-English text",
+    ),
     # --- more README promises -----------------------------------------------------------------
     m(
         "removal-follows-symlink",
