@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import string
 import sys
 from pathlib import Path
@@ -20,6 +21,8 @@ import recording_reader  # noqa: E402
 from desktop_dedup.core import fingerprint, pipeline, service  # noqa: E402
 from desktop_dedup.core.models import DEFAULT_EXCLUDES  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
+
+FORMATS = Path(__file__).parent / "data" / "formats"
 
 
 def words_text(seed: int, n: int = 220) -> str:
@@ -82,17 +85,32 @@ def test_documents_of_unread_types_are_reported_not_passed_over(
 ) -> None:
     root = tmp_path / "docs"
     write(root / "read.txt", words_text(1))
-    write(root / "mail" / "邮件.msg", "an Outlook message")
-    write(root / "report.HWP", "a Hangul document")
+    # An Outlook message is a compound file (as the Word 97 file LibreOffice wrote here is).
+    (root / "mail").mkdir(parents=True)
+    shutil.copy(FORMATS / "en.doc", root / "mail" / "邮件.msg")
+    (root / "report.HWP").write_bytes(b"HWP Document File V3.00 \x1a\x01\x02\x03\x04\x05")
+    write(root / "figure.ps", "%!PS-Adobe-3.0\n%%Title: figure\nnewpath 0 0 moveto showpage\n")
     write(root / "photo.jpg", "not a document")  # not a document: nothing to say
     write(root / "id_rsa.pub", "ssh-ed25519 AAAA")  # .pub is a key here, not Publisher
+    # Same extensions, other contents: Tcl's message catalogues are .msg text files. They are
+    # not Outlook messages, so they are counted with the other types, not reported as one.
+    write(root / "msgs" / "de.msg", '::msgcat::mcset de DAYS_OF_WEEK_ABBREV [list "So" "Mo"]\n')
+    write(root / "notes.hwp", "plain notes that happen to end in .hwp")
+    # A type without one sure signature (CAJ has several) is reported unless it is text.
+    (root / "paper.caj").write_bytes(b"HN\x00\x00" + bytes(range(256)) * 8)
+    write(root / "todo.caj", "a text file named .caj")
     summary = svc.scan([root], workers=1)
     assert indexed(svc) == {real(root / "read.txt")}
     reasons = {os.path.basename(p.path): p.reason for p in summary.problems}
     assert reasons == {
         "邮件.msg": "not read: Outlook message (.msg) is a type this app cannot read",
         "report.HWP": "not read: Hangul document (.hwp) is a type this app cannot read",
+        "figure.ps": "not read: PostScript document (.ps) is a type this app cannot read",
+        "paper.caj": "not read: CNKI CAJ document (.caj) is a type this app cannot read",
     }
+    assert summary.filtered.by_extension["msg"] == 1
+    assert summary.filtered.by_extension["hwp"] == 1
+    assert summary.filtered.by_extension["caj"] == 1
 
 
 def test_custom_exclude_and_min_size(tmp_path: Path, svc: DedupService) -> None:

@@ -10,6 +10,10 @@
   plain text is among the scanned types and its first bytes are text (:func:`looks_like_text`:
   the same encoding detection and binary check as the text reader); names starting with a dot
   (configuration files) are not. Extensions in ``text_extensions`` are read as plain text.
+* A file of a document type no reader handles (UNREAD_DOCUMENT_TYPES) is a :class:`Problem`
+  when its first bytes are that type's (:func:`is_unread_type`); a file that only shares the
+  extension (Tcl's text ``.msg`` catalogues are not Outlook messages) is counted with the
+  other types.
 * What the filters pass over is counted in a :class:`FilterCounts` (by extension, by exclude
   pattern, by size, not text, hard links of a file already listed), never silently dropped.
 * A second name (hard link) of a file already listed is not listed again: it is the same file,
@@ -110,6 +114,52 @@ def looks_like_text(path: str) -> bool:
     return False
 
 
+# What a file of a type no reader handles starts with (its format's signature). A file with
+# such an extension and other contents is another kind of file that shares the extension (Tcl's
+# .msg message catalogues are text, not Outlook messages): it is counted with the other types
+# instead of being reported as a document the app cannot read. Types without a sure signature
+# (CAJ, KDH, KFX: several container variants) are reported unless the file is text.
+_CFB = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: Outlook, Visio, HWP 5
+_ZIP = b"PK\x03\x04"  # HWPX, iWork, XPS, VSDX, OpenOffice.org 1
+_UNREAD_SIGNATURES: dict[str, tuple[bytes, ...]] = {
+    "msg": (_CFB,),
+    "hwp": (_CFB, b"HWP Document File"),
+    "hwpx": (_ZIP,),
+    "pages": (_ZIP,),
+    "numbers": (_ZIP,),
+    "xps": (_ZIP,),
+    "oxps": (_ZIP,),
+    "djvu": (b"AT&TFORM",),
+    "chm": (b"ITSF",),
+    "wpd": (b"\xffWPC",),
+    "vsd": (_CFB,),
+    "vsdx": (_ZIP,),
+    # OneNote's file format GUID {7B5C52E4-D88C-4DA7-AEB1-5378D02996D3}, as stored
+    "one": (bytes.fromhex("e4525c7b8cd8a74daeb15378d02996d3"),),
+    "ps": (b"%!PS", b"\xc5\xd0\xd3\xc6"),  # PostScript, and EPS with a binary preview
+    "lit": (b"ITOLITLS",),
+    "sxw": (_ZIP,),
+    "wri": (b"\x31\xbe\x00\x00", b"\x32\xbe\x00\x00"),
+}
+
+
+def is_unread_type(path: str, ext: str) -> bool:
+    """Whether the file named ``.ext`` (a key of UNREAD_DOCUMENT_TYPES) is a document of that
+    type: it starts with the type's signature, or, for a type without one, it is not text. A
+    file that cannot be read is taken at its name (it is reported, with the type)."""
+    from desktop_dedup.core.extract._common import open_regular
+
+    signatures = _UNREAD_SIGNATURES.get(ext)
+    if signatures is None:
+        return not looks_like_text(path)
+    try:
+        with open_regular(path) as fh:
+            head = fh.read(max(map(len, signatures)))
+    except OSError:
+        return True
+    return head.startswith(signatures)
+
+
 def walk_files(
     options: ScanOptions,
     problems: list[Problem],
@@ -187,7 +237,7 @@ def walk_files(
                 if ext in text_extensions:
                     ext = PLAIN_TEXT
                 elif ext not in extensions:
-                    if ext in UNREAD_DOCUMENT_TYPES:
+                    if ext in UNREAD_DOCUMENT_TYPES and is_unread_type(entry.path, ext):
                         problems.append(
                             Problem(
                                 printable_path(entry.path),
