@@ -154,10 +154,11 @@ def _reject_binary(text: str) -> str:
 # but in no particular order, so they rarely form words (measured on the real texts of
 # tests/data/languages read as GB18030: at most 27 % of their ideographs in words; 40-character
 # pieces of the labelled corpora's Chinese with four ideographs or more: at least 29 %, most over
-# 60 %). Fewer than four ideographs are too few to judge by words; then GB18030 is taken when
-# each run of non-ASCII bytes is a pair-aligned run of GB2312 bytes standing apart from Latin
-# letters (a Chinese word in English text), which accented letters inside European words never
-# are.
+# 60 %). Fewer than four ideographs are too few to judge by words alone; then GB18030 is taken
+# when each run of non-ASCII bytes is a pair-aligned run of GB2312 bytes standing apart from
+# Latin letters (a Chinese word in English text), which accented letters inside European words
+# never are, and either the ideographs make a dictionary word or the detector found no
+# multi-byte encoding (a Korean syllable or two look like such a run too).
 _GB_FAMILY = frozenset({"gb18030", "gbk", "gb2312", "cp936", "hz"})
 # Python reads 0x5C as a yen sign and 0x7E as an overline in these (Windows' cp932, which
 # Japanese text files are written in, keeps ASCII): paths and code would change.
@@ -246,7 +247,7 @@ def _codec(name: str | None) -> str | None:
 
 def _decode_legacy(data: bytes) -> str:
     gb = _as_gb18030(data)
-    ideographs = 0
+    share, ideographs = 0.0, 0
     if gb is not None:
         share, ideographs = _word_share(gb)
         if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:
@@ -280,7 +281,11 @@ def _decode_legacy(data: bytes) -> str:
     name = _codec(guess["encoding"])
     if gb is not None and (
         name in _GB_FAMILY
-        or (name not in _MULTIBYTE and ideographs < _MIN_JUDGED and _apart_gb2312_runs(data))
+        or (
+            ideographs < _MIN_JUDGED
+            and (share >= _MIN_WORD_SHARE or name not in _MULTIBYTE)
+            and _apart_gb2312_runs(data)
+        )
     ):
         log.debug("detected %s; the text reads as Chinese in GB18030", name)
         return gb
