@@ -217,6 +217,14 @@ MUTANTS: list[Mutant] = [
         first("tests/test_decoding.py")(READING),
         "a second look at the non-English words of a mostly-English text",
     ),
+    m(
+        "unread-type-by-name-only",
+        "desktop_dedup/core/scanning.py",
+        " and is_unread_type(entry.path, ext):\n",
+        ":\n",
+        ["tests/test_scanning.py"],
+        "a file that only shares the extension is not called one (Tcl's .msg catalogues)",
+    ),
     # --- more README promises -----------------------------------------------------------------
     m(
         "removal-follows-symlink",
