@@ -172,9 +172,10 @@ _MULTIBYTE = frozenset(
 )  # fmt: skip
 # Text whose non-ASCII characters are nearly all Chinese (ideographs and CJK punctuation) when
 # decoded as GB18030: what a mostly-code chapter with Chinese comments looks like. A detector may
-# find no plausible code page for it at all.
+# find no plausible code page for it at all. A no-break space (a web page's indent, four bytes in
+# GB18030) is white space: neither Chinese nor a sign against it.
 _CJK_OR_PUNCT = re.compile(
-    "[\u00b7\u2010-\u206f\u2460-\u24ff\u25a0-\u25ff\u3000-\u303f\u3400-\u4dbf"
+    "[\u00a0\u00b7\u2010-\u206f\u2460-\u24ff\u25a0-\u25ff\u3000-\u303f\u3400-\u4dbf"
     "\u4e00-\u9fff\uff00-\uffef]"
 )
 _MIN_CJK_SHARE = 0.9
