@@ -179,6 +179,7 @@ _CJK_OR_PUNCT = re.compile(
     "\u4e00-\u9fff\uff00-\uffef]"
 )
 _MIN_CJK_SHARE = 0.9
+_JUDGED_CHARS = 1 << 16  # how much of a text is looked at to tell what it is
 _IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 _MIN_WORD_SHARE = 0.5  # of the ideographs, inside dictionary words of two or more
 _MIN_JUDGED = 4  # ideographs needed to judge by words
@@ -194,7 +195,7 @@ def _as_gb18030(data: bytes) -> str | None:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
         return None
-    wide = [ch for ch in text if ord(ch) > 0x7F]
+    wide = [ch for ch in text[:_JUDGED_CHARS] if ord(ch) > 0x7F]  # a sample tells
     if not wide or len(_CJK_OR_PUNCT.findall("".join(wide))) < _MIN_CJK_SHARE * len(wide):
         return None
     return None if _looks_binary(text) else text
@@ -204,7 +205,7 @@ def _word_share(text: str) -> tuple[float, int]:
     """The share of ``text``'s ideographs inside dictionary words, and how many there are."""
     from desktop_dedup.core.text import fold_script, segmenter  # the scan's segmenter, loaded once
 
-    folded = fold_script(text, True)  # GBK holds Traditional characters too
+    folded = fold_script(text[:_JUDGED_CHARS], True)  # GBK holds Traditional characters too
     ideographs = len(_IDEOGRAPH.findall(folded))
     if not ideographs:
         return 0.0, 0
