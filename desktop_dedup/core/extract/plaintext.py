@@ -218,9 +218,9 @@ def _word_share(text: str) -> tuple[float, int]:
 
 
 def _apart_gb2312_runs(data: bytes) -> bool:
-    """Whether every run of non-ASCII bytes is whole GB2312 characters (pairs of bytes
-    0xA1-0xFE) with no ASCII letter on either side."""
-    for run in _HIGH_RUN.finditer(data):
+    """Whether every run of non-ASCII bytes (in the first _WORDS_SAMPLE bytes) is whole GB2312
+    characters (pairs of bytes 0xA1-0xFE) with no ASCII letter on either side."""
+    for run in _HIGH_RUN.finditer(data, 0, _WORDS_SAMPLE):
         if len(run.group()) % 2 or min(run.group()) < 0xA1:
             return False
         before, after = data[run.start() - 1 : run.start()], data[run.end() : run.end() + 1]
