@@ -191,9 +191,9 @@ _WORDS_MARGIN = 2.0  # how much surer of them their own guess must be
 _PRINTABLE_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
 
 
-def _as_gb18030(data: bytes, codec: str = "gb18030") -> str | None:
-    """``data`` read as GB18030 (or ``codec``, another Chinese encoding) when that reading's
-    non-ASCII characters are nearly all Chinese; else None."""
+def _as_chinese(data: bytes, codec: str = "gb18030") -> str | None:
+    """``data`` read as GB18030 (or ``codec``: Big5) when that reading's non-ASCII characters
+    are nearly all Chinese; else None."""
     try:
         text = data.decode(codec)
     except UnicodeDecodeError:
@@ -251,13 +251,13 @@ def _codec(name: str | None) -> str | None:
 
 
 def _decode_legacy(data: bytes) -> str:
-    gb = _as_gb18030(data)
+    gb = _as_chinese(data)
     share, ideographs = 0.0, 0
     if gb is not None:
         share, ideographs = _word_share(gb)
         if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:
             return gb  # Chinese by its words, whatever a detector would say: it is not asked
-    big5 = _as_gb18030(data, "big5hkscs")  # Taiwan's and Hong Kong's: the same test
+    big5 = _as_chinese(data, "big5hkscs")  # Taiwan's and Hong Kong's: the same test
     if big5 is not None:
         big5_share, big5_ideographs = _word_share(big5)
         if big5_ideographs >= _MIN_JUDGED and big5_share >= _MIN_WORD_SHARE:
