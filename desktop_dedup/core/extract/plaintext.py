@@ -105,7 +105,8 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def decode_text_bytes(data: bytes) -> str:
     """Decode bytes of a text document, detecting the encoding.
 
-    Order: BOM, UTF-16 without BOM (NUL lanes), strict UTF-8, then chardet for legacy code
+    Order: BOM, UTF-16 without BOM (NUL lanes), ISO-2022 by its escape sequences, strict
+    UTF-8, then chardet for legacy code
     pages (GB18030, Big5, Shift-JIS, EUC-KR, Windows-1251, Latin-1...; see _decode_legacy).
     Raises ExtractionError for empty input and for binary data.
     """
@@ -129,11 +130,27 @@ def decode_text_bytes(data: bytes) -> str:
             return _reject_binary(data.decode("utf-8").replace("\x00", ""))
         except UnicodeDecodeError:
             raise _binary() from None
+    if b"\x1b$" in data:  # 7-bit ISO-2022 (JIS mail and text, Korean mail): valid ASCII too
+        text = _iso2022(data)
+        if text is not None:
+            return _reject_binary(text)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = _decode_legacy(data)
     return _reject_binary(text)
+
+
+def _iso2022(data: bytes) -> str | None:
+    """``data`` read as ISO-2022 when it switches to a double-byte set with its escape
+    sequences (ESC $ B for JIS X 0208, ESC $ ) C for KS X 1001, ...) and decodes strictly;
+    else None. Seven-bit text is valid ASCII and UTF-8, so this comes first."""
+    codec = "iso2022_kr" if b"\x1b$)C" in data else "iso2022_jp_2"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    return text if not text.isascii() else None
 
 
 def _reject_binary(text: str) -> str:
