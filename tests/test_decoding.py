@@ -120,9 +120,10 @@ def test_other_languages_in_legacy_encodings_decode_as_themselves():
     40 to 1,000 characters. With charset-normalizer and the GB18030 preference before it took
     any bytes that were valid GB18030, 1,578 of these 5,120 pieces were read wrongly and 581 as
     Chinese. With chardet, the word test for GB18030 and a second look at the non-English words
-    of mostly-English text: 143 (2.8 %; 195 without the second look; at most 51 of 320 in one
-    language: Italian, whose lone "è" in a 40-character piece may be read as a Cyrillic "и")
-    and 13 as Chinese (a Cyrillic word or two amid English)."""
+    of mostly-English text: 143 (2.8 %; 195 without the second look), at most 51 of 320 in
+    one language (Italian, whose lone "è" in a 40-character piece a detector may read as a
+    Cyrillic "и"); with such lone letters read in the Western code page: 113 (2.2 %), at most
+    25 of 320 in one pair; 13 as Chinese (a Cyrillic word or two amid English)."""
     wrong: dict[tuple[str, str], int] = {}
     as_chinese = total = 0
     for lang, encoding in LEGACY:
@@ -137,7 +138,7 @@ def test_other_languages_in_legacy_encodings_decode_as_themselves():
     assert as_chinese <= 0.005 * total, as_chinese
     assert sum(wrong.values()) <= 0.05 * total, wrong
     per_pair = total / len(LEGACY)
-    assert all(n <= 0.2 * per_pair for n in wrong.values()), wrong
+    assert all(n <= 0.12 * per_pair for n in wrong.values()), wrong
 
 
 def test_older_code_pages_are_read_too():
