@@ -1,4 +1,5 @@
-"""Walk root folders and list candidate files: filters and ``stat`` only, no content is read.
+"""Walk root folders and list candidate files: filters and ``stat``; a file's first bytes are
+read only to tell what a file without an extension, or of a type no reader handles, is.
 
 * Symbolic links are not followed by default (no loops, no files counted twice); every path is
   stored absolute and resolved.
