@@ -168,6 +168,14 @@ def test_seven_bit_iso_2022_text_is_read_by_its_escape_sequences():
     assert decode_text_bytes(coloured.encode()) == coloured
 
 
+def test_seven_bit_hz_chinese_is_read_when_it_reads_as_words():
+    """HZ (GB2312 between ~{ and ~}, old Chinese Usenet and mail) is valid ASCII too: it is
+    taken when its reading is Chinese words, which code holding ~{ never is."""
+    assert decode_text_bytes(docgen.SAMPLE_ZH.encode("hz")) == docgen.SAMPLE_ZH
+    code = "int f(void) { return ~{a}; }  /* ~{ is not HZ here ~} */  x = ~{1, 2};\n"
+    assert decode_text_bytes(code.encode()) == code
+
+
 def test_a_line_of_another_language_in_an_english_page_keeps_its_letters():
     """A mostly-English page with one line of Russian, Ukrainian, Polish, Japanese, Korean,
     Turkish or a Western language, in that language's legacy code page. The detector weighs

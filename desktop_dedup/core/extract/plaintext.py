@@ -105,8 +105,8 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def decode_text_bytes(data: bytes) -> str:
     """Decode bytes of a text document, detecting the encoding.
 
-    Order: BOM, UTF-16 without BOM (NUL lanes), ISO-2022 by its escape sequences, strict
-    UTF-8, then chardet for legacy code
+    Order: BOM, UTF-16 without BOM (NUL lanes), ISO-2022 by its escape sequences, HZ by its
+    words, strict UTF-8, then chardet for legacy code
     pages (GB18030, Big5, Shift-JIS, EUC-KR, Windows-1251, Latin-1...; see _decode_legacy).
     Raises ExtractionError for empty input and for binary data.
     """
@@ -134,6 +134,10 @@ def decode_text_bytes(data: bytes) -> str:
         text = _iso2022(data)
         if text is not None:
             return _reject_binary(text)
+    if b"~{" in data and data.isascii():  # 7-bit HZ (Chinese Usenet and mail): when its
+        text = _as_chinese(data, "hz")  # reading is Chinese words, as code with ~{ never is
+        if text is not None and _reads_as_words(text):
+            return text
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -237,6 +241,12 @@ def _word_share(text: str) -> tuple[float, int]:
     return in_words / ideographs, ideographs
 
 
+def _reads_as_words(text: str) -> bool:
+    """Whether ``text`` is Chinese by its words (see _decode_legacy)."""
+    share, ideographs = _word_share(text)
+    return ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE
+
+
 def _apart_gb2312_runs(data: bytes) -> bool:
     """Whether every run of non-ASCII bytes (in the first _WORDS_SAMPLE bytes) is whole GB2312
     characters (pairs of bytes 0xA1-0xFE) with no ASCII letter on either side."""
@@ -289,10 +299,8 @@ def _decode_legacy(data: bytes) -> str:
         if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:
             return gb  # Chinese by its words, whatever a detector would say: it is not asked
     big5 = _as_chinese(data, "big5hkscs")  # Taiwan's and Hong Kong's: the same test
-    if big5 is not None:
-        big5_share, big5_ideographs = _word_share(big5)
-        if big5_ideographs >= _MIN_JUDGED and big5_share >= _MIN_WORD_SHARE:
-            return big5
+    if big5 is not None and _reads_as_words(big5):
+        return big5
     import chardet  # 20 ms, and 50 ms more at its first detection: only where it is needed
 
     # The supersets are chosen here (_SUPERSETS, _SHIFT_JIS_2004).
