@@ -203,7 +203,7 @@ MUTANTS: list[Mutant] = [
     m(
         "any-valid-gb18030-taken-as-chinese",
         "desktop_dedup/core/extract/plaintext.py",
-        "        if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:\n",
+        "        if _chinese_by_words(share, ideographs):\n",
         "        if True:\n",
         first("tests/test_decoding.py")(READING),
         "Korean, Japanese, Russian and European texts in their legacy code pages are read as "

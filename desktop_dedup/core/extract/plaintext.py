@@ -106,9 +106,9 @@ def decode_text_bytes(data: bytes) -> str:
     """Decode bytes of a text document, detecting the encoding.
 
     Order: BOM, UTF-16 without BOM (NUL lanes), ISO-2022 by its escape sequences, HZ by its
-    words, strict UTF-8, then chardet for legacy code
-    pages (GB18030, Big5, Shift-JIS, EUC-KR, Windows-1251, Latin-1...; see _decode_legacy).
-    Raises ExtractionError for empty input and for binary data.
+    words, strict UTF-8, then chardet for legacy code pages (GB18030, Big5, Shift-JIS, EUC-KR,
+    Windows-1251, Latin-1...; see _decode_legacy). Raises ExtractionError for empty input and
+    for binary data.
     """
     if not data:
         raise ExtractionError("empty file (0 bytes)")
@@ -241,10 +241,15 @@ def _word_share(text: str) -> tuple[float, int]:
     return in_words / ideographs, ideographs
 
 
+def _chinese_by_words(share: float, ideographs: int) -> bool:
+    """The rule, from :func:`_word_share`'s two figures: enough ideographs to judge, and most
+    of them inside dictionary words."""
+    return ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE
+
+
 def _reads_as_words(text: str) -> bool:
     """Whether ``text`` is Chinese by its words (see _decode_legacy)."""
-    share, ideographs = _word_share(text)
-    return ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE
+    return _chinese_by_words(*_word_share(text))
 
 
 def _apart_gb2312_runs(data: bytes) -> bool:
@@ -296,7 +301,7 @@ def _decode_legacy(data: bytes) -> str:
     share, ideographs = 0.0, 0
     if gb is not None:
         share, ideographs = _word_share(gb)
-        if ideographs >= _MIN_JUDGED and share >= _MIN_WORD_SHARE:
+        if _chinese_by_words(share, ideographs):
             return gb  # Chinese by its words, whatever a detector would say: it is not asked
     big5 = _as_chinese(data, "big5hkscs")  # Taiwan's and Hong Kong's: the same test
     if big5 is not None and _reads_as_words(big5):
