@@ -153,6 +153,7 @@ def build(folder: Path, files: list[Path], seed: int = 2026, kinds=KINDS) -> Tru
 
 def trigram_dice(a: str, b: str) -> float:
     """Share of word trigrams two texts have in common (independent of the app's own measure)."""
+
     def grams(text: str) -> set[tuple[str, ...]]:
         words = _WORD.findall(text.lower())
         return set(zip(words, words[1:], words[2:], strict=False))
@@ -177,3 +178,77 @@ def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, 
     precision = len(tp) / len(predicted) if predicted else 1.0
     recall = len(tp) / len(positive) if positive else 1.0
     return precision, recall, missed, false
+
+
+# --- short texts ----------------------------------------------------------------------------------
+
+SHORT_BANNER = "Reposted from the community newsletter. All rights belong to the original author."
+
+
+def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -> list[str]:
+    """Up to ``count`` paragraphs of 20-60 words (issue 13's short texts), taken in turn from
+    each source (by default each language's manual pages in tests/data/languages), no two
+    sharing half of their word trigrams (the pages of one language share a translators' credit,
+    which would otherwise be one paragraph many times). ``texts``: one list of texts per
+    source."""
+    if texts is None:
+        texts = [
+            [page.read_text(encoding="utf-8") for page in sorted(folder.glob("*.txt"))]
+            for folder in sorted(p for p in SOURCES.iterdir() if p.is_dir())
+        ]
+    by_source = []
+    for source in texts:
+        found = []
+        for text in source:
+            for para in re.split(r"\n\s*\n", text):
+                if 20 <= len(para.split()) <= 60 and sum(c.isalpha() for c in para) > len(para) / 2:
+                    found.append(" ".join(para.split()))
+        by_source.append(found)
+    chosen: list[str] = []
+    for para in itertools.chain.from_iterable(itertools.zip_longest(*by_source)):
+        if para and all(trigram_dice(para, other) < 0.5 for other in chosen):
+            chosen.append(para)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict[str, int]:
+    """Each paragraph with the copies a short text gets: one word replaced, a title, a
+    reposting banner above, lines wrapped at 40 columns, a DOCX copy (and a PDF copy of every
+    ``pdf_every``-th). Returns file name -> paragraph: every pair of one paragraph's files is
+    one document (any combination of light changes is), every other pair two."""
+    folder.mkdir(parents=True, exist_ok=True)
+    family: dict[str, int] = {}
+    for i, text in enumerate(paragraphs):
+        words = text.split()
+        k = len(words) // 2
+        copies = {
+            "orig.txt": text,
+            "edit.txt": " ".join(words[:k] + ["changed"] + words[k + 1 :]),
+            "title.txt": f"Note\n\n{text}",
+            "banner.txt": f"{SHORT_BANNER}\n\n{text}",
+            "wrap.txt": "\n".join(textwrap.wrap(text, 40)),
+        }
+        for name, body in copies.items():
+            docgen.write_txt(folder / f"p{i:03d}-{name}", body)
+            family[f"p{i:03d}-{name}"] = i
+        docgen.write_docx(folder / f"p{i:03d}-copy.docx", text)
+        family[f"p{i:03d}-copy.docx"] = i
+        if pdf_every and i % pdf_every == 0:
+            docgen.write_pdf(folder / f"p{i:03d}-copy.pdf", text)
+            family[f"p{i:03d}-copy.pdf"] = i
+    return family
+
+
+def score_pairs(
+    groups: Iterable[Iterable[str]], family: dict[str, int]
+) -> tuple[float, float, list, list]:
+    """Pair precision and recall of ``groups`` against ``family`` (name -> text), the missed
+    and the false pairs."""
+    predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
+    same = {p for p in itertools.combinations(sorted(family), 2) if family[p[0]] == family[p[1]]}
+    false = sorted(p for p in predicted if family[p[0]] != family[p[1]])
+    missed = sorted(same - predicted)
+    found = len(same) - len(missed)
+    return found / max(1, found + len(false)), found / max(1, len(same)), missed, false

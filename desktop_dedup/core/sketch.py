@@ -98,9 +98,11 @@ IN_BODY = np.uint16(0x40)
 INTERIOR = np.uint16(0x80)
 JUNCTION = np.uint16(0x100)
 # What a short document must share with another once its own extra edge lines are left out
-# (trimmed_similarity): stricter than the threshold, because the trimmed side loses what it does
-# not share by construction. Two different notes under one long banner keep the banner and lose
-# their own text; they reach this only when the banner is over four times longer than a note.
+# (trimmed_similarity), when the other has a line of its own too: stricter than the threshold,
+# because the trimmed side loses what it does not share by construction. Two different notes
+# under one long banner keep the banner and lose their own text; they reach this only when the
+# banner is over four times longer than a note. When the other document has no such line of its
+# own (the note with one word edited, against the note under a banner), the threshold applies.
 TRIMMED_MIN_SHARE = 0.9
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
@@ -470,21 +472,25 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
     if len(a.core) or len(b.core):
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
-        share = max(share, trimmed_similarity(a, b), trimmed_similarity(b, a))
+        share = max(share, trimmed_similarity(a, b, threshold), trimmed_similarity(b, a, threshold))
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
 
 
-def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
+def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
     """The share of common text of ``a`` without its edge lines that share nothing with ``b``.
 
     One document is the other plus a title, a banner or a signature, however long: left out
     from the outside in, while a line has no word pair in common with the other document, what
     remains is compared whole, with the other's body or its whole text. Only one side is trimmed
     (two different notes under one banner would otherwise each lose their own text and keep the
-    banner), both must be short documents, compared exactly, and the remainder must reach
-    TRIMMED_MIN_SHARE: below it the answer is 0.0."""
+    banner), and both must be short documents, compared exactly. When ``b`` has an edge line of
+    its own too (one that shares no word pair with ``a``: another note under the same banner),
+    the remainder must reach TRIMMED_MIN_SHARE, or the answer is 0.0; otherwise ``b`` adds no
+    line to what ``a`` holds, and the remainder's share is the answer, judged at the threshold
+    like any other (so the note with one word edited is a copy of the note under a banner).
+    ``floor``: shares below it may come back as 0.0 (the threshold the caller judges by)."""
     if len(a.tags) == 0 or (len(b.tags) == 0 and not b.complete):
         return 0.0
     in_b = in_sorted(a.values, b.values)
@@ -493,10 +499,30 @@ def trimmed_similarity(a: TextSketch, b: TextSketch) -> float:
     # 2 * shared / (shared + len(body)). Most candidate pairs of two notes end here, before
     # their lines are looked at (that took most of a grouping's verification).
     shared = int(np.count_nonzero(in_b))
-    if shared == 0 or 2.0 * shared / (shared + len(b.body)) < TRIMMED_MIN_SHARE:
+    bound = 2.0 * shared / (shared + len(b.body)) if shared else 0.0
+    if shared == 0 or bound < floor:
+        return 0.0
+    bar = TRIMMED_MIN_SHARE if _adds_own_text(b, a) else 0.0
+    if bound < bar:
         return 0.0
     best = _trimmed_share(a, b, in_b)
-    return best if best >= TRIMMED_MIN_SHARE else 0.0
+    return best if best >= bar else 0.0
+
+
+def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:
+    """Whether ``b`` holds text of its own beside what ``a`` holds: an edge line that shares no
+    word pair with ``a`` (``b`` could be trimmed too: another note under the same banner), or
+    an interior (its text outside the tagged lines) of which most word pairs are not in ``a``
+    (a title that is no edge line because it shares a word with the signature). A document
+    without tagged lines cannot say which of its lines are whose, and counts as holding some."""
+    if len(b.tags) == 0:
+        return True
+    in_a = in_sorted(b.values, a.values)
+    interior = (b.tags & (INTERIOR | JUNCTION)) == INTERIOR
+    n = int(np.count_nonzero(interior))
+    if n and 2 * int(np.count_nonzero(in_a[interior])) < n:
+        return True
+    return bool(_dropped_lines(b, in_a))
 
 
 def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
@@ -504,10 +530,33 @@ def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
     ``a``'s values ``b`` holds)."""
     other = b.values
     line_bits = a.tags & np.uint16(_LINE_BITS)
+    inside = (a.tags & JUNCTION) == 0
+    dropped = _dropped_lines(a, in_b)
+    if not dropped:
+        return 0.0
+    hit = (line_bits & np.uint16(dropped)) != 0
+    junction_kept = ~inside & ~hit
+    inner_kept = inside & ((line_bits & np.uint16(_LINE_BITS & ~dropped)) != 0)
+    kept = ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
+    n_kept = int(kept.sum())
+    if n_kept == 0:
+        return 0.0
+    best = 0.0
+    for view in (other, b.body):
+        common = int(np.count_nonzero(in_sorted(a.values[kept], view)))
+        best = max(best, 2.0 * common / (n_kept + len(view)))
+    return float(best)
+
+
+def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
+    """The tagged edge lines of ``a`` that share no word pair (junctions aside) with the other
+    document, from the outside in at each end, as a mask of line bits (``in_b``: which of
+    ``a``'s values the other holds)."""
+    line_bits = a.tags & np.uint16(_LINE_BITS)
     n_tagged = a.tagged_lines
     inside = (a.tags & JUNCTION) == 0
 
-    def shares(bit: int) -> bool:  # the line's own word pairs (junctions aside) meet ``b``
+    def shares(bit: int) -> bool:  # the line's own word pairs (junctions aside) meet the other
         line = ((line_bits & np.uint16(bit)) != 0) & inside
         return bool(in_b[line].any())
 
@@ -523,20 +572,7 @@ def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
         if shares(bit):
             break
         dropped |= bit
-    if not dropped:
-        return 0.0
-    hit = (line_bits & np.uint16(dropped)) != 0
-    junction_kept = ~inside & ~hit
-    inner_kept = inside & ((line_bits & np.uint16(_LINE_BITS & ~dropped)) != 0)
-    kept = ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
-    n_kept = int(kept.sum())
-    if n_kept == 0:
-        return 0.0
-    best = 0.0
-    for view in (other, b.body):
-        common = int(np.count_nonzero(in_sorted(a.values[kept], view)))
-        best = max(best, 2.0 * common / (n_kept + len(view)))
-    return float(best)
+    return dropped
 
 
 def _core_similarity(a: TextSketch, b: TextSketch) -> float:
