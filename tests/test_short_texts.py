@@ -127,6 +127,23 @@ def test_an_edited_copy_and_copies_under_a_banner_or_a_title_are_one_group(
     assert expected in groups, groups
 
 
+def test_an_edited_note_of_one_long_line_is_a_copy_of_the_note_under_a_banner(tmp_path):
+    """A note of one line too long to be an edge line (24 words that count, from the Spanish
+    apropos(1) page) has no lines to tell apart, so its own text is all of it: with one word
+    edited, nearly all of it is still in the copy under a banner, and the two are one
+    document (they are 74 % the same before the banner is left out)."""
+    text = (
+        "Solo muestra casos de coincidencia con todas las palabras clave suministradas. Lo "
+        "predeterminado es mostrar casos de coincidencia con cualquiera de las palabras clave."
+    )
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    docgen.write_txt(folder / "original.txt", text)
+    docgen.write_txt(folder / "edited.txt", text.replace("predeterminado", "habitual"))
+    docgen.write_txt(folder / "banner.txt", f"{BANNER_EN}\n\n{text}")
+    assert {"original.txt", "edited.txt", "banner.txt"} in _scan(folder, tmp_path)
+
+
 def test_different_notes_under_one_banner_stay_apart_when_one_quotes_the_banner():
     """A note that takes a few words from the banner shares a word pair with the other
     document, but is still its own text: the other note is compared with the 90 % bar."""

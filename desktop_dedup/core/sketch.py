@@ -104,6 +104,12 @@ JUNCTION = np.uint16(0x100)
 # banner is over four times longer than a note. When the other document has no such line of its
 # own (the note with one word edited, against the note under a banner), the threshold applies.
 TRIMMED_MIN_SHARE = 0.9
+# ... and the other document's text outside its edge lines (all of it when its lines cannot be
+# told apart) is its own unless this share of its word pairs occurs in the trimmed one: one
+# edited word costs two word pairs, so a rest of ten pairs or more keeps 80 % (a line too long
+# to be an edge line has over EDGE_MAX_LINE_TOKENS words: 90 %). Another note under the same
+# banner, quoting it, reaches 80 % only when the banner is four times as long as the note.
+INNER_MIN_SHARED = 0.8
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -511,18 +517,20 @@ def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> floa
 
 def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:
     """Whether ``b`` holds text of its own beside what ``a`` holds: an edge line that shares no
-    word pair with ``a`` (``b`` could be trimmed too: another note under the same banner), or
-    an interior (its text outside the tagged lines) of which most word pairs are not in ``a``
-    (a title that is no edge line because it shares a word with the signature). A document
-    without tagged lines cannot say which of its lines are whose, and counts as holding some."""
-    if len(b.tags) == 0:
-        return True
+    word pair with ``a`` (``b`` could be trimmed too: another note under the same banner), or a
+    rest of which less than INNER_MIN_SHARED of the word pairs occur in ``a``. The rest is the
+    text outside the tagged lines (a title that is no edge line because it shares a word with
+    the signature), or the whole text when its lines cannot be told apart."""
     in_a = in_sorted(b.values, a.values)
-    interior = (b.tags & (INTERIOR | JUNCTION)) == INTERIOR
-    n = int(np.count_nonzero(interior))
-    if n and 2 * int(np.count_nonzero(in_a[interior])) < n:
+    inner = (
+        (b.tags & (INTERIOR | JUNCTION)) == INTERIOR
+        if len(b.tags)
+        else np.ones(len(b.values), dtype=bool)
+    )
+    n = int(np.count_nonzero(inner))
+    if n and int(np.count_nonzero(in_a[inner])) < INNER_MIN_SHARED * n - 1e-9:
         return True
-    return bool(_dropped_lines(b, in_a))
+    return len(b.tags) > 0 and bool(_dropped_lines(b, in_a))
 
 
 def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:

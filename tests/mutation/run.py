@@ -431,10 +431,27 @@ MUTANTS: list[Mutant] = [
     m(
         "own-title-inside-not-seen",
         "desktop_dedup/core/sketch.py",
-        "    if n and 2 * int(np.count_nonzero(in_a[interior])) < n:\n",
+        "    if n and int(np.count_nonzero(in_a[inner])) < INNER_MIN_SHARED * n - 1e-9:\n",
         "    if False:\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "two sections of one manual under its signature are different documents",
+    ),
+    m(
+        "untagged-note-always-own",
+        "desktop_dedup/core/sketch.py",
+        "    in_a = in_sorted(b.values, a.values)\n    inner = (",
+        "    if len(b.tags) == 0:\n        return True\n    in_a = in_sorted(b.values, a.values)\n"
+        "    inner = (",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "a one-line note with one word edited is a copy of the note under a banner",
+    ),
+    m(
+        "untagged-note-never-own",
+        "desktop_dedup/core/sketch.py",
+        "        else np.ones(len(b.values), dtype=bool)\n",
+        "        else np.zeros(len(b.values), dtype=bool)\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "two different notes under one banner are not the same document",
     ),
     m(
         "other-note-trimmed-at-the-threshold",
