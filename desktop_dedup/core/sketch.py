@@ -508,11 +508,13 @@ def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> floa
     bound = 2.0 * shared / (shared + len(b.body)) if shared else 0.0
     if shared == 0 or bound < floor:
         return 0.0
-    bar = TRIMMED_MIN_SHARE if _adds_own_text(b, a) else 0.0
-    if bound < bar:
-        return 0.0
     best = _trimmed_share(a, b, in_b)
-    return best if best >= bar else 0.0
+    if best >= TRIMMED_MIN_SHARE:
+        return best
+    # Below 90 % only when ``b`` adds nothing of its own, asked last: most pairs end before.
+    if best == 0.0 or best < floor or _adds_own_text(b, a):
+        return 0.0
+    return best
 
 
 def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:

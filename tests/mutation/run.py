@@ -423,8 +423,8 @@ MUTANTS: list[Mutant] = [
     m(
         "edited-note-trimmed-at-90",
         "desktop_dedup/core/sketch.py",
-        "    bar = TRIMMED_MIN_SHARE if _adds_own_text(b, a) else 0.0\n",
-        "    bar = TRIMMED_MIN_SHARE\n",
+        "    if best == 0.0 or best < floor or _adds_own_text(b, a):\n",
+        "    if True:\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note with one word edited and its copy under a banner or a title are one document",
     ),
@@ -456,8 +456,8 @@ MUTANTS: list[Mutant] = [
     m(
         "other-note-trimmed-at-the-threshold",
         "desktop_dedup/core/sketch.py",
-        "    bar = TRIMMED_MIN_SHARE if _adds_own_text(b, a) else 0.0\n",
-        "    bar = 0.0\n",
+        "    if best == 0.0 or best < floor or _adds_own_text(b, a):\n",
+        "    if best == 0.0 or best < floor:\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "two different notes under one banner are not the same document",
     ),
