@@ -110,6 +110,12 @@ TRIMMED_MIN_SHARE = 0.9
 # to be an edge line has over EDGE_MAX_LINE_TOKENS words: 90 %). Another note under the same
 # banner, quoting it, reaches 80 % only when the banner is four times as long as the note.
 INNER_MIN_SHARED = 0.8
+# Two short documents each with lines of its own, a banner above one and a footer below the
+# other (two_sided_similarity), are compared without them when those lines are at most this
+# share of each document's word pairs: the note is at least twice as long as what was added to
+# it. Two different notes, the banner above one and below the other, each keep the banner and
+# leave their note out: this holds only for notes half as long as the banner, a few words.
+TWO_SIDED_MAX_ADDED = 1 / 3
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -479,6 +485,8 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
         share = max(share, trimmed_similarity(a, b, threshold), trimmed_similarity(b, a, threshold))
+        if share < threshold or threshold == 0.0:
+            share = max(share, two_sided_similarity(a, b))
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
@@ -538,30 +546,71 @@ def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:
 def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
     """:func:`trimmed_similarity` the long way, whatever it comes to (``in_b``: which of
     ``a``'s values ``b`` holds)."""
-    other = b.values
-    line_bits = a.tags & np.uint16(_LINE_BITS)
-    inside = (a.tags & JUNCTION) == 0
     dropped = _dropped_lines(a, in_b)
     if not dropped:
         return 0.0
-    hit = (line_bits & np.uint16(dropped)) != 0
-    junction_kept = ~inside & ~hit
-    inner_kept = inside & ((line_bits & np.uint16(_LINE_BITS & ~dropped)) != 0)
-    kept = ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
+    kept = _kept(a, dropped)
     n_kept = int(kept.sum())
     if n_kept == 0:
         return 0.0
     best = 0.0
-    for view in (other, b.body):
+    for view in (b.values, b.body):
         common = int(np.count_nonzero(in_sorted(a.values[kept], view)))
         best = max(best, 2.0 * common / (n_kept + len(view)))
     return float(best)
+
+
+def _kept(a: TextSketch, dropped: int) -> np.ndarray:
+    """Which of ``a``'s values remain once the tagged lines in ``dropped`` are left out (a word
+    pair across the boundary of a dropped line goes with the line that stays)."""
+    line_bits = a.tags & np.uint16(_LINE_BITS)
+    inside = (a.tags & JUNCTION) == 0
+    hit = (line_bits & np.uint16(dropped)) != 0
+    junction_kept = ~inside & ~hit
+    inner_kept = inside & ((line_bits & np.uint16(_LINE_BITS & ~dropped)) != 0)
+    return ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
+
+
+def two_sided_similarity(a: TextSketch, b: TextSketch) -> float:
+    """The share of common text of two short documents each without its own edge lines at
+    opposite ends: a note under a banner and its copy above a footer ("sent from my phone").
+
+    Each side leaves out, from the outside in, its edge lines that share no word pair with
+    the other; what remains of the two is compared. Only when one side left lines out at its
+    top only and the other at its bottom only, and those lines are at most
+    TWO_SIDED_MAX_ADDED of each document's word pairs: two different notes under one banner
+    (or above one signature) leave out their own text at the same end and keep the banner, and
+    with the banner above one and below the other they would keep less than twice what they
+    leave out, unless each note is a few words (then nothing tells the banner from the note)."""
+    if len(a.tags) == 0 or len(b.tags) == 0:
+        return 0.0
+    in_b = in_sorted(a.values, b.values)
+    head_a, tail_a = _dropped_ends(a, in_b)
+    if bool(head_a) == bool(tail_a):  # nothing to leave out, or lines at both ends
+        return 0.0
+    head_b, tail_b = _dropped_ends(b, in_sorted(b.values, a.values))
+    if not (head_a and tail_b and not head_b) and not (tail_a and head_b and not tail_b):
+        return 0.0
+    kept_a, kept_b = _kept(a, head_a | tail_a), _kept(b, head_b | tail_b)
+    n_a, n_b = int(kept_a.sum()), int(kept_b.sum())
+    if n_a < (1 - TWO_SIDED_MAX_ADDED) * len(a.values) - 1e-9 or (
+        n_b < (1 - TWO_SIDED_MAX_ADDED) * len(b.values) - 1e-9
+    ):
+        return 0.0
+    common = int(np.count_nonzero(in_sorted(a.values[kept_a], b.values[kept_b])))
+    return 2.0 * common / (n_a + n_b)
 
 
 def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
     """The tagged edge lines of ``a`` that share no word pair (junctions aside) with the other
     document, from the outside in at each end, as a mask of line bits (``in_b``: which of
     ``a``'s values the other holds)."""
+    head, tail = _dropped_ends(a, in_b)
+    return head | tail
+
+
+def _dropped_ends(a: TextSketch, in_b: np.ndarray) -> tuple[int, int]:
+    """:func:`_dropped_lines`, those left out at the top and those at the bottom."""
     line_bits = a.tags & np.uint16(_LINE_BITS)
     n_tagged = a.tagged_lines
     inside = (a.tags & JUNCTION) == 0
@@ -570,19 +619,19 @@ def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
         line = ((line_bits & np.uint16(bit)) != 0) & inside
         return bool(in_b[line].any())
 
-    dropped = 0
+    head = tail = 0
     for k in range(a.head_lines):
         if shares(1 << k):
             break
-        dropped |= 1 << k
+        head |= 1 << k
     for k in range(min(a.tail_lines, n_tagged)):
         bit = 1 << (n_tagged - 1 - k)
-        if bit & dropped:
+        if bit & head:
             continue
         if shares(bit):
             break
-        dropped |= bit
-    return dropped
+        tail |= bit
+    return head, tail
 
 
 def _core_similarity(a: TextSketch, b: TextSketch) -> float:

@@ -454,6 +454,31 @@ MUTANTS: list[Mutant] = [
         "two different notes under one banner are not the same document",
     ),
     m(
+        "no-two-sided-comparison",
+        "desktop_dedup/core/sketch.py",
+        "        if share < threshold or threshold == 0.0:\n",
+        "        if False:\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "a note's copy under a banner and its copy above a footer are one document",
+    ),
+    m(
+        "two-sided-with-the-banner-kept",
+        "desktop_dedup/core/sketch.py",
+        "TWO_SIDED_MAX_ADDED = 1 / 3\n",
+        "TWO_SIDED_MAX_ADDED = 0.5\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "two different notes, one banner above one and below the other, are not grouped",
+    ),
+    m(
+        "two-sided-at-the-same-end",
+        "desktop_dedup/core/sketch.py",
+        "    if not (head_a and tail_b and not head_b) and not (tail_a and head_b and not tail_b)"
+        ":\n",
+        "    if not (head_a or tail_a) or not (head_b or tail_b):\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "two different notes under one banner are not grouped",
+    ),
+    m(
         "other-note-trimmed-at-the-threshold",
         "desktop_dedup/core/sketch.py",
         "    if best == 0.0 or best < floor or _adds_own_text(b, a):\n",
@@ -464,7 +489,7 @@ MUTANTS: list[Mutant] = [
     m(
         "short-text-banner-not-trimmed",
         "desktop_dedup/core/sketch.py",
-        "        dropped |= 1 << k\n    for k in range(min(a.tail_lines, n_tagged)):",
+        "        head |= 1 << k\n    for k in range(min(a.tail_lines, n_tagged)):",
         "        pass\n    for k in range(min(a.tail_lines, n_tagged)):",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note and its copy under a banner above it are the same document",
