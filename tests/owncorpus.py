@@ -183,6 +183,7 @@ def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, 
 # --- short texts ----------------------------------------------------------------------------------
 
 SHORT_BANNER = "Reposted from the community newsletter. All rights belong to the original author."
+SHORT_FOOTER = "Sent from my phone. Please excuse any typos in this message."
 
 
 def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -> list[str]:
@@ -215,7 +216,7 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
 
 def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict[str, int]:
     """Each paragraph with the copies a short text gets: one word replaced, a title, a
-    reposting banner above, lines wrapped at 40 columns, a DOCX copy (and a PDF copy of every
+    reposting banner above, a footer below, lines wrapped at 40 columns, a DOCX copy (and a PDF copy of every
     ``pdf_every``-th). Returns file name -> paragraph: every pair of one paragraph's files is
     one document (any combination of light changes is), every other pair two."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -228,6 +229,7 @@ def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict
             "edit.txt": " ".join(words[:k] + ["changed"] + words[k + 1 :]),
             "title.txt": f"Note\n\n{text}",
             "banner.txt": f"{SHORT_BANNER}\n\n{text}",
+            "footer.txt": f"{text}\n\n{SHORT_FOOTER}",
             "wrap.txt": "\n".join(textwrap.wrap(text, 40)),
         }
         for name, body in copies.items():

@@ -230,13 +230,14 @@ def test_a_one_word_edit_of_a_short_text_is_the_same_document(tmp_path):
 
 def test_thousands_of_distinct_short_notes_make_no_group():
     """Notes of 12 words drawn from the vocabulary of real text (the sample articles), with a
-    shared banner on a third of them: different notes, so no group at all."""
+    shared banner above a third of them and below another third: different notes, so no group
+    at all."""
     rng = random.Random(13)
     vocabulary = sorted(set((docgen.SAMPLE_EN + " " + EN_A + " " + EN_B).lower().split()))
     items = []
     for k in range(3000):
         note = " ".join(rng.choice(vocabulary) for _ in range(12))
-        text = f"{BANNER_EN}\n\n{note}" if k % 3 == 0 else note
+        text = (note, f"{BANNER_EN}\n\n{note}", f"{note}\n\n{BANNER_EN}")[k % 3]
         fp = fingerprint_text(text)
         items.append(
             GroupingItem(
