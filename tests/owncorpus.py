@@ -216,9 +216,10 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
 
 def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict[str, int]:
     """Each paragraph with the copies a short text gets: one word replaced, a title, a
-    reposting banner above, a footer below, lines wrapped at 40 columns, a DOCX copy (and a PDF copy of every
-    ``pdf_every``-th). Returns file name -> paragraph: every pair of one paragraph's files is
-    one document (any combination of light changes is), every other pair two."""
+    reposting banner above, a footer below, lines wrapped at 40 columns, a DOCX copy (and a
+    PDF copy of every ``pdf_every``-th). Returns file name -> paragraph: every pair of one
+    paragraph's files is one document (any combination of light changes is), every other pair
+    two."""
     folder.mkdir(parents=True, exist_ok=True)
     family: dict[str, int] = {}
     for i, text in enumerate(paragraphs):
