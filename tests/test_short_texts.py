@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import docgen
+import numpy as np
 import owncorpus
 import pytest
 
@@ -303,6 +304,30 @@ def test_the_trimmed_comparisons_shortcut_never_drops_a_pair_that_reaches_it():
     # the pairs the shortcut could wrongly drop are there
     assert reached > 100 and just_over > 10 and body_only > 0, (reached, just_over, body_only)
     assert at_threshold > 10, at_threshold  # ... judged at the threshold, too
+
+
+def test_the_two_sided_comparisons_shortcut_never_drops_a_pair_that_reaches_it():
+    """two_sided_similarity stops when the word pairs two notes share cannot reach the floor
+    with each side keeping the least it may. Over every ordered pair of real paragraphs' copies
+    under a banner and above a footer (some edited), at both floors, it answers what it
+    answers without a floor, including pairs that reach the threshold only just."""
+    texts = []
+    for text in owncorpus.short_paragraphs(24):
+        words = text.split()
+        edited = " ".join(words[:3] + ["changed"] + words[4:])
+        for body in (text, edited):
+            texts += [f"{owncorpus.SHORT_BANNER}\n\n{body}", f"{body}\n\n{FOOTER_EN}"]
+            texts += [f"{BANNER_ZH}\n\n{body}", f"{body}\n\n{owncorpus.SHORT_FOOTER}"]
+    sketches = [sketch.decode(fingerprint_text(t).sketch) for t in texts]
+    reached = close = 0
+    for a, b in itertools.permutations(sketches, 2):
+        long_way = sketch.two_sided_similarity(a, b)
+        got = sketch.two_sided_similarity(a, b, 0.75)
+        assert got == long_way if long_way >= 0.75 else got in (0.0, long_way)
+        reached += long_way >= 0.75
+        shared = int(np.count_nonzero(sketch.in_sorted(a.values, b.values)))
+        close += long_way >= 0.75 and 2 * shared < 0.75 * (len(a.values) + len(b.values))
+    assert reached > 100 and close > 10, (reached, close)  # pairs a looser bound would drop
 
 
 def test_real_short_paragraphs_and_their_light_copies_are_found_and_kept_apart(tmp_path):

@@ -486,7 +486,7 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
         share = max(share, trimmed_similarity(a, b, threshold), trimmed_similarity(b, a, threshold))
         if share < threshold or threshold == 0.0:
-            share = max(share, two_sided_similarity(a, b))
+            share = max(share, two_sided_similarity(a, b, threshold))
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
@@ -571,7 +571,7 @@ def _kept(a: TextSketch, dropped: int) -> np.ndarray:
     return ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
 
 
-def two_sided_similarity(a: TextSketch, b: TextSketch) -> float:
+def two_sided_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
     """The share of common text of two short documents each without its own edge lines at
     opposite ends: a note under a banner and its copy above a footer ("sent from my phone").
 
@@ -585,6 +585,11 @@ def two_sided_similarity(a: TextSketch, b: TextSketch) -> float:
     if len(a.tags) == 0 or len(b.tags) == 0:
         return 0.0
     in_b = in_sorted(a.values, b.values)
+    # The most it could reach: every shared word pair kept, each side keeping the least it may
+    # (a share of 1 - TWO_SIDED_MAX_ADDED); most candidate pairs of two notes end here.
+    shared = int(np.count_nonzero(in_b))
+    if 2.0 * shared < floor * (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values)):
+        return 0.0
     head_a, tail_a = _dropped_ends(a, in_b)
     if bool(head_a) == bool(tail_a):  # nothing to leave out, or lines at both ends
         return 0.0

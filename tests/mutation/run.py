@@ -470,6 +470,15 @@ MUTANTS: list[Mutant] = [
         "two different notes, one banner above one and below the other, are not grouped",
     ),
     m(
+        "two-sided-shortcut-without-the-least-kept",
+        "desktop_dedup/core/sketch.py",
+        "    if 2.0 * shared < floor * (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values))"
+        ":\n",
+        "    if 2.0 * shared < floor * (len(a.values) + len(b.values)):\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "the two-sided comparison's shortcut never drops a pair that reaches the threshold",
+    ),
+    m(
         "two-sided-at-the-same-end",
         "desktop_dedup/core/sketch.py",
         "    if not (head_a and tail_b and not head_b) and not (tail_a and head_b and not tail_b)"
