@@ -484,9 +484,12 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
     if len(a.core) or len(b.core):
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
-        share = max(share, trimmed_similarity(a, b, threshold), trimmed_similarity(b, a, threshold))
-        if share < threshold or threshold == 0.0:
-            share = max(share, two_sided_similarity(a, b, threshold))
+        share = max(
+            share,
+            trimmed_similarity(a, b, threshold),
+            trimmed_similarity(b, a, threshold),
+            two_sided_similarity(a, b, threshold),
+        )
     if share >= threshold and substituted(a, b):
         return 0.0
     return share

@@ -456,8 +456,8 @@ MUTANTS: list[Mutant] = [
     m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
-        "        if share < threshold or threshold == 0.0:\n",
-        "        if False:\n",
+        "            two_sided_similarity(a, b, threshold),\n",
+        "",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note's copy under a banner and its copy above a footer are one document",
     ),
