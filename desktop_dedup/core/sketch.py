@@ -98,11 +98,11 @@ IN_BODY = np.uint16(0x40)
 INTERIOR = np.uint16(0x80)
 JUNCTION = np.uint16(0x100)
 # What a short document must share with another once its own extra edge lines are left out
-# (trimmed_similarity), when the other has a line of its own too: stricter than the threshold,
+# (trimmed_similarity), when the other has text of its own too: stricter than the threshold,
 # because the trimmed side loses what it does not share by construction. Two different notes
 # under one long banner keep the banner and lose their own text; they reach this only when the
-# banner is over four times longer than a note. When the other document has no such line of its
-# own (the note with one word edited, against the note under a banner), the threshold applies.
+# banner is over four times longer than a note. When the other document has no text of its own
+# (the note with one word edited, against the note under a banner), the threshold applies.
 TRIMMED_MIN_SHARE = 0.9
 # ... and the other document's text outside its edge lines (all of it when its lines cannot be
 # told apart) is its own unless this share of its word pairs occurs in the trimmed one: one
@@ -502,11 +502,12 @@ def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> floa
     from the outside in, while a line has no word pair in common with the other document, what
     remains is compared whole, with the other's body or its whole text. Only one side is trimmed
     (two different notes under one banner would otherwise each lose their own text and keep the
-    banner), and both must be short documents, compared exactly. When ``b`` has an edge line of
-    its own too (one that shares no word pair with ``a``: another note under the same banner),
-    the remainder must reach TRIMMED_MIN_SHARE, or the answer is 0.0; otherwise ``b`` adds no
-    line to what ``a`` holds, and the remainder's share is the answer, judged at the threshold
-    like any other (so the note with one word edited is a copy of the note under a banner).
+    banner), and both must be short documents, compared exactly. When ``b`` holds text of its
+    own too (:func:`_adds_own_text`: an edge line that shares no word pair with ``a``, as
+    another note under the same banner has, or a rest mostly not in ``a``), the remainder must
+    reach TRIMMED_MIN_SHARE, or the answer is 0.0; otherwise ``b`` adds nothing to what ``a``
+    holds but edits, and the remainder's share is the answer, judged at the threshold like any
+    other (so the note with one word edited is a copy of the note under a banner).
     ``floor``: shares below it may come back as 0.0 (the threshold the caller judges by)."""
     if len(a.tags) == 0 or (len(b.tags) == 0 and not b.complete):
         return 0.0
