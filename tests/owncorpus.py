@@ -214,20 +214,24 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
     return chosen
 
 
-def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict[str, int]:
+def one_word_changed(text: str, at: int | None = None) -> str:
+    """``text`` with its word at ``at`` (the middle one by default) replaced by "changed"."""
+    words = text.split()
+    k = len(words) // 2 if at is None else at
+    return " ".join(words[:k] + ["changed"] + words[k + 1 :])
+
+
+def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> Truth:
     """Each paragraph with the copies a short text gets: one word replaced, a title, a
     reposting banner above, a footer below, lines wrapped at 40 columns, a DOCX copy (and a
-    PDF copy of every ``pdf_every``-th). Returns file name -> paragraph: every pair of one
-    paragraph's files is one document (any combination of light changes is), every other pair
-    two."""
+    PDF copy of every ``pdf_every``-th). Every pair of one paragraph's files is one document
+    (any combination of light changes is), every other pair two; ``kind`` names the copy."""
     folder.mkdir(parents=True, exist_ok=True)
-    family: dict[str, int] = {}
+    truth = Truth()
     for i, text in enumerate(paragraphs):
-        words = text.split()
-        k = len(words) // 2
         copies = {
             "orig.txt": text,
-            "edit.txt": " ".join(words[:k] + ["changed"] + words[k + 1 :]),
+            "edit.txt": one_word_changed(text),
             "title.txt": f"Note\n\n{text}",
             "banner.txt": f"{SHORT_BANNER}\n\n{text}",
             "footer.txt": f"{text}\n\n{SHORT_FOOTER}",
@@ -235,23 +239,12 @@ def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> dict
         }
         for name, body in copies.items():
             docgen.write_txt(folder / f"p{i:03d}-{name}", body)
-            family[f"p{i:03d}-{name}"] = i
+        names = [*copies, "copy.docx"]
         docgen.write_docx(folder / f"p{i:03d}-copy.docx", text)
-        family[f"p{i:03d}-copy.docx"] = i
         if pdf_every and i % pdf_every == 0:
             docgen.write_pdf(folder / f"p{i:03d}-copy.pdf", text)
-            family[f"p{i:03d}-copy.pdf"] = i
-    return family
-
-
-def score_pairs(
-    groups: Iterable[Iterable[str]], family: dict[str, int]
-) -> tuple[float, float, list, list]:
-    """Pair precision and recall of ``groups`` against ``family`` (name -> text), the missed
-    and the false pairs."""
-    predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
-    same = {p for p in itertools.combinations(sorted(family), 2) if family[p[0]] == family[p[1]]}
-    false = sorted(p for p in predicted if family[p[0]] != family[p[1]])
-    missed = sorted(same - predicted)
-    found = len(same) - len(missed)
-    return found / max(1, found + len(false)), found / max(1, len(same)), missed, false
+            names.append("copy.pdf")
+        for name in names:
+            truth.family[f"p{i:03d}-{name}"] = f"p{i:03d}"
+            truth.kind[f"p{i:03d}-{name}"] = name
+    return truth

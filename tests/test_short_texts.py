@@ -151,13 +151,11 @@ def test_a_copy_under_a_banner_and_a_copy_above_a_footer_are_one_document():
     (owncorpus.short_paragraphs), with the footer copy's middle word edited too: at least 90 %
     of such pairs are the same document (a note shorter than twice the banner is not: see the
     next test). Before this comparison: 28 of these 36, 112 of 150."""
-    footer = "Sent from my phone. Please excuse any typos in this message."
+    footer = owncorpus.SHORT_FOOTER
     found = 0
     paragraphs = owncorpus.short_paragraphs(36)
     for text in paragraphs:
-        words = text.split()
-        k = len(words) // 2
-        edited = " ".join(words[:k] + ["changed"] + words[k + 1 :])
+        edited = owncorpus.one_word_changed(text)
         banner = sketch.decode(fingerprint_text(f"{owncorpus.SHORT_BANNER}\n\n{text}").sketch)
         copies = [f"{text}\n\n{footer}", f"{edited}\n\n{footer}"]
         found += all(
@@ -313,8 +311,7 @@ def test_the_two_sided_comparisons_shortcut_never_drops_a_pair_that_reaches_it()
     answers without a floor, including pairs that reach the threshold only just."""
     texts = []
     for text in owncorpus.short_paragraphs(24):
-        words = text.split()
-        edited = " ".join(words[:3] + ["changed"] + words[4:])
+        edited = owncorpus.one_word_changed(text, 3)
         for body in (text, edited):
             texts += [f"{owncorpus.SHORT_BANNER}\n\n{body}", f"{body}\n\n{FOOTER_EN}"]
             texts += [f"{BANNER_ZH}\n\n{body}", f"{body}\n\n{owncorpus.SHORT_FOOTER}"]
@@ -338,8 +335,8 @@ def test_real_short_paragraphs_and_their_light_copies_are_found_and_kept_apart(t
     and no two paragraphs meet, though every one has a copy under the same banner."""
     paragraphs = owncorpus.short_paragraphs(36)
     assert len(paragraphs) == 36
-    family = owncorpus.build_short(tmp_path / "docs", paragraphs)
+    truth = owncorpus.build_short(tmp_path / "docs", paragraphs)
     groups = _scan(tmp_path / "docs", tmp_path)
-    precision, recall, missed, false = owncorpus.score_pairs(groups, family)
+    precision, recall, missed, false = owncorpus.score(groups, truth)
     assert not false, false
     assert recall >= 0.98, missed

@@ -72,6 +72,23 @@ def minhash_groups(folder: Path) -> list[list[str]]:
     ]
 
 
+def scanned_groups(folder: Path, index: Path) -> list[list[str]]:
+    """A real scan of ``folder`` into a new index: its groups, as the members' file names."""
+    with DedupService(index) as service:
+        service.add_folder(folder)
+        service.scan()
+        return [[Path(m.path).name for m in g.members] for g in service.groups()]
+
+
+def worst_kinds(missed: list[tuple[str, str]], truth: owncorpus.Truth, n: int) -> list:
+    """The ``n`` pairs of kinds of copy that the missed pairs are most often made of."""
+    kinds: dict[tuple[str, ...], int] = {}
+    for a, b in missed:
+        key = tuple(sorted((truth.kind[a], truth.kind[b])))
+        kinds[key] = kinds.get(key, 0) + 1
+    return sorted(kinds.items(), key=lambda kv: -kv[1])[:n]
+
+
 def revisions(folder: Path, count: int = 80) -> dict[str, str]:
     """The last ``count`` versions of README.md from git, as files; {} without history."""
     log = subprocess.run(
@@ -96,10 +113,7 @@ def revisions_report(tmp: Path) -> None:
     if len(texts) < 2:
         print("  real revisions: no git history here, skipped")
         return
-    with DedupService(tmp / "revisions.sqlite") as service:
-        service.add_folder(tmp / "revisions")
-        service.scan()
-        groups = [[Path(m.path).name for m in g.members] for g in service.groups()]
+    groups = scanned_groups(tmp / "revisions", tmp / "revisions.sqlite")
     predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
     names = sorted(texts)
     share = {
@@ -164,10 +178,7 @@ def release_revisions_report(tmp: Path) -> None:
                 name = f"{doc.replace('/', '_')}@{version}{source.suffix or '.txt'}"
                 (folder / name).write_bytes(source.read_bytes())
                 texts[name] = extract_text(folder / name).text
-    with DedupService(tmp / "releases.sqlite") as service:
-        service.add_folder(folder)
-        service.scan()
-        groups = [[Path(m.path).name for m in g.members] for g in service.groups()]
+    groups = scanned_groups(folder, tmp / "releases.sqlite")
     predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
     share = {
         (a, b): owncorpus.trigram_dice(texts[a], texts[b])
@@ -215,23 +226,15 @@ def short_texts_report(tmp: Path) -> list[str]:
             print(f"  short texts ({label}): none here, skipped")
             continue
         paragraphs = owncorpus.short_paragraphs(150, sources)
-        folder = tmp / f"short-{len(misses)}-{label.split()[0]}"
-        family = owncorpus.build_short(folder, paragraphs, pdf_every=3)
-        with DedupService(folder.with_suffix(".sqlite")) as service:
-            service.add_folder(folder)
-            service.scan()
-            groups = [[Path(m.path).name for m in g.members] for g in service.groups()]
-        p, r, missed, false = owncorpus.score_pairs(groups, family)
-        mp, mr, _, mfalse = owncorpus.score_pairs(minhash_groups(folder), family)
-        kinds: dict[tuple[str, ...], int] = {}
-        for a, b in missed:
-            key = tuple(sorted((a.split("-", 1)[1], b.split("-", 1)[1])))
-            kinds[key] = kinds.get(key, 0) + 1
-        worst = sorted(kinds.items(), key=lambda kv: -kv[1])[:3]
+        folder = tmp / f"short-{label.split()[0]}"
+        truth = owncorpus.build_short(folder, paragraphs, pdf_every=3)
+        groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
+        p, r, missed, false = owncorpus.score(groups, truth)
+        mp, mr, _, mfalse = owncorpus.score(minhash_groups(folder), truth)
         print(
             f"  short texts ({label}: {len(paragraphs)} paragraphs of 20-60 words, "
-            f"{len(family)} files): precision {p:.3f}, recall {r:.3f} ({len(false)} false, "
-            f"{len(missed)} missed pairs, most by kinds {worst}); "
+            f"{len(truth.family)} files): precision {p:.3f}, recall {r:.3f} ({len(false)} false, "
+            f"{len(missed)} missed pairs, most by kinds {worst_kinds(missed, truth, 3)}); "
             f"MinHash-LSH: precision {mp:.3f}, recall {mr:.3f} ({len(mfalse)} false)"
         )
         if p < TARGET_P or r < TARGET_R:
@@ -245,10 +248,7 @@ def main() -> list[str]:
         docs = Path(tmp) / "docs"
         truth = owncorpus.build(docs, files)
         t = time.perf_counter()
-        with DedupService(Path(tmp) / "index.sqlite") as service:
-            service.add_folder(docs)
-            service.scan()
-            groups = [[Path(m.path).name for m in g.members] for g in service.groups()]
+        groups = scanned_groups(docs, Path(tmp) / "index.sqlite")
         ours_s = time.perf_counter() - t
         t = time.perf_counter()
         pairs = minhash_groups(docs)
@@ -264,11 +264,7 @@ def main() -> list[str]:
           f"{len(missed)} missed pairs), {ours_s:.1f} s")  # fmt: skip
     print(f"  MinHash-LSH:   precision {mp:.3f}, recall {mr:.3f} ({len(mfalse)} false), "
           f"{peer_s:.1f} s")  # fmt: skip
-    kinds: dict[tuple[str, str], int] = {}
-    for a, b in missed:
-        key = tuple(sorted((truth.kind[a], truth.kind[b])))
-        kinds[key] = kinds.get(key, 0) + 1  # type: ignore[index]
-    print("  missed pairs by kinds:", sorted(kinds.items(), key=lambda kv: -kv[1])[:6])
+    print("  missed pairs by kinds:", worst_kinds(missed, truth, 6))
     misses = short_misses
     if p < TARGET_P:
         misses.append(f"own corpus precision {p:.3f} < {TARGET_P}")
