@@ -24,6 +24,7 @@ import itertools
 import random
 import re
 import textwrap
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -184,6 +185,38 @@ def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, 
 
 SHORT_BANNER = "Reposted from the community newsletter. All rights belong to the original author."
 SHORT_FOOTER = "Sent from my phone. Please excuse any typos in this message."
+SHORT_BANNER_ZH = "本文转载自社区通讯，版权归原作者所有。"
+SHORT_FOOTER_ZH = "发自我的手机，如有错字敬请谅解。"
+CHINESE_NOTES = Path(__file__).resolve().parent / "data" / "chinese_notes"
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def chinese_notes(language: str) -> list[str]:
+    """The short Chinese texts of tests/data/chinese_notes (``zh_CN`` Simplified, ``zh_TW``
+    Traditional): real help texts and messages of 40-150 Chinese characters, lines as written."""
+    text = (CHINESE_NOTES / f"{language}.txt").read_text(encoding="utf-8")
+    return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
+
+
+def is_chinese(text: str) -> bool:
+    return len(_HAN.findall(text)) * 2 > sum(c.isalpha() for c in text)
+
+
+def cjk_wrap(text: str, columns: int) -> str:
+    """``text`` folded at ``columns`` display columns (a Chinese character takes two), cutting
+    anywhere as a fixed-width editor or fold(1) does; its own line breaks are kept."""
+    out = []
+    for line in text.splitlines():
+        width, current = 0, ""
+        for ch in line:
+            w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+            if width + w > columns:
+                out.append(current)
+                width, current = 0, ""
+            current += ch
+            width += w
+        out.append(current)
+    return "\n".join(out)
 
 
 def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -> list[str]:
@@ -215,31 +248,66 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
 
 
 def one_word_changed(text: str, at: int | None = None) -> str:
-    """``text`` with its word at ``at`` (the middle one by default) replaced by "changed"."""
+    """``text`` with its word at ``at`` (the middle one by default) replaced by "changed" (in
+    Chinese, the middle word jieba finds among the Chinese ones, by 改动)."""
+    if is_chinese(text):
+        import jieba
+
+        words = list(jieba.cut(text))
+        chinese = [i for i, w in enumerate(words) if _HAN.search(w)]
+        k = chinese[len(chinese) // 2 if at is None else at]
+        return "".join(words[:k] + ["改动"] + words[k + 1 :])
     words = text.split()
     k = len(words) // 2 if at is None else at
     return " ".join(words[:k] + ["changed"] + words[k + 1 :])
 
 
-def build_short(folder: Path, paragraphs: list[str], pdf_every: int = 0) -> Truth:
+def build_short(
+    folder: Path, paragraphs: list[str], pdf_every: int = 0, footer: bool = True
+) -> Truth:
     """Each paragraph with the copies a short text gets: one word replaced, a title, a
-    reposting banner above, a footer below, lines wrapped at 40 columns, a DOCX copy (and a
-    PDF copy of every ``pdf_every``-th). Every pair of one paragraph's files is one document
-    (any combination of light changes is), every other pair two; ``kind`` names the copy."""
+    reposting banner above, a footer below (unless ``footer`` is false), lines wrapped at 40
+    columns, a DOCX copy (and a PDF copy of every ``pdf_every``-th). A Chinese paragraph's
+    banner, footer and title are Chinese, its lines are folded anywhere (cjk_wrap), and it also
+    has a copy in the other script (OpenCC) and one in its legacy encoding (GB18030, or Big5
+    for Traditional text). Every pair of one paragraph's files is one document (any
+    combination of light changes is), every other pair two; ``kind`` names the copy."""
     folder.mkdir(parents=True, exist_ok=True)
     truth = Truth()
     for i, text in enumerate(paragraphs):
+        chinese = is_chinese(text)
+        banner, footer_text, title = (
+            (SHORT_BANNER_ZH, SHORT_FOOTER_ZH, "通知") if chinese else
+            (SHORT_BANNER, SHORT_FOOTER, "Note")
+        )  # fmt: skip
         copies = {
             "orig.txt": text,
             "edit.txt": one_word_changed(text),
-            "title.txt": f"Note\n\n{text}",
-            "banner.txt": f"{SHORT_BANNER}\n\n{text}",
-            "footer.txt": f"{text}\n\n{SHORT_FOOTER}",
-            "wrap.txt": "\n".join(textwrap.wrap(text, 40)),
+            "title.txt": f"{title}\n\n{text}",
+            "banner.txt": f"{banner}\n\n{text}",
+            "footer.txt": f"{text}\n\n{footer_text}",
+            "wrap.txt": cjk_wrap(text, 40) if chinese else "\n".join(textwrap.wrap(text, 40)),
         }
+        if not footer:
+            del copies["footer.txt"]
+        legacy = None
+        if chinese:
+            import opencc
+
+            traditional = opencc.OpenCC("t2s").convert(text) != text
+            copies["script.txt"] = opencc.OpenCC("t2s" if traditional else "s2t").convert(text)
+            for encoding in ("big5", "gb18030") if traditional else ("gb18030",):
+                try:
+                    legacy = text.encode(encoding)
+                    break
+                except UnicodeEncodeError:
+                    continue
         for name, body in copies.items():
             docgen.write_txt(folder / f"p{i:03d}-{name}", body)
         names = [*copies, "copy.docx"]
+        if legacy is not None:
+            (folder / f"p{i:03d}-legacy.txt").write_bytes(legacy)
+            names.append("legacy.txt")
         docgen.write_docx(folder / f"p{i:03d}-copy.docx", text)
         if pdf_every and i % pdf_every == 0:
             docgen.write_pdf(folder / f"p{i:03d}-copy.pdf", text)

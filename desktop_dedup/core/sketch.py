@@ -203,6 +203,12 @@ class TextSketch:
         return self.values[(self.tags & IN_BODY) != 0]
 
     @property
+    def holds_whole_text(self) -> bool:
+        """Whether ``values`` are every word pair of the document's text: a short document's
+        (tagged), or a complete sketch's (nothing was peeled from a short text without tags)."""
+        return len(self.tags) > 0 or 0 < len(self.values) >= self.shingle_count
+
+    @property
     def complete(self) -> bool:
         return len(self.body) >= self.shingle_count
 
@@ -481,6 +487,12 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
     """The share of common text of two documents, 0 when their repeated words were swapped
     (checked only when the share reaches ``threshold``: below it the pair fails anyway)."""
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
+    if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:
+        # A short document's body leaves out short first and last lines (what a title or a
+        # signature would be); a copy wrapped at another width has those words inside its
+        # lines, or one line of it all. The whole texts, compared exactly, are then the view
+        # that sees the copy.
+        share = max(share, similarity(a.values, len(a.values), b.values, len(b.values)))
     if len(a.core) or len(b.core):
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):

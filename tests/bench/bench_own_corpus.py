@@ -26,8 +26,10 @@ beside MinHash-LSH's pairs on the same files; skipped with fewer than three inst
 
 Short texts: paragraphs of 20-60 words (issue 13's range) from two sources, the translated manual
 pages (twelve languages) and the English read-me and news files of the installed Debian
-packages, each with a one-word edit, a title, a banner above, re-wrapped lines, a DOCX copy and
-a PDF copy of every third (tests/owncorpus.py, build_short): pair precision and recall, beside
+packages, and Chinese help texts of 40-150 characters in each script (tests/data/chinese_notes),
+each with a one-word edit, a title, a banner above, a footer below, re-wrapped lines, a DOCX
+copy and a PDF copy of every third (the Chinese ones also a copy in the other script and one in
+GB18030 or Big5; tests/owncorpus.py, build_short): pair precision and recall, beside
 MinHash-LSH on the same files.
 Run: ``.venv/bin/python -m tests.bench.bench_own_corpus``
 """
@@ -221,18 +223,25 @@ def short_texts_report(tmp: Path) -> list[str]:
     for label, sources in (
         ("manual pages, 12 languages", None),
         ("Debian read-me files", debian_texts()),
+        ("Simplified Chinese help texts", "zh_CN"),
+        ("Traditional Chinese help texts", "zh_TW"),
     ):
         if sources is not None and not sources:
             print(f"  short texts ({label}): none here, skipped")
             continue
-        paragraphs = owncorpus.short_paragraphs(150, sources)
+        paragraphs = (
+            owncorpus.chinese_notes(sources)[:150]
+            if isinstance(sources, str)
+            else owncorpus.short_paragraphs(150, sources)
+        )
         folder = tmp / f"short-{label.split()[0]}"
         truth = owncorpus.build_short(folder, paragraphs, pdf_every=3)
         groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
         p, r, missed, false = owncorpus.score(groups, truth)
         mp, mr, _, mfalse = owncorpus.score(minhash_groups(folder), truth)
+        size = "40-150 characters" if isinstance(sources, str) else "20-60 words"
         print(
-            f"  short texts ({label}: {len(paragraphs)} paragraphs of 20-60 words, "
+            f"  short texts ({label}: {len(paragraphs)} paragraphs of {size}, "
             f"{len(truth.family)} files): precision {p:.3f}, recall {r:.3f} ({len(false)} false, "
             f"{len(missed)} missed pairs, most by kinds {worst_kinds(missed, truth, 3)}); "
             f"MinHash-LSH: precision {mp:.3f}, recall {mr:.3f} ({len(mfalse)} false)"

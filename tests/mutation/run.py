@@ -454,6 +454,14 @@ MUTANTS: list[Mutant] = [
         "two different notes under one banner are not the same document",
     ),
     m(
+        "short-texts-never-compared-whole",
+        "desktop_dedup/core/sketch.py",
+        "    if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:\n",
+        "    if False:\n",
+        first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
+        "a short Chinese text wrapped at another width is a copy of its edited copy",
+    ),
+    m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
         "            two_sided_similarity(a, b, threshold),\n",

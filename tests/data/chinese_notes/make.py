@@ -1,0 +1,74 @@
+"""Regenerate the Chinese short texts in this folder from the message catalogues Debian installs.
+
+The texts are real short Chinese documents not written for the matcher: the Simplified
+(zh_CN) and Traditional (zh_TW) translations of the help texts and messages of GNU and Debian
+tools (coreutils, bash, findutils, grep, diffutils, make, gettext, sed, tar, dpkg, apt, man-db;
+all GPL-2.0-or-later or GPL-3.0-or-later), as /usr/share/locale/LANG/LC_MESSAGES/*.mo holds
+them on Debian 12. Each block of a message (split at blank lines) with 40-150 Chinese
+characters and no format directive is a candidate, taken from the packages in turn; a block
+that shares half of its character trigrams with one already taken is left out (many help
+texts repeat one sentence). The lines stay as the translators broke them. tests/owncorpus.py
+builds labelled copies from them (build_short).
+
+Run: python tests/data/chinese_notes/make.py
+"""
+
+from __future__ import annotations
+
+import gettext
+import itertools
+import re
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PACKAGES = [
+    "coreutils", "bash", "findutils", "grep", "diffutils", "make", "gettext-tools", "sed",
+    "tar", "dpkg", "apt", "man-db",
+]  # fmt: skip
+LANGUAGES = ["zh_CN", "zh_TW"]
+PER_LANGUAGE = 150
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _trigrams(text: str) -> set[str]:
+    han = "".join(_HAN.findall(text))
+    return {han[i : i + 3] for i in range(len(han) - 2)}
+
+
+def blocks(language: str, package: str) -> list[str]:
+    path = Path("/usr/share/locale") / language / "LC_MESSAGES" / f"{package}.mo"
+    if not path.is_file():
+        return []
+    with path.open("rb") as f:
+        catalogue = gettext.GNUTranslations(f)._catalog  # noqa: SLF001 - the plain mapping
+    found = []
+    for _, message in sorted(catalogue.items(), key=lambda kv: str(kv[0])):
+        if not isinstance(message, str):
+            continue
+        for block in re.split(r"\n\s*\n", message):
+            block = "\n".join(line.strip() for line in block.strip().splitlines())
+            if 40 <= len(_HAN.findall(block)) <= 150 and "%" not in block:
+                found.append(block)
+    return found
+
+
+def main() -> None:
+    for language in LANGUAGES:
+        chosen: list[str] = []
+        grams: list[set[str]] = []
+        by_package = [blocks(language, p) for p in PACKAGES]
+        for block in itertools.chain.from_iterable(itertools.zip_longest(*by_package)):
+            if block is None:
+                continue
+            mine = _trigrams(block)
+            if all(2 * len(mine & g) < len(mine) + len(g) for g in grams):
+                chosen.append(block)
+                grams.append(mine)
+            if len(chosen) == PER_LANGUAGE:
+                break
+        (HERE / f"{language}.txt").write_text("\n\n\n".join(chosen) + "\n", encoding="utf-8")
+        print(language, len(chosen))
+
+
+if __name__ == "__main__":
+    main()
