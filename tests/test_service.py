@@ -505,3 +505,30 @@ def test_types_added_later_are_scanned_for_people_with_saved_settings(tmp_path: 
     with DedupService(db) as svc:
         types = svc.settings().extensions
         assert "doc" not in types and "pdf" not in types and "wps" in types
+
+
+def test_an_updated_matching_rule_regroups_an_existing_index_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Groups stored by an older app were verified by its rules: when the rules that verify a
+    pair change (sketch.VERIFICATION_VERSION), the next scan regroups every document once,
+    from the stored fingerprints, though no file changed (the older rule here accepts no near
+    pair at all; a rescan that finds nothing new used to keep its groups until the settings
+    changed)."""
+    from desktop_dedup.core import sketch
+
+    root = tmp_path / "docs"
+    for seed in range(3):
+        _write_family(root, seed, 2)
+    index = tmp_path / "index.sqlite"
+    with monkeypatch.context() as old_app:
+        old_app.setattr(sketch, "VERIFICATION_VERSION", sketch.VERIFICATION_VERSION - 1)
+        old_app.setattr(sketch, "verified_similarity", lambda a, b, threshold=0.0: 0.0)
+        with DedupService(index) as old:
+            old.scan([root], workers=1)
+            assert not [g for g in old.groups() if g.kind == GroupKind.NEAR]
+    with DedupService(index) as new:
+        summary = new.scan([root], workers=1)
+        assert summary.files_fingerprinted == 0  # nothing is read again
+        near = [g for g in new.groups() if g.kind == GroupKind.NEAR]
+        assert len(near) == 3, new.groups()

@@ -702,11 +702,12 @@ class DedupService:
 
     def _matching_key(self, s: Settings | None = None) -> list[Any]:
         """What the stored groups depend on besides the documents themselves (grouped with
-        ``s``, by default the saved settings)."""
+        ``s``, by default the saved settings), the rules that verify a pair among them."""
         s = s or self.settings()
         return [
             *s.matching,
             FINGERPRINT_VERSION,
+            sketch_mod.VERIFICATION_VERSION,
             sorted(self.store.location(r) for r in self._reference_roots()),
             len(self.store.ignored_hash_pairs()),
         ]

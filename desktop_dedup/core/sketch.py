@@ -116,6 +116,10 @@ INNER_MIN_SHARED = 0.8
 # it. Two different notes, the banner above one and below the other, each keep the banner and
 # leave their note out: this holds only for notes half as long as the banner, a few words.
 TWO_SIDED_MAX_ADDED = 1 / 3
+# Bump when verified_similarity's answer changes for some pair (2: short texts also compared
+# whole): an index grouped by another version is regrouped once from its stored sketches
+# (service._matching_key), no file read again.
+VERIFICATION_VERSION = 2
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

@@ -462,6 +462,14 @@ MUTANTS: list[Mutant] = [
         "a short Chinese text wrapped at another width is a copy of its edited copy",
     ),
     m(
+        "groups-kept-across-a-verification-update",
+        "desktop_dedup/core/service.py",
+        "            sketch_mod.VERIFICATION_VERSION,\n",
+        "",
+        first("tests/test_service.py")(GROUPING),
+        "after an update that verifies pairs differently, the next scan regroups the index",
+    ),
+    m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
         "            two_sided_similarity(a, b, threshold),\n",
