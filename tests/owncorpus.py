@@ -199,6 +199,7 @@ def chinese_notes(language: str) -> list[str]:
 
 
 def is_chinese(text: str) -> bool:
+    """Whether most of the letters of ``text`` are Chinese characters."""
     return len(_HAN.findall(text)) * 2 > sum(c.isalpha() for c in text)
 
 
