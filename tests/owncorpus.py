@@ -185,22 +185,57 @@ def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, 
 
 SHORT_BANNER = "Reposted from the community newsletter. All rights belong to the original author."
 SHORT_FOOTER = "Sent from my phone. Please excuse any typos in this message."
-SHORT_BANNER_ZH = "本文转载自社区通讯，版权归原作者所有。"
-SHORT_FOOTER_ZH = "发自我的手机，如有错字敬请谅解。"
-CHINESE_NOTES = Path(__file__).resolve().parent / "data" / "chinese_notes"
+CJK_NOTES = Path(__file__).resolve().parent / "data" / "cjk_notes"
+# A short text's banner, footer and title in its own language (the key: short_language), and
+# the legacy encoding its copy is saved in (Traditional Chinese: Big5).
+SHORT_STYLES = {
+    "zh": (
+        "本文转载自社区通讯，版权归原作者所有。",
+        "发自我的手机，如有错字敬请谅解。",
+        "通知",
+        "gb18030",
+    ),
+    "ja": (
+        "この記事はコミュニティ通信から転載しました。著作権は原著者に帰属します。",
+        "スマートフォンから送信しました。誤字はご容赦ください。",
+        "お知らせ",
+        "cp932",
+    ),
+    "ko": (
+        "이 글은 커뮤니티 소식지에서 옮겨 왔습니다. 저작권은 원저자에게 있습니다.",
+        "휴대폰에서 보냈습니다. 오타는 양해해 주세요.",
+        "알림",
+        "cp949",
+    ),
+    "": (SHORT_BANNER, SHORT_FOOTER, "Note", None),
+}
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+# a Japanese word to edit: a katakana word or two kanji
+_JAPANESE_WORD = re.compile(r"[\u30a0-\u30ff]{2,}|[\u4e00-\u9fff]{2}")
 
 
-def chinese_notes(language: str) -> list[str]:
-    """The short Chinese texts of tests/data/chinese_notes (``zh_CN`` Simplified, ``zh_TW``
-    Traditional): real help texts and messages of 40-150 Chinese characters, lines as written."""
-    text = (CHINESE_NOTES / f"{language}.txt").read_text(encoding="utf-8")
+def cjk_notes(language: str) -> list[str]:
+    """The short texts of tests/data/cjk_notes (``zh_CN`` Simplified and ``zh_TW`` Traditional
+    Chinese, ``ja`` Japanese, ``ko`` Korean): real help texts and messages of 40-150 Chinese
+    characters, kana or Hangul syllables, lines as written."""
+    text = (CJK_NOTES / f"{language}.txt").read_text(encoding="utf-8")
     return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
 
 
-def is_chinese(text: str) -> bool:
-    """Whether most of the letters of ``text`` are Chinese characters."""
-    return len(_HAN.findall(text)) * 2 > sum(c.isalpha() for c in text)
+def short_language(text: str) -> str:
+    """``zh``, ``ja`` or ``ko`` when most letters of ``text`` are Chinese characters, or kana
+    and Chinese characters, or Hangul; else ``""`` (its copies get the English banner)."""
+    letters = sum(c.isalpha() for c in text)
+    han, kana = len(_HAN.findall(text)), len(_KANA.findall(text))
+    if kana and 2 * (han + kana) > letters:
+        return "ja"
+    if 2 * han > letters:
+        return "zh"
+    if 2 * len(_HANGUL.findall(text)) > letters:
+        return "ko"
+    return ""
 
 
 def cjk_wrap(text: str, columns: int) -> str:
@@ -250,17 +285,23 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
 
 def one_word_changed(text: str, at: int | None = None) -> str:
     """``text`` with its word at ``at`` (the middle one by default) replaced by "changed" (in
-    Chinese, the middle word jieba finds among the Chinese ones, by 改动)."""
-    if is_chinese(text):
+    Chinese, the middle word jieba finds among the Chinese ones, by 改动; in Japanese, the
+    middle katakana word or pair of kanji, by テスト; in Korean, by 변경)."""
+    language = short_language(text)
+    if language == "zh":
         import jieba
 
         words = list(jieba.cut(text))
         chinese = [i for i, w in enumerate(words) if _HAN.search(w)]
         k = chinese[len(chinese) // 2 if at is None else at]
         return "".join(words[:k] + ["改动"] + words[k + 1 :])
+    if language == "ja" and _JAPANESE_WORD.search(text):
+        found = list(_JAPANESE_WORD.finditer(text))
+        word = found[len(found) // 2 if at is None else at]
+        return text[: word.start()] + "テスト" + text[word.end() :]
     words = text.split()
     k = len(words) // 2 if at is None else at
-    return " ".join(words[:k] + ["changed"] + words[k + 1 :])
+    return " ".join(words[:k] + ["변경" if language == "ko" else "changed"] + words[k + 1 :])
 
 
 def build_short(
@@ -268,41 +309,44 @@ def build_short(
 ) -> Truth:
     """Each paragraph with the copies a short text gets: one word replaced, a title, a
     reposting banner above, a footer below (unless ``footer`` is false), lines wrapped at 40
-    columns, a DOCX copy (and a PDF copy of every ``pdf_every``-th). A Chinese paragraph's
-    banner, footer and title are Chinese, its lines are folded anywhere (cjk_wrap), and it also
-    has a copy in the other script (OpenCC) and one in its legacy encoding (GB18030, or Big5
-    for Traditional text). Every pair of one paragraph's files is one document (any
-    combination of light changes is), every other pair two; ``kind`` names the copy."""
+    columns, a DOCX copy (and a PDF copy of every ``pdf_every``-th). A Chinese, Japanese or
+    Korean paragraph's banner, footer and title are in its language (SHORT_STYLES), Chinese and
+    Japanese lines are folded anywhere (cjk_wrap), and it has a copy in its legacy encoding
+    (GB18030 or Big5, Shift-JIS, EUC-KR); a Chinese one also a copy in the other script
+    (OpenCC). Every pair of one paragraph's files is one document (any combination of light
+    changes is), every other pair two; ``kind`` names the copy."""
     folder.mkdir(parents=True, exist_ok=True)
     truth = Truth()
     for i, text in enumerate(paragraphs):
-        chinese = is_chinese(text)
-        banner, footer_text, title = (
-            (SHORT_BANNER_ZH, SHORT_FOOTER_ZH, "通知") if chinese else
-            (SHORT_BANNER, SHORT_FOOTER, "Note")
-        )  # fmt: skip
+        language = short_language(text)
+        banner, footer_text, title, encoding = SHORT_STYLES[language]
         copies = {
             "orig.txt": text,
             "edit.txt": one_word_changed(text),
             "title.txt": f"{title}\n\n{text}",
             "banner.txt": f"{banner}\n\n{text}",
             "footer.txt": f"{text}\n\n{footer_text}",
-            "wrap.txt": cjk_wrap(text, 40) if chinese else "\n".join(textwrap.wrap(text, 40)),
+            "wrap.txt": (
+                cjk_wrap(text, 40)
+                if language in ("zh", "ja")
+                else "\n".join(textwrap.wrap(text, 40))
+            ),
         }
         if not footer:
             del copies["footer.txt"]
-        legacy = None
-        if chinese:
+        if language == "zh":
             import opencc
 
             traditional = opencc.OpenCC("t2s").convert(text) != text
             copies["script.txt"] = opencc.OpenCC("t2s" if traditional else "s2t").convert(text)
-            for encoding in ("big5", "gb18030") if traditional else ("gb18030",):
-                try:
-                    legacy = text.encode(encoding)
-                    break
-                except UnicodeEncodeError:
-                    continue
+            encoding = "big5" if traditional else encoding
+        legacy = None
+        for codec in (encoding, "gb18030") if language == "zh" else (encoding,):
+            try:
+                legacy = text.encode(codec) if codec else None
+                break
+            except UnicodeEncodeError:
+                continue
         for name, body in copies.items():
             docgen.write_txt(folder / f"p{i:03d}-{name}", body)
         names = [*copies, "copy.docx"]

@@ -33,8 +33,10 @@ Edge lines
 Features
     Tokens that contain a letter or an ideograph. Dropped: white space, punctuation, tokens
     containing a digit (numbers, dates, versions and counters change between copies of the same
-    document and say nothing about what it is), single Latin letters, and stop words
-    (stopwords.py).
+    document and say nothing about what it is), single Latin letters, single hiragana (the
+    segmenter gives each kana of a Japanese particle or ending on its own: as words, they made
+    every line of a Japanese text share most of its words with every other, so no banner could
+    be told from the text, and they filled the word pairs), and stop words (stopwords.py).
 
 Weights  ``w(t) = tf(t)^TF_EXPONENT * idf(t)``, then capped at ``MAX_FEATURE_SHARE`` of the total
     * IDF: jieba's table (``jieba/analyse/idf.txt``) for words it knows; unknown Chinese words
@@ -98,9 +100,9 @@ from desktop_dedup.core.text import (
 log = logging.getLogger(__name__)
 
 # Bump when anything below changes the fingerprint of some text, or when a reader gives other
-# text for some file (13: legacy encodings told by chardet): stored fingerprints made with
-# another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 13
+# text for some file (13: legacy encodings told by chardet; 14: single hiragana are no
+# features): stored fingerprints made with another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 14
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -114,6 +116,7 @@ EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated ban
 
 _WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
 _DIGIT = re.compile(r"\d")
+_HIRAGANA_FIRST, _HIRAGANA_LAST = "\u3040", "\u309f"
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
@@ -286,7 +289,11 @@ _IDENT = -3  # not a feature, but an identifier with digits (see fingerprint_tex
 def _new_token_id(tok: str) -> int:
     if _DIGIT.search(tok):
         return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
-    if tok in stopwords.ALL or not _WORDLIKE.search(tok) or (len(tok) == 1 and tok.isascii()):
+    if (
+        tok in stopwords.ALL
+        or not _WORDLIKE.search(tok)
+        or (len(tok) == 1 and (tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST))
+    ):
         return _NOT_FEATURE
     table = idf_table()
     h = _hash(tok)

@@ -571,7 +571,8 @@ def segmenter(prefer_rjieba: bool = True) -> Callable[[str], list[str]]:
 # character comes out alone: Cyrillic, Greek, Hangul, Arabic, katakana and accented Latin words
 # would become single letters ("größe" -> gr / ö / ß / e), whose pairs every text of the language
 # shares. Words of those scripts are therefore taken whole before jieba sees the rest. Hiragana
-# stays with jieba (one character each: Japanese particles), as do Chinese characters.
+# stays with jieba (one character each: Japanese particles and endings, which are no features
+# in fingerprint.py), as do Chinese characters.
 _HAN_KANA = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 _OTHER_LETTER = re.compile(rf"[^\W\d_\x00-\x7f{_HAN_KANA}]")
 _OTHER_WORD = re.compile(rf"[^\W\d_{_HAN_KANA}]+")

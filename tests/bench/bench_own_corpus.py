@@ -26,10 +26,11 @@ beside MinHash-LSH's pairs on the same files; skipped with fewer than three inst
 
 Short texts: paragraphs of 20-60 words (issue 13's range) from two sources, the translated manual
 pages (twelve languages) and the English read-me and news files of the installed Debian
-packages, and Chinese help texts of 40-150 characters in each script (tests/data/chinese_notes),
-each with a one-word edit, a title, a banner above, a footer below, re-wrapped lines, a DOCX
-copy and a PDF copy of every third (the Chinese ones also a copy in the other script and one in
-GB18030 or Big5; tests/owncorpus.py, build_short): pair precision and recall, beside
+packages, and help texts of 40-150 characters in Simplified and Traditional Chinese, Japanese
+and Korean (tests/data/cjk_notes), each with a one-word edit, a title, a banner above, a footer
+below (those three in the text's language), re-wrapped lines, a DOCX copy and a PDF copy of
+every third (the East Asian ones also a copy in their legacy encoding, and the Chinese ones in
+the other script; tests/owncorpus.py, build_short): pair precision and recall, beside
 MinHash-LSH on the same files.
 Run: ``.venv/bin/python -m tests.bench.bench_own_corpus``
 """
@@ -225,12 +226,14 @@ def short_texts_report(tmp: Path) -> list[str]:
         ("Debian read-me files", debian_texts()),
         ("Simplified Chinese help texts", "zh_CN"),
         ("Traditional Chinese help texts", "zh_TW"),
+        ("Japanese help texts", "ja"),
+        ("Korean help texts", "ko"),
     ):
         if sources is not None and not sources:
             print(f"  short texts ({label}): none here, skipped")
             continue
         paragraphs = (
-            owncorpus.chinese_notes(sources)[:150]
+            owncorpus.cjk_notes(sources)[:150]
             if isinstance(sources, str)
             else owncorpus.short_paragraphs(150, sources)
         )

@@ -470,6 +470,14 @@ MUTANTS: list[Mutant] = [
         "after an update that verifies pairs differently, the next scan regroups the index",
     ),
     m(
+        "hiragana-as-words",
+        "desktop_dedup/core/fingerprint.py",
+        "(tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST)",
+        "tok.isascii()",
+        first("tests/test_short_texts.py")(FINGERPRINT),
+        "a Japanese note under a Japanese banner is a copy of the note",
+    ),
+    m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
         "            two_sided_similarity(a, b, threshold),\n",

@@ -1,16 +1,17 @@
-"""Regenerate the Chinese short texts in this folder from the message catalogues Debian installs.
+"""Regenerate the short East Asian texts in this folder from the message catalogues Debian installs.
 
-The texts are real short Chinese documents not written for the matcher: the Simplified
-(zh_CN) and Traditional (zh_TW) translations of the help texts and messages of GNU and Debian
-tools (coreutils, bash, findutils, grep, diffutils, make, gettext, sed, tar, dpkg, apt, man-db;
-all GPL-2.0-or-later or GPL-3.0-or-later), as /usr/share/locale/LANG/LC_MESSAGES/*.mo holds
-them on Debian 12. Each block of a message (split at blank lines) with 40-150 Chinese
-characters and no format directive is a candidate, taken from the packages in turn; a block
-that shares half of its character trigrams with one already taken is left out (many help
-texts repeat one sentence). The lines stay as the translators broke them. tests/owncorpus.py
-builds labelled copies from them (build_short).
+The texts are real short documents not written for the matcher: the Simplified Chinese
+(zh_CN), Traditional Chinese (zh_TW), Japanese (ja) and Korean (ko) translations of the help
+texts and messages of GNU and Debian tools (coreutils, bash, findutils, grep, diffutils, make,
+gettext, sed, tar, dpkg, apt, man-db; all GPL-2.0-or-later or GPL-3.0-or-later), as
+/usr/share/locale/LANG/LC_MESSAGES/*.mo holds them on Debian 12. Each block of a message (split
+at blank lines) with 40-150 Chinese characters, kana or Hangul syllables and no format
+directive is a candidate, taken from the packages in turn; a block that shares half of its
+character trigrams with one already taken is left out (many help texts repeat one sentence).
+The lines stay as the translators broke them. tests/owncorpus.py builds labelled copies from
+them (build_short).
 
-Run: python tests/data/chinese_notes/make.py
+Run: python tests/data/cjk_notes/make.py
 """
 
 from __future__ import annotations
@@ -25,14 +26,14 @@ PACKAGES = [
     "coreutils", "bash", "findutils", "grep", "diffutils", "make", "gettext-tools", "sed",
     "tar", "dpkg", "apt", "man-db",
 ]  # fmt: skip
-LANGUAGES = ["zh_CN", "zh_TW"]
+LANGUAGES = ["zh_CN", "zh_TW", "ja", "ko"]
 PER_LANGUAGE = 150
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LETTER = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def _trigrams(text: str) -> set[str]:
-    han = "".join(_HAN.findall(text))
-    return {han[i : i + 3] for i in range(len(han) - 2)}
+    letters = "".join(_LETTER.findall(text))
+    return {letters[i : i + 3] for i in range(len(letters) - 2)}
 
 
 def blocks(language: str, package: str) -> list[str]:
@@ -47,7 +48,8 @@ def blocks(language: str, package: str) -> list[str]:
             continue
         for block in re.split(r"\n\s*\n", message):
             block = "\n".join(line.strip() for line in block.strip().splitlines())
-            if 40 <= len(_HAN.findall(block)) <= 150 and "%" not in block:
+            control = any(ord(c) < 32 and c not in "\n\t" for c in block)
+            if 40 <= len(_LETTER.findall(block)) <= 150 and "%" not in block and not control:
                 found.append(block)
     return found
 
@@ -61,7 +63,7 @@ def main() -> None:
             if block is None:
                 continue
             mine = _trigrams(block)
-            if all(2 * len(mine & g) < len(mine) + len(g) for g in grams):
+            if all(4 * len(mine & g) < len(mine) + len(g) for g in grams):  # Dice < 0.5
                 chosen.append(block)
                 grams.append(mine)
             if len(chosen) == PER_LANGUAGE:
