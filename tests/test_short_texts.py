@@ -181,13 +181,9 @@ def test_a_copy_under_a_banner_and_a_copy_above_a_footer_are_one_document():
     paragraphs = owncorpus.short_paragraphs(36)
     for text in paragraphs:
         edited = owncorpus.one_word_changed(text)
-        banner = sketch.decode(fingerprint_text(f"{owncorpus.SHORT_BANNER}\n\n{text}").sketch)
+        banner = _sketch(f"{owncorpus.SHORT_BANNER}\n\n{text}")
         copies = [f"{text}\n\n{footer}", f"{edited}\n\n{footer}"]
-        found += all(
-            sketch.verified_similarity(banner, sketch.decode(fingerprint_text(c).sketch), 0.75)
-            >= 0.75
-            for c in copies
-        )
+        found += all(sketch.verified_similarity(banner, _sketch(c), 0.75) >= 0.75 for c in copies)
     assert found >= 0.9 * len(paragraphs), found
 
 
@@ -306,7 +302,7 @@ def test_the_trimmed_comparisons_shortcut_never_drops_a_pair_that_reaches_it():
         for banner, footer in ((BANNER_ZH, FOOTER_ZH), (BANNER_EN, FOOTER_EN)):
             texts += _variants(note, banner, footer).values()
         texts += [note, f"{BANNER_EN}\n{BANNER_ZH}\n\n{note}"]
-    sketches = [sketch.decode(fingerprint_text(t).sketch) for t in dict.fromkeys(texts)]
+    sketches = [_sketch(t) for t in dict.fromkeys(texts)]
     reached = just_over = body_only = at_threshold = 0
     for a, b in itertools.permutations(sketches, 2):
         if len(a.tags) == 0:
@@ -340,7 +336,7 @@ def test_the_two_sided_comparisons_shortcut_never_drops_a_pair_that_reaches_it()
         for body in (text, edited):
             texts += [f"{owncorpus.SHORT_BANNER}\n\n{body}", f"{body}\n\n{FOOTER_EN}"]
             texts += [f"{BANNER_ZH}\n\n{body}", f"{body}\n\n{owncorpus.SHORT_FOOTER}"]
-    sketches = [sketch.decode(fingerprint_text(t).sketch) for t in texts]
+    sketches = [_sketch(t) for t in texts]
     reached = close = 0
     for a, b in itertools.permutations(sketches, 2):
         long_way = sketch.two_sided_similarity(a, b)

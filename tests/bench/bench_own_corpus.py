@@ -221,28 +221,24 @@ def debian_texts() -> list[list[str]]:
 
 def short_texts_report(tmp: Path) -> list[str]:
     misses = []
-    for label, sources in (
-        ("manual pages, 12 languages", None),
-        ("Debian read-me files", debian_texts()),
-        ("Simplified Chinese help texts", "zh_CN"),
-        ("Traditional Chinese help texts", "zh_TW"),
-        ("Japanese help texts", "ja"),
-        ("Korean help texts", "ko"),
+    debian = debian_texts()
+    words, characters = "20-60 words", "40-150 characters"
+    for label, size, paragraphs in (
+        ("manual pages, 12 languages", words, owncorpus.short_paragraphs(150)),
+        ("Debian read-me files", words, owncorpus.short_paragraphs(150, debian) if debian else []),
+        ("Simplified Chinese help texts", characters, owncorpus.cjk_notes("zh_CN")[:150]),
+        ("Traditional Chinese help texts", characters, owncorpus.cjk_notes("zh_TW")[:150]),
+        ("Japanese help texts", characters, owncorpus.cjk_notes("ja")[:150]),
+        ("Korean help texts", characters, owncorpus.cjk_notes("ko")[:150]),
     ):
-        if sources is not None and not sources:
+        if not paragraphs:
             print(f"  short texts ({label}): none here, skipped")
             continue
-        paragraphs = (
-            owncorpus.cjk_notes(sources)[:150]
-            if isinstance(sources, str)
-            else owncorpus.short_paragraphs(150, sources)
-        )
         folder = tmp / f"short-{label.split()[0]}"
         truth = owncorpus.build_short(folder, paragraphs, pdf_every=3)
         groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
         p, r, missed, false = owncorpus.score(groups, truth)
         mp, mr, _, mfalse = owncorpus.score(minhash_groups(folder), truth)
-        size = "40-150 characters" if isinstance(sources, str) else "20-60 words"
         print(
             f"  short texts ({label}: {len(paragraphs)} paragraphs of {size}, "
             f"{len(truth.family)} files): precision {p:.3f}, recall {r:.3f} ({len(false)} false, "
