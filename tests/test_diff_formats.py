@@ -4,10 +4,14 @@ group's. The documents are made by the programs people use (reportlab, python-do
 
 from __future__ import annotations
 
+import itertools
+import re
+import subprocess
 import textwrap
 from pathlib import Path
 
 import docgen
+import owncorpus
 import pytest
 
 from desktop_dedup.core.diff import diff_texts
@@ -114,3 +118,79 @@ def test_ignore_spaces_and_punctuation_has_an_effect_across_formats(tmp_path: Pa
     changed_rows = [r for r in relaxed.rows if r.tag != "equal"]
     assert len(changed_rows) == 1  # the paragraph with "night's"
     assert all(r.tag != "equal" for r in strict.rows)  # a comma in every paragraph
+
+
+def fold_characters(text: str, width: int) -> str:
+    # What `fold -w` does to text of one character per column: cut every line each `width`
+    # characters, inside words. (GNU fold counts bytes, so it is run on English only.)
+    out = []
+    for line in text.splitlines():
+        out.extend([line[k : k + width] for k in range(0, len(line), width)] or [""])
+    return "\n".join(out) + "\n"
+
+
+def run_fold(text: str, width: int) -> str:
+    folded = subprocess.run(
+        ["fold", "-w", str(width)], input=text.encode(), capture_output=True, check=True
+    ).stdout.decode()
+    # It really cut words in two (else this would test nothing).
+    cuts = [
+        a
+        for a, b in itertools.pairwise(folded.splitlines())
+        if a[-1:].isalpha() and b[:1].isalpha()
+    ]
+    assert len(cuts) >= 3, cuts
+    return folded
+
+
+@pytest.mark.parametrize("width", [40, 57, 72])
+def test_a_copy_folded_inside_words_shows_no_change(tmp_path: Path, width: int):
+    """`fold -w` cuts lines by counting columns, in the middle of words ("docu|ment"). The two
+    texts have the same words, so they are one group at 100 %; the diff of the pair shows no
+    change and says 100 % too, with and without whitespace and punctuation ignored."""
+    folded = run_fold(docgen.SAMPLE_EN, width)
+    for ignore in (False, True):
+        result = diff_texts(docgen.SAMPLE_EN, folded, ignore_whitespace_punct=ignore)
+        assert result.change_rows == [], changed(result, "b")[:5]
+        assert result.similarity == 1.0
+    docs = tmp_path / "docs"
+    docgen.write_txt(docs / "a.txt", docgen.SAMPLE_EN)
+    (docs / "b.txt").write_text(folded, encoding="utf-8")
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs], workers=1)
+        (group,) = svc.groups()
+        a, b = group.members
+        assert svc.pair_similarity(a.doc_id, b.doc_id) == 1.0
+        result = svc.diff(a.doc_id, b.doc_id)
+        assert result.change_rows == [] and result.similarity == 1.0
+
+
+def test_a_chinese_text_with_latin_words_folded_by_characters_shows_no_change():
+    """Real help texts (tests/data/cjk_notes) mix Chinese with options and English words; cut
+    every 17 characters, breaks fall inside Latin words and between a Latin word and a Chinese
+    character, where the unfolded text has no space."""
+    notes = [n for n in owncorpus.cjk_notes("zh_CN") if re.search("[A-Za-z]{4}", n)][:30]
+    text = "\n\n".join(n.replace("\n", "") for n in notes) + "\n"
+    folded = fold_characters(text, 17)
+    lines = folded.splitlines()
+    assert any(
+        a[-1:].isascii() and a[-1:].isalpha() and b[:1].isalpha()
+        for a, b in itertools.pairwise(lines)
+    )
+    result = diff_texts(text, folded)
+    assert result.change_rows == [], changed(result, "b")[:5]
+    assert result.similarity == 1.0
+
+
+def test_a_real_edit_in_a_folded_copy_is_still_the_change_shown():
+    edited = docgen.SAMPLE_EN.replace("osmanthus", "zeppelins", 1)
+    folded = run_fold(edited, 40)
+    result = diff_texts(docgen.SAMPLE_EN, folded)
+    assert changed(result, "a") == ["osmanthus"]
+    # The new word may itself be cut by the fold: it is shown whole, break and all.
+    assert ["".join(t.split()) for t in changed(result, "b")] == ["zeppelins"]
+    assert len(result.change_rows) == 1
+    # A space put into a word is a change, not a line cut; an apostrophe taken out of one is
+    # still a change when punctuation is ignored ("night's" -> "night s").
+    spaced = docgen.SAMPLE_EN.replace("osmanthus", "osman thus", 1)
+    assert changed(diff_texts(docgen.SAMPLE_EN, spaced), "a") == ["osmanthus"]

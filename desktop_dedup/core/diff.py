@@ -545,6 +545,7 @@ class _Side:
     """One side of a stretch being compared: its tokens and their comparison keys."""
 
     text: str  # the whole document
+    folded: str  # the whole document folded in place (what its tokens are compared by)
     start: int  # the stretch, [start, end) in ``text``
     end: int
     sig_start: list[int]  # char offset of each significant token
@@ -553,6 +554,7 @@ class _Side:
     keys: list[str]
     chunk_bounds: list[int]  # sig indexes where a sentence starts (0 first)
     gaps: dict[int, list[int]]  # gap k (before sig token k) -> line ends inside it
+    ignore: bool  # whitespace and punctuation are not compared
 
     def bound(self, k: int) -> int:
         """Where the text of an op starting at sig token ``k`` begins: after the last line
@@ -624,7 +626,9 @@ def _compare_side(
         if t >= 0 and not sig_ws[t] and e < sig_end[t]:
             continue
         gaps.setdefault(t + 1, []).append(e)
-    return _Side(text, start, end, sig_start, sig_end, sig_ws, keys, chunk_bounds, gaps)
+    return _Side(
+        text, folded_text, start, end, sig_start, sig_end, sig_ws, keys, chunk_bounds, gaps, ignore
+    )
 
 
 def _wrapped_chinese(stretch: str, ws_start: int, ws_end: int) -> bool:
@@ -654,7 +658,9 @@ def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]
             inner = _cheap_opcodes(a_keys, b_keys)
         else:
             inner = _align(a_keys, b_keys, isjunk=str.isspace)
-        ops.extend((t, i1 + x1, i1 + x2, j1 + y1, j1 + y2) for t, x1, x2, y1, y2 in inner)
+        for t, x1, x2, y1, y2 in inner:
+            op = (t, i1 + x1, i1 + x2, j1 + y1, j1 + y2)
+            ops.append((EQUAL, *op[1:]) if t != EQUAL and _layout_only(a, b, op) else op)
     merged: list[tuple[str, int, int, int, int]] = []
     for op in ops:
         if op[1] == op[2] and op[3] == op[4]:
@@ -667,6 +673,37 @@ def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]
             op = (REPLACE, prev[1], op[2], prev[3], op[4])
         merged.append(op)
     return _slide_to_line_breaks(merged, a, b)
+
+
+# Line breaks (the characters str.splitlines cuts at).
+_LINE_BREAK_RE = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _layout_only(a: _Side, b: _Side, op: tuple[str, int, int, int, int]) -> bool:
+    """Whether a change of ``op`` is only where the lines are cut: ``fold -w`` and other
+    fixed-width wraps count characters and cut words in two ("docu|ment") or a run of spaces,
+    and a break beside a Chinese character is no space either. Such a stretch has the same
+    words as the other side (what makes two texts "the same text"), so the diff shows it as
+    equal. Each side is compared with the white space around it that was not compared (a break
+    between two Chinese characters), its line breaks taken out: a space put into a word, or an
+    apostrophe taken out of one, is still a change."""
+    _, i1, i2, j1, j2 = op
+    return _unbroken_keys(a, i1, i2) == _unbroken_keys(b, j1, j2)
+
+
+def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
+    """The comparison keys of tokens ``i1:i2`` of ``side`` and the text between them and their
+    neighbours, without line breaks, as _compare_side makes them: a white-space run is one
+    separator; only words when whitespace and punctuation are ignored."""
+    lo = side.sig_end[i1 - 1] if i1 > 0 else side.start
+    hi = side.sig_start[i2] if i2 < len(side.keys) else side.end
+    keys = []
+    for tok in _COMPARE_TOKEN_RE.findall(_LINE_BREAK_RE.sub("", side.folded[lo:hi])):
+        if tok[0].isalnum() or tok[0] == "_":
+            keys.append(tok)
+        elif not side.ignore:
+            keys.append(_WS_KEY if tok[0].isspace() else tok)
+    return keys
 
 
 def _slide_to_line_breaks(

@@ -625,6 +625,22 @@ MUTANTS: list[Mutant] = [
         )(["tests/test_diff.py"]),
         "a copy in the other script differs in the diff only where its words do",
     ),
+    m(
+        "diff-shows-a-fold-inside-a-word",
+        "desktop_dedup/core/diff.py",
+        "if t != EQUAL and _layout_only(a, b, op)",
+        "if False",
+        ["tests/test_diff_formats.py"],
+        "a copy folded inside words (fold -w) shows no change in the diff, as its figure says",
+    ),
+    m(
+        "diff-hides-a-space-put-into-a-word",
+        "desktop_dedup/core/diff.py",
+        '_LINE_BREAK_RE.sub("", side.folded[lo:hi])',
+        're.sub(r"\\s", "", side.folded[lo:hi])',
+        ["tests/test_diff_formats.py"],
+        "a real edit in a folded copy is still shown, a space put into a word too",
+    ),
     # --- the tables the setup makes (a new profile's first scan) ----------------------------
     m(
         "new-profile-derives-the-tables",
