@@ -284,6 +284,43 @@ def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -
     return chosen
 
 
+def short_sentences(count: int, shortest: int = 8, longest: int = 16) -> list[str]:
+    """Up to ``count`` sentences of ``shortest``-``longest`` words (notes of a few words, the
+    short end of issue 13's short texts), taken in turn from each language's manual pages in
+    tests/data/languages, no two sharing half of their word trigrams or of their words (the
+    pages of one language repeat a sentence with a word or two changed: ``apropos`` and
+    ``whatis`` say "comparada aos nomes" and "comparada com os nomes")."""
+    by_source = []
+    for folder in sorted(p for p in SOURCES.iterdir() if p.is_dir()):
+        found = []
+        for page in sorted(folder.glob("*.txt")):
+            for para in re.split(r"\n\s*\n", page.read_text(encoding="utf-8")):
+                for sentence in re.split(r"(?<=[.!?])\s+", " ".join(para.split())):
+                    n = len(sentence.split())
+                    if (
+                        shortest <= n <= longest
+                        and sum(c.isalpha() for c in sentence) > len(sentence) / 2
+                    ):
+                        found.append(sentence)
+        by_source.append(found)
+    chosen: list[str] = []
+    for sentence in itertools.chain.from_iterable(itertools.zip_longest(*by_source)):
+        if sentence and all(
+            trigram_dice(sentence, other) < 0.5 and word_dice(sentence, other) < 0.5
+            for other in chosen
+        ):
+            chosen.append(sentence)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def word_dice(a: str, b: str) -> float:
+    """Share of distinct words two texts have in common, in any order."""
+    wa, wb = set(_WORD.findall(a.lower())), set(_WORD.findall(b.lower()))
+    return 2 * len(wa & wb) / (len(wa) + len(wb)) if wa and wb else 0.0
+
+
 def one_word_changed(text: str, at: int | None = None) -> str:
     """``text`` with its word at ``at`` (the middle one by default) replaced by "changed" (in
     Chinese, the middle word jieba finds among the Chinese ones, by 改动; in Japanese, the

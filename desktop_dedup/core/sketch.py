@@ -78,11 +78,12 @@ SALIENT_MIN_COUNT = 3
 VOCAB_BITS = 4096
 # format version, the body's shingle count, stored values, salient words, candidate keys, flags
 _HEADER = struct.Struct("<BIHHBH")
+_WORDS_HEADER = struct.Struct("<HB")  # a short document's words: how many, on how many lines
 _FORMAT = 2
 SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
 N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
-_HAS_CORE, _HAS_TAGS = 1, 2
+_HAS_CORE, _HAS_TAGS, _HAS_WORDS = 1, 2, 1 << 9
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
 MIN_CORE_SHINGLES = 3
@@ -116,10 +117,14 @@ INNER_MIN_SHARED = 0.8
 # it. Two different notes, the banner above one and below the other, each keep the banner and
 # leave their note out: this holds only for notes half as long as the banner, a few words.
 TWO_SIDED_MAX_ADDED = 1 / 3
+# Short documents that differ by light edits are also compared word by word (word_similarity):
+# by the corpus definition of "the same document", up to about 5 % of the words edited, and
+# one word of a note of a few words.
+LIGHT_EDIT_SHARE = 0.05
 # Bump when verified_similarity's answer changes for some pair (2: short texts also compared
-# whole): an index grouped by another version is regrouped once from its stored sketches
-# (service._matching_key), no file read again.
-VERIFICATION_VERSION = 2
+# whole; 3: and word by word, word_similarity): an index grouped by another version is
+# regrouped once from its stored sketches (service._matching_key), no file read again.
+VERIFICATION_VERSION = 3
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -198,6 +203,11 @@ class TextSketch:
     head_lines: int = 0  # tagged peelable lines at the top (bits 0, 1, ...)
     tail_lines: int = 0  # ... and at the bottom (the highest bits, from the last line up)
     tagged_lines: int = 0  # lines tagged in all (a line may be in both runs)
+    # A short document's content words in reading order (their 32-bit hashes), the line with
+    # content each is on, and how many such lines it has (word_similarity); empty for a long one.
+    words: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))
+    word_lines: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
+    n_lines: int = 0
 
     @cached_property
     def body(self) -> np.ndarray:
@@ -205,6 +215,10 @@ class TextSketch:
         if len(self.tags) == 0:
             return self.values
         return self.values[(self.tags & IN_BODY) != 0]
+
+    @cached_property
+    def word_keys(self) -> np.ndarray:
+        return _word_keys(self.words)
 
     @property
     def holds_whole_text(self) -> bool:
@@ -232,6 +246,7 @@ class TextSketch:
             | (self.head_lines << 2)
             | (self.tail_lines << 4)
             | (self.tagged_lines << 6)
+            | (_HAS_WORDS if len(self.words) else 0)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -253,6 +268,13 @@ class TextSketch:
                 self.salient.astype("<u8").tobytes(),
                 mask,
                 self.tags.astype("<u2").tobytes(),
+                (
+                    _WORDS_HEADER.pack(len(self.words), self.n_lines)
+                    + self.words.astype("<u4").tobytes()
+                    + self.word_lines.astype(np.uint8).tobytes()
+                    if len(self.words)
+                    else b""
+                ),
                 self.vocab.tobytes(),
             )
         )
@@ -278,6 +300,14 @@ class TextSketch:
         if flags & _HAS_TAGS:
             tags = np.frombuffer(raw, dtype="<u2", count=n_values, offset=at).astype(np.uint16)
             at += 2 * n_values
+        words, word_lines, n_lines = np.zeros(0, dtype=np.uint32), np.zeros(0, np.uint8), 0
+        if flags & _HAS_WORDS:
+            n_words, n_lines = _WORDS_HEADER.unpack_from(raw, at)
+            at += _WORDS_HEADER.size
+            words = np.frombuffer(raw, dtype="<u4", count=n_words, offset=at).astype(np.uint32)
+            at += 4 * n_words
+            word_lines = np.frombuffer(raw, dtype=np.uint8, count=n_words, offset=at)
+            at += n_words
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
         return cls(
             values,
@@ -289,6 +319,9 @@ class TextSketch:
             (flags >> 2) & 3,
             (flags >> 4) & 3,
             (flags >> 6) & 7,
+            words,
+            word_lines,
+            n_lines,
         )
 
     @cached_property
@@ -374,6 +407,11 @@ def make_sketch(
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     top = repeated[np.lexsort((words[repeated], -counts[repeated]))][:SALIENT_SIZE]
+    in_order, word_lines, n_lines = np.zeros(0, dtype=np.uint32), np.zeros(0, np.uint8), 0
+    if 0 < len(tokens) <= SKETCH_SIZE + 1:  # every word pair is in ``values``: a short text
+        in_order = (tokens & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+        n_lines = min(max(len(line_sizes), 1), 255)
+        word_lines = np.minimum(_line_of_tokens(len(tokens), line_sizes), 254).astype(np.uint8)
     return TextSketch(
         values,
         len(shingles),
@@ -384,6 +422,9 @@ def make_sketch(
         head_lines,
         tail_lines,
         tagged_lines,
+        in_order,
+        word_lines,
+        n_lines,
     )
 
 
@@ -391,6 +432,18 @@ def _tagged_lines(n_lines: int, head_lines: int, tail_lines: int) -> list[int]:
     return sorted(
         set(range(min(head_lines, n_lines))) | set(range(max(n_lines - tail_lines, 0), n_lines))
     )
+
+
+def _line_of_tokens(n_tokens: int, line_sizes: list[int]) -> np.ndarray:
+    """The line (among the lines with content) of each of a document's content tokens;
+    segmenting a line alone may give a token more or less than the whole text did: the last
+    line absorbs the difference."""
+    line_of = np.repeat(np.arange(len(line_sizes)), line_sizes)[:n_tokens]
+    if len(line_of) < n_tokens:
+        line_of = np.concatenate(
+            [line_of, np.full(n_tokens - len(line_of), max(len(line_sizes) - 1, 0))]
+        )
+    return line_of
 
 
 def _tagged_shingles(
@@ -406,13 +459,7 @@ def _tagged_shingles(
         per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
     values, inverse = np.unique(per_position, return_inverse=True)
     n = len(per_position)
-    # the line of every token (segmenting a line alone may give a token more or less than the
-    # whole text did: the last line absorbs the difference)
-    line_of = np.repeat(np.arange(len(line_sizes)), line_sizes)[: len(tokens)]
-    if len(line_of) < len(tokens):
-        line_of = np.concatenate(
-            [line_of, np.full(len(tokens) - len(line_of), max(len(line_sizes) - 1, 0))]
-        )
+    line_of = _line_of_tokens(len(tokens), line_sizes)
     n_lines = len(line_sizes)
     tagged = _tagged_lines(n_lines, head_lines, tail_lines)
     bit_of = np.zeros(max(n_lines, 1), dtype=np.uint16)
@@ -506,9 +553,101 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
             trimmed_similarity(b, a, threshold),
             two_sided_similarity(a, b, threshold),
         )
+    if len(a.words) and len(b.words) and share < 1.0:
+        share = max(share, word_similarity(a, b, max(share, threshold)))
     if share >= threshold and substituted(a, b):
         return 0.0
     return share
+
+
+def word_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
+    """The share of common words of two short documents that differ by light edits only:
+    ``2 L / (n_a + n_b)`` for ``L`` words in the longest common subsequence of their content
+    words, whole, or with one side's edge lines that share no word pair with the other left out
+    (as :func:`trimmed_similarity` leaves them out); 0.0 when either side has more words
+    outside the common ones than LIGHT_EDIT_SHARE of its words, or one.
+
+    Word pairs are the measure of a text of some length, but a note of a few words has few:
+    one word replaced in a note of seven content words takes two of its six pairs (67 %), while
+    a person sees six words of seven unchanged (86 %), "the same note with one word changed".
+    Counting words instead would also let two different notes built on one template ("this
+    package contains the data for …") or under one footer look alike, since what differs there
+    is a run of words, which word pairs weigh fairly. So words are counted only between texts
+    that differ by a word here and there. ``floor``: answers below it may come back as 0.0."""
+    if len(a.words) == 0 or len(b.words) == 0:
+        return 0.0
+    # The words the two have in common in any order, counted with their repeats, bound those
+    # in order, whole or with lines left out: most pairs end here.
+    shared = int(np.count_nonzero(in_sorted(a.word_keys, b.word_keys)))
+    if shared == 0:
+        return 0.0
+    best = _word_share(a.words, b, floor, shared)
+    if best < 1.0 and (len(a.tags) or len(b.tags)):
+        best = max(best, _trimmed_words(a, b, floor, shared), _trimmed_words(b, a, floor, shared))
+    return best
+
+
+def _word_share(words: np.ndarray, b: TextSketch, floor: float, shared: int) -> float:
+    """word_similarity of ``words`` and ``b`` whole; ``shared``: at least the words the two
+    have in common in any order."""
+    total = len(words) + len(b.words)
+    need = max(_words_needed(len(words)), _words_needed(len(b.words)))
+    shared = min(shared, len(words))
+    if shared < max(need, 1) or 2.0 * shared / total <= floor:
+        return 0.0
+    common = _lcs_length(words, b.words)
+    return 2.0 * common / total if common >= need else 0.0
+
+
+def _words_needed(n: int) -> int:
+    """How many of a text's ``n`` words must be common to the other for the two to differ by
+    light edits: all but LIGHT_EDIT_SHARE of them, or all but one."""
+    return n - max(1, int(LIGHT_EDIT_SHARE * n))
+
+
+def _trimmed_words(a: TextSketch, b: TextSketch, floor: float, shared: int) -> float:
+    """word_similarity of ``a`` without its edge lines that share no word pair with ``b`` (a
+    banner, a title), against ``b`` whole (``shared``: the words all of ``a`` has in common
+    with ``b``, in any order). Another note under the same banner keeps the banner and adds
+    its own words: more than light edits."""
+    if len(a.tags) == 0 or shared < _words_needed(len(b.words)):
+        return 0.0
+    dropped = _dropped_lines(a, in_sorted(a.values, b.values))
+    if not dropped:
+        return 0.0
+    gone = np.zeros(a.n_lines + 1, dtype=bool)
+    for bit, line in enumerate(_tagged_lines(a.n_lines, a.head_lines, a.tail_lines)):
+        gone[line] = bool(dropped >> bit & 1)
+    kept = a.words[~gone[np.minimum(a.word_lines, a.n_lines)]]
+    return _word_share(kept, b, floor, shared)
+
+
+def _word_keys(words: np.ndarray) -> np.ndarray:
+    """``words`` as a sorted set of (word, how many times it came before) keys: the words
+    counted with their repeats, for a bound of what two texts share in any order (a plain
+    loop: a short text has a few dozen words, where numpy's calls cost more)."""
+    keys = []
+    previous, seen = -1, 0
+    for word in sorted(words.tolist()):
+        seen = seen + 1 if word == previous else 0
+        previous = word
+        keys.append(word << 8 | min(seen, 255))
+    return np.array(keys, dtype=np.uint64)
+
+
+def _lcs_length(a: np.ndarray, b: np.ndarray) -> int:
+    """Length of the longest common subsequence of two short sequences, bit-parallel (one
+    step of integer arithmetic per element of ``b``; Hyyrö 2004)."""
+    masks: dict[int, int] = {}
+    for i, x in enumerate(a.tolist()):
+        masks[x] = masks.get(x, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    v = full
+    get = masks.get
+    for y in b.tolist():
+        u = v & get(y, 0)
+        v = ((v + u) | (v - u)) & full
+    return len(a) - v.bit_count()
 
 
 def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:

@@ -641,6 +641,30 @@ MUTANTS: list[Mutant] = [
         ["tests/test_diff_formats.py"],
         "a real edit in a folded copy is still shown, a space put into a word too",
     ),
+    m(
+        "short-notes-never-counted-in-words",
+        "desktop_dedup/core/sketch.py",
+        "    best = _word_share(a.words, b, floor, shared)\n",
+        "    return 0.0\n",
+        ["tests/test_short_texts.py"],
+        "a note of a few words with one word changed is the same note",
+    ),
+    m(
+        "words-counted-beyond-light-edits",
+        "desktop_dedup/core/sketch.py",
+        "    return 2.0 * common / total if common >= need else 0.0\n",
+        "    return 2.0 * common / total\n",
+        ["tests/test_short_texts.py"],
+        "two different notes on one template, or under one footer, are not the same document",
+    ),
+    m(
+        "words-compared-with-the-banner-kept",
+        "desktop_dedup/core/sketch.py",
+        "        gone[line] = bool(dropped >> bit & 1)\n",
+        "        pass\n",
+        ["tests/test_short_texts.py"],
+        "the edited copy of a note of a few words is a copy of the note under a banner",
+    ),
     # --- the tables the setup makes (a new profile's first scan) ----------------------------
     m(
         "new-profile-derives-the-tables",
