@@ -26,7 +26,7 @@ import random
 import re
 import textwrap
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -256,32 +256,48 @@ def cjk_wrap(text: str, columns: int) -> str:
     return "\n".join(out)
 
 
+def _language_pages() -> list[list[str]]:
+    """The manual pages of tests/data/languages, one list per language."""
+    return [
+        [page.read_text(encoding="utf-8") for page in sorted(folder.glob("*.txt"))]
+        for folder in sorted(p for p in SOURCES.iterdir() if p.is_dir())
+    ]
+
+
+def _mostly_letters(text: str) -> bool:
+    return sum(c.isalpha() for c in text) > len(text) / 2
+
+
+def _taken_in_turn(
+    by_source: list[list[str]], count: int, apart: Callable[[str, str], bool]
+) -> list[str]:
+    """Up to ``count`` texts, taken in turn from each source, each ``apart`` from every one
+    taken before it."""
+    chosen: list[str] = []
+    for text in itertools.chain.from_iterable(itertools.zip_longest(*by_source)):
+        if text and all(apart(text, other) for other in chosen):
+            chosen.append(text)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
 def short_paragraphs(count: int, texts: Iterable[Iterable[str]] | None = None) -> list[str]:
     """Up to ``count`` paragraphs of 20-60 words (issue 13's short texts), taken in turn from
     each source (by default each language's manual pages in tests/data/languages), no two
     sharing half of their word trigrams (the pages of one language share a translators' credit,
     which would otherwise be one paragraph many times). ``texts``: one list of texts per
     source."""
-    if texts is None:
-        texts = [
-            [page.read_text(encoding="utf-8") for page in sorted(folder.glob("*.txt"))]
-            for folder in sorted(p for p in SOURCES.iterdir() if p.is_dir())
+    by_source = [
+        [
+            " ".join(para.split())
+            for text in source
+            for para in re.split(r"\n\s*\n", text)
+            if 20 <= len(para.split()) <= 60 and _mostly_letters(para)
         ]
-    by_source = []
-    for source in texts:
-        found = []
-        for text in source:
-            for para in re.split(r"\n\s*\n", text):
-                if 20 <= len(para.split()) <= 60 and sum(c.isalpha() for c in para) > len(para) / 2:
-                    found.append(" ".join(para.split()))
-        by_source.append(found)
-    chosen: list[str] = []
-    for para in itertools.chain.from_iterable(itertools.zip_longest(*by_source)):
-        if para and all(trigram_dice(para, other) < 0.5 for other in chosen):
-            chosen.append(para)
-        if len(chosen) == count:
-            break
-    return chosen
+        for source in (_language_pages() if texts is None else texts)
+    ]
+    return _taken_in_turn(by_source, count, lambda a, b: trigram_dice(a, b) < 0.5)
 
 
 def short_sentences(count: int, shortest: int = 8, longest: int = 16) -> list[str]:
@@ -290,29 +306,19 @@ def short_sentences(count: int, shortest: int = 8, longest: int = 16) -> list[st
     tests/data/languages, no two sharing half of their word trigrams or of their words (the
     pages of one language repeat a sentence with a word or two changed: ``apropos`` and
     ``whatis`` say "comparada aos nomes" and "comparada com os nomes")."""
-    by_source = []
-    for folder in sorted(p for p in SOURCES.iterdir() if p.is_dir()):
-        found = []
-        for page in sorted(folder.glob("*.txt")):
-            for para in re.split(r"\n\s*\n", page.read_text(encoding="utf-8")):
-                for sentence in re.split(r"(?<=[.!?])\s+", " ".join(para.split())):
-                    n = len(sentence.split())
-                    if (
-                        shortest <= n <= longest
-                        and sum(c.isalpha() for c in sentence) > len(sentence) / 2
-                    ):
-                        found.append(sentence)
-        by_source.append(found)
-    chosen: list[str] = []
-    for sentence in itertools.chain.from_iterable(itertools.zip_longest(*by_source)):
-        if sentence and all(
-            trigram_dice(sentence, other) < 0.5 and word_dice(sentence, other) < 0.5
-            for other in chosen
-        ):
-            chosen.append(sentence)
-        if len(chosen) == count:
-            break
-    return chosen
+    by_source = [
+        [
+            sentence
+            for text in pages
+            for para in re.split(r"\n\s*\n", text)
+            for sentence in re.split(r"(?<=[.!?])\s+", " ".join(para.split()))
+            if shortest <= len(sentence.split()) <= longest and _mostly_letters(sentence)
+        ]
+        for pages in _language_pages()
+    ]
+    return _taken_in_turn(
+        by_source, count, lambda a, b: trigram_dice(a, b) < 0.5 and word_dice(a, b) < 0.5
+    )
 
 
 def word_dice(a: str, b: str) -> float:

@@ -120,15 +120,6 @@ def test_ignore_spaces_and_punctuation_has_an_effect_across_formats(tmp_path: Pa
     assert all(r.tag != "equal" for r in strict.rows)  # a comma in every paragraph
 
 
-def fold_characters(text: str, width: int) -> str:
-    # What `fold -w` does to text of one character per column: cut every line each `width`
-    # characters, inside words. (GNU fold counts bytes, so it is run on English only.)
-    out = []
-    for line in text.splitlines():
-        out.extend([line[k : k + width] for k in range(0, len(line), width)] or [""])
-    return "\n".join(out) + "\n"
-
-
 def run_fold(text: str, width: int) -> str:
     folded = subprocess.run(
         ["fold", "-w", str(width)], input=text.encode(), capture_output=True, check=True
@@ -171,7 +162,7 @@ def test_a_chinese_text_with_latin_words_folded_by_characters_shows_no_change():
     character, where the unfolded text has no space."""
     notes = [n for n in owncorpus.cjk_notes("zh_CN") if re.search("[A-Za-z]{4}", n)][:30]
     text = "\n\n".join(n.replace("\n", "") for n in notes) + "\n"
-    folded = fold_characters(text, 17)
+    folded = rewrap_chinese(text, 17)
     lines = folded.splitlines()
     assert any(
         a[-1:].isascii() and a[-1:].isalpha() and b[:1].isalpha()
