@@ -213,6 +213,7 @@ SHORT_STYLES = {
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+_THAI_CONSONANT = re.compile(r"[\u0e01-\u0e2e]")
 # a Japanese word to edit: a katakana word or two kanji
 _JAPANESE_WORD = re.compile(r"[\u30a0-\u30ff]{2,}|[\u4e00-\u9fff]{2}")
 
@@ -222,6 +223,17 @@ def cjk_notes(language: str) -> list[str]:
     Chinese, ``ja`` Japanese, ``ko`` Korean): real help texts and messages of 40-150 Chinese
     characters, kana or Hangul syllables, lines as written."""
     text = (CJK_NOTES / f"{language}.txt").read_text(encoding="utf-8")
+    return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
+
+
+SCRIPT_NOTES = Path(__file__).resolve().parent / "data" / "script_notes"
+
+
+def script_notes(language: str) -> list[str]:
+    """The short texts of tests/data/script_notes (``th`` Thai, ``hi`` Hindi, ``bn`` Bengali,
+    ``ar`` Arabic, ``he`` Hebrew): real help texts and messages of 10-60 words (Thai: 40-200
+    letters), lines as written."""
+    text = (SCRIPT_NOTES / f"{language}.txt").read_text(encoding="utf-8")
     return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
 
 
@@ -330,7 +342,8 @@ def word_dice(a: str, b: str) -> float:
 def one_word_changed(text: str, at: int | None = None) -> str:
     """``text`` with its word at ``at`` (the middle one by default) replaced by "changed" (in
     Chinese, the middle word jieba finds among the Chinese ones, by 改动; in Japanese, the
-    middle katakana word or pair of kanji, by テスト; in Korean, by 변경)."""
+    middle katakana word or pair of kanji, by テスト; in Korean, by 변경; in Thai, which puts no
+    space between words, the four letters from the middle consonant on, by แก้ไข)."""
     language = short_language(text)
     if language == "zh":
         import jieba
@@ -343,6 +356,10 @@ def one_word_changed(text: str, at: int | None = None) -> str:
         found = list(_JAPANESE_WORD.finditer(text))
         word = found[len(found) // 2 if at is None else at]
         return text[: word.start()] + "テスト" + text[word.end() :]
+    thai = [m.start() for m in _THAI_CONSONANT.finditer(text)]
+    if 2 * len(thai) > sum(c.isalpha() for c in text):
+        k = thai[len(thai) // 2 if at is None else at]
+        return text[:k] + "แก้ไข" + text[k + 4 :]
     words = text.split()
     k = len(words) // 2 if at is None else at
     return " ".join(words[:k] + ["변경" if language == "ko" else "changed"] + words[k + 1 :])

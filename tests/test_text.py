@@ -174,6 +174,51 @@ def test_words_of_every_script_are_tokens_not_letters(text, words):
     assert segment(normalize_text(text), prefer_rjieba=False) == segment(normalize_text(text))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "यह प्रोग्राम फ़ाइलों की सूची दिखाता है",  # Hindi: vowel signs, virama, nukta
+        "এই প্রোগ্রাম ফাইলের তালিকা দেখায়",  # Bengali
+        "இந்த நிரல் கோப்புகளின் பட்டியலைக் காட்டுகிறது",  # Tamil
+    ],
+    ids=["hindi", "bengali", "tamil"],
+)
+def test_a_word_keeps_the_combining_marks_written_on_its_letters(text):
+    """Vowel signs and the virama are combining marks, which the regex's \\w does not count
+    as letters: "प्रोग्राम" was cut into प / र / ग / र / म, single letters whose pairs every
+    text of the language shares, and one edited word into several changed tokens."""
+    tokens = [t for t in segment(normalize_text(text)) if t.strip()]
+    assert tokens == [normalize_text(word) for word in text.split()]
+
+
+def test_thai_which_writes_no_spaces_is_cut_into_letters_with_their_marks():
+    """A run of Thai letters is a phrase, not a word: it is cut into letters, each with the
+    vowel and tone marks written on it, as a Chinese text is into characters; a one-word edit
+    then changes a few tokens, not the phrase."""
+    text = normalize_text("ไม่สามารถเชื่อมต่อซ็อกเก็ตข้อมูล เนื่องจากหมดเวลาคอย")
+    tokens = [t for t in segment(text) if t.strip()]
+    assert "".join(tokens) == text.replace(" ", "")
+    assert all(t[0].isalpha() and not any(c.isalpha() for c in t[1:]) for t in tokens), tokens
+    assert "ชื่" in tokens and "ต่" in tokens and len(tokens) == sum(c.isalpha() for c in text)
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("لم يعد الرمز صالحًا، مطلوب رمز مميز جديد", "لم يعد الرمز صالحا، مطلوب رمز مميز جديد"),
+        ("سيتلقى العنصر فضاء اضافيّا عند نموّ", "سيتلقى العنصر فضاء اضافيا عند نمو"),
+        ("العـــربية", "العربية"),  # tatweel stretches a word
+        ("שָׁלוֹם עֲלֵיכֶם", "שלום עליכם"),  # Hebrew vowel points
+    ],
+    ids=["arabic-tanwin", "arabic-shadda", "arabic-tatweel", "hebrew-niqqud"],
+)
+def test_arabic_and_hebrew_vowel_marks_are_optional(written, plain):
+    """Arabic and Hebrew writers mostly leave the vowel marks out; a copy with them written (or
+    stripped) is the same text, word for word."""
+    assert normalize_text(written) == normalize_text(plain)
+    assert segment(normalize_text(written)) == segment(normalize_text(plain))
+
+
 def test_different_documents_in_russian_or_ukrainian_do_not_look_alike():
     """Two halves of a language's manual pages (different documents): with letters as tokens
     their shingles overlap (Russian 0.44, Ukrainian 0.59 measured); with words they do not."""

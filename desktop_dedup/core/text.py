@@ -47,6 +47,7 @@ very same tokens, several times faster, so it is used when installed and jieba o
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import json
 import logging
@@ -65,7 +66,17 @@ from desktop_dedup.core.cache import cached_path, content_key, shipped_table, wr
 
 log = logging.getLogger(__name__)
 
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+# Dropped before comparison: invisible characters (soft hyphen, zero-width space and joiners,
+# word joiner, byte order mark), and the marks Arabic and Hebrew writers mostly leave out: the
+# Arabic vowel marks (harakat, shadda, sukun, superscript alef), the tatweel that only stretches
+# a word, Quranic annotation signs, Hebrew vowel points (niqqud) and cantillation, Syriac vowel
+# points. A copy with its vowels written, or stripped, is the same text.
+_INVISIBLE = re.compile(
+    "[\u00ad\u200b\u200c\u200d\u2060\ufeff"
+    "\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"
+    "\u0640\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+    "\u0730-\u074a]"
+)
 # str.translate with a mapping looks up every character in Python; a regex finds the rare text
 # that needs it at C speed first (measured: a third of normalisation time on Chinese text).
 _RADICALS_PRESENT = re.compile("[\u2e80-\u2eff]")
@@ -568,14 +579,43 @@ def segmenter(prefer_rjieba: bool = True) -> Callable[[str], list[str]]:
 
 
 # jieba knows Chinese words and keeps runs of ASCII letters and digits together; every other
-# character comes out alone: Cyrillic, Greek, Hangul, Arabic, katakana and accented Latin words
-# would become single letters ("größe" -> gr / ö / ß / e), whose pairs every text of the language
-# shares. Words of those scripts are therefore taken whole before jieba sees the rest. Hiragana
-# stays with jieba (one character each: Japanese particles and endings, which are no features
-# in fingerprint.py), as do Chinese characters.
+# character comes out alone: Cyrillic, Greek, Hangul, Arabic, Devanagari, katakana and accented
+# Latin words would become single letters ("größe" -> gr / ö / ß / e), whose pairs every text of
+# the language shares. Words of those scripts are therefore taken whole before jieba sees the
+# rest, with the combining marks written on their letters (Devanagari, Bengali and Thai vowel
+# signs, the virama, tone marks), which the regex's \w does not count as letters: "हिन्दी" is
+# one word, not ह / न / द. Hiragana stays with jieba (one character each: Japanese particles and
+# endings, which are no features in fingerprint.py), as do Chinese characters.
 _HAN_KANA = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 _OTHER_LETTER = re.compile(rf"[^\W\d_\x00-\x7f{_HAN_KANA}]")
-_OTHER_WORD = re.compile(rf"[^\W\d_{_HAN_KANA}]+")
+# Scripts written without spaces between words (Thai, Lao, Myanmar, Khmer and their extensions):
+# a run of their letters is a phrase or a sentence, not a word. With no dictionary for them, such
+# a run is cut into its letters, each with its marks (a grapheme cluster, as a Chinese character
+# is one token), so that an edited word changes a few tokens and not the whole phrase.
+_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\uaa7f]")
+
+
+@functools.cache
+def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a word of another script with its marks, one letter with its marks), built once from
+    the Unicode database (every combining mark, categories Mn, Mc and Me, of planes 0 and 1 and
+    the variation selectors: 10 ms) the first time a text holds such a word."""
+    marks = [c for c in range(0x20000) if unicodedata.category(chr(c)).startswith("M")]
+    marks += range(0xE0100, 0xE01F0)
+    ranges: list[str] = []
+    first = last = marks[0]
+    for c in [*marks[1:], -1]:
+        if c == last + 1:
+            last = c
+            continue
+        ranges.append(re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else ""))
+        first = last = c
+    mark = "".join(ranges)
+    return (
+        # letters, then any marks each followed by letters (disjoint classes: no backtracking)
+        re.compile(rf"[^\W\d_{_HAN_KANA}]+(?:[{mark}]+[^\W\d_{_HAN_KANA}]*)*"),
+        re.compile(rf".[{mark}]*", re.S),
+    )
 
 
 def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
@@ -584,14 +624,18 @@ def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
     cut = segmenter(prefer_rjieba)
     if not _OTHER_LETTER.search(normalized):
         return cut(normalized)
+    other_word, letter = _word_patterns()
     tokens: list[str] = []
     at = 0
-    for word in _OTHER_WORD.finditer(normalized):
+    for word in other_word.finditer(normalized):
         if word.group().isascii():
             continue
         if word.start() > at:
             tokens.extend(cut(normalized[at : word.start()]))
-        tokens.append(word.group())
+        if _UNSPACED.match(word.group()):
+            tokens.extend(letter.findall(word.group()))
+        else:
+            tokens.append(word.group())
         at = word.end()
     if at < len(normalized):
         tokens.extend(cut(normalized[at:]))

@@ -27,11 +27,14 @@ beside MinHash-LSH's pairs on the same files; skipped with fewer than three inst
 Short texts: paragraphs of 20-60 words (issue 13's range) from two sources, the translated manual
 pages (twelve languages) and the English read-me and news files of the installed Debian
 packages, and help texts of 40-150 characters in Simplified and Traditional Chinese, Japanese
-and Korean (tests/data/cjk_notes), each with a one-word edit, a title, a banner above, a footer
-below (those three in the text's language), re-wrapped lines, a DOCX copy and a PDF copy of
-every third (the East Asian ones also a copy in their legacy encoding, and the Chinese ones in
-the other script; tests/owncorpus.py, build_short): pair precision and recall, beside
-MinHash-LSH on the same files.
+and Korean (tests/data/cjk_notes), and help texts of 10-60 words (Thai: 40-200 letters) in
+Thai, Hindi, Bengali, Arabic and Hebrew, scripts whose words carry combining marks
+(tests/data/script_notes), each with a one-word edit, a title, a banner above, a footer below
+(those three in the text's language, English for the last five), re-wrapped lines, a DOCX copy
+and a PDF copy of every third (not for the last five: the PDF font has none of their letters;
+the East Asian ones also a copy in their legacy encoding, and the Chinese ones in the other
+script; tests/owncorpus.py, build_short): pair precision and recall, beside MinHash-LSH on the
+same files.
 Run: ``.venv/bin/python -m tests.bench.bench_own_corpus``
 """
 
@@ -224,6 +227,9 @@ def short_texts_report(tmp: Path) -> list[str]:
     debian = debian_texts()
     words, characters = "20-60 words", "40-150 characters"
     sentences = owncorpus.short_sentences(150)
+    languages = ("th", "hi", "bn", "ar", "he")
+    marked = [t for lang in languages for t in owncorpus.script_notes(lang)[:60]]
+    marked_size = "10-60 words or 40-200 Thai letters"
     for label, size, paragraphs, footer in (
         ("manual pages, 12 languages", words, owncorpus.short_paragraphs(150), True),
         (
@@ -240,12 +246,15 @@ def short_texts_report(tmp: Path) -> list[str]:
         # two-sided comparison's third), so they are reported with and without one.
         ("manual-page sentences, 13 languages", "8-16 words", sentences, True),
         ("manual-page sentences without a footer copy", "8-16 words", sentences, False),
+        ("Thai, Hindi, Bengali, Arabic and Hebrew help texts", marked_size, marked, True),
+        ("the same without a footer copy", marked_size, marked, False),
     ):
         if not paragraphs:
             print(f"  short texts ({label}): none here, skipped")
             continue
         folder = tmp / f"short-{label.split()[0]}-{footer}"
-        truth = owncorpus.build_short(folder, paragraphs, pdf_every=3, footer=footer)
+        pdf_every = 0 if paragraphs is marked else 3
+        truth = owncorpus.build_short(folder, paragraphs, pdf_every=pdf_every, footer=footer)
         groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
         p, r, missed, false = owncorpus.score(groups, truth)
         mp, mr, _, mfalse = owncorpus.score(minhash_groups(folder), truth)

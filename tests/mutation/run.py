@@ -665,6 +665,31 @@ MUTANTS: list[Mutant] = [
         ["tests/test_short_texts.py"],
         "the edited copy of a note of a few words is a copy of the note under a banner",
     ),
+    # --- words of scripts with combining marks -----------------------------------------------
+    m(
+        "words-cut-at-their-marks",
+        "desktop_dedup/core/text.py",
+        '        re.compile(rf"[^\\W\\d_{_HAN_KANA}]+(?:[{mark}]+[^\\W\\d_{_HAN_KANA}]*)*"),\n',
+        '        re.compile(rf"[^\\W\\d_{_HAN_KANA}]+"),\n',
+        ["tests/test_text.py", "tests/test_short_texts.py"],
+        "a Hindi, Bengali or Tamil word keeps its vowel signs and virama",
+    ),
+    m(
+        "thai-runs-kept-whole",
+        "desktop_dedup/core/text.py",
+        "        if _UNSPACED.match(word.group()):\n",
+        "        if False:\n",
+        ["tests/test_text.py", "tests/test_short_texts.py"],
+        "a Thai text with one word edited is the same text",
+    ),
+    m(
+        "hebrew-vowel-points-kept",
+        "desktop_dedup/core/text.py",
+        '    "\\u0591-\\u05bd\\u05bf\\u05c1\\u05c2\\u05c4\\u05c5\\u05c7"\n',
+        "",
+        ["tests/test_text.py", "tests/test_short_texts.py"],
+        "Hebrew with its vowel points is the same text as without",
+    ),
     # --- the tables the setup makes (a new profile's first scan) ----------------------------
     m(
         "new-profile-derives-the-tables",
