@@ -683,6 +683,14 @@ MUTANTS: list[Mutant] = [
         "a Thai text with one word edited is the same text",
     ),
     m(
+        "thai-word-pairs-of-single-letters",
+        "desktop_dedup/core/text.py",
+        "UNSPACED_GRAM = 3\n",
+        "UNSPACED_GRAM = 1\n",
+        ["tests/test_text.py", "tests/test_short_texts.py"],
+        "different Thai texts do not look alike",
+    ),
+    m(
         "hebrew-vowel-points-kept",
         "desktop_dedup/core/text.py",
         '    "\\u0591-\\u05bd\\u05bf\\u05c1\\u05c2\\u05c4\\u05c5\\u05c7"\n',
