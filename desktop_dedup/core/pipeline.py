@@ -89,10 +89,11 @@ def warm_up() -> None:
 
     segmenter()
     idf_table()
-    # One small text through every step loads what each step loads lazily (OpenCC's tables),
-    # and one in GB18030 the codec of Chinese legacy text. The encoding detector (chardet: 70 ms
+    # One small text through every step loads what each step loads lazily (OpenCC's tables,
+    # the pattern of words of other scripts with their marks, for "café"), and one in GB18030
+    # the codec of Chinese legacy text. The encoding detector (chardet: 70 ms
     # to load) is left to the first worker that meets a legacy file that is not Chinese.
-    fingerprint_text("预热：這是一段繁體中文，and some English words to warm up the readers.")
+    fingerprint_text("预热：這是一段繁體中文，and some English words to warm up the café readers.")
     from desktop_dedup.core.extract.plaintext import decode_text_bytes
 
     decode_text_bytes("预热：一段用国标码写的简体中文。".encode("gb18030"))
