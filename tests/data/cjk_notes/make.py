@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,7 +37,10 @@ def _trigrams(text: str) -> set[str]:
     return {letters[i : i + 3] for i in range(len(letters) - 2)}
 
 
-def blocks(language: str, package: str) -> list[str]:
+def catalogue_blocks(language: str, package: str, wanted: Callable[[str], bool]) -> list[str]:
+    """The blocks (split at blank lines, lines stripped) of ``package``'s messages in
+    ``language`` that hold no format directive or control character and that ``wanted``
+    takes."""
     path = Path("/usr/share/locale") / language / "LC_MESSAGES" / f"{package}.mo"
     if not path.is_file():
         return []
@@ -49,25 +53,36 @@ def blocks(language: str, package: str) -> list[str]:
         for block in re.split(r"\n\s*\n", message):
             block = "\n".join(line.strip() for line in block.strip().splitlines())
             control = any(ord(c) < 32 and c not in "\n\t" for c in block)
-            if 40 <= len(_LETTER.findall(block)) <= 150 and "%" not in block and not control:
+            if "%" not in block and not control and wanted(block):
                 found.append(block)
     return found
 
 
+def choose(by_package: list[list[str]], trigrams: Callable[[str], set[str]], n: int) -> list[str]:
+    """Up to ``n`` blocks taken from the packages in turn, leaving out a block that shares half
+    of its trigrams with one already taken."""
+    chosen: list[str] = []
+    grams: list[set[str]] = []
+    for block in itertools.chain.from_iterable(itertools.zip_longest(*by_package)):
+        if block is None:
+            continue
+        mine = trigrams(block)
+        if all(4 * len(mine & g) < len(mine) + len(g) for g in grams):  # Dice < 0.5
+            chosen.append(block)
+            grams.append(mine)
+        if len(chosen) == n:
+            break
+    return chosen
+
+
+def _wanted(block: str) -> bool:
+    return 40 <= len(_LETTER.findall(block)) <= 150
+
+
 def main() -> None:
     for language in LANGUAGES:
-        chosen: list[str] = []
-        grams: list[set[str]] = []
-        by_package = [blocks(language, p) for p in PACKAGES]
-        for block in itertools.chain.from_iterable(itertools.zip_longest(*by_package)):
-            if block is None:
-                continue
-            mine = _trigrams(block)
-            if all(4 * len(mine & g) < len(mine) + len(g) for g in grams):  # Dice < 0.5
-                chosen.append(block)
-                grams.append(mine)
-            if len(chosen) == PER_LANGUAGE:
-                break
+        by_package = [catalogue_blocks(language, p, _wanted) for p in PACKAGES]
+        chosen = choose(by_package, _trigrams, PER_LANGUAGE)
         (HERE / f"{language}.txt").write_text("\n\n\n".join(chosen) + "\n", encoding="utf-8")
         print(language, len(chosen))
 

@@ -15,20 +15,24 @@ words; Arabic and Hebrew may add vowel points (harakat, niqqud) that writers usu
 Each block of a message (split at blank lines) with no format directive and mostly letters of
 the language is a candidate: 10-60 words, or in Thai 40-200 letters. They are taken from the
 catalogues in turn; a block that shares half of its letter trigrams with one already taken is
-left out. The lines stay as the translators broke them. tests/owncorpus.py builds labelled
-copies from them (build_short).
+left out (the reading and the choice are cjk_notes/make.py's). The lines stay as the
+translators broke them. tests/owncorpus.py builds labelled copies from them (build_short).
 
 Run: python tests/data/script_notes/make.py
 """
 
 from __future__ import annotations
 
-import gettext
-import itertools
-import re
+import functools
+import importlib.util
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# The catalogue reading and the choice are cjk_notes/make.py's.
+_spec = importlib.util.spec_from_file_location("cjk_make", HERE.parent / "cjk_notes" / "make.py")
+_cjk = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_cjk)
+catalogue_blocks, choose = _cjk.catalogue_blocks, _cjk.choose
 PACKAGES = [
     "apt", "dpkg", "grep", "diffutils", "sed", "make", "wget", "glib20", "gtk20",
     "gtk20-properties", "gdk-pixbuf", "at-spi2-core", "gsettings-desktop-schemas", "appstream",
@@ -51,46 +55,20 @@ def _trigrams(text: str) -> set[str]:
 def _wanted(block: str, language: str) -> bool:
     letters = _letters(block)
     native = sum(not c.isascii() for c in letters)
-    if "%" in block or "{" in block or native < 0.6 * max(1, len(letters)):
-        return False
-    if any(ord(c) < 32 and c not in "\n\t" for c in block):
+    if "{" in block or native < 0.6 * max(1, len(letters)):
         return False
     if language == "th":
         return 40 <= native <= 200
     return 10 <= len(block.split()) <= 60
 
 
-def blocks(language: str, package: str) -> list[str]:
-    path = Path("/usr/share/locale") / language / "LC_MESSAGES" / f"{package}.mo"
-    if not path.is_file():
-        return []
-    with path.open("rb") as f:
-        catalogue = gettext.GNUTranslations(f)._catalog  # noqa: SLF001 - the plain mapping
-    found = []
-    for _, message in sorted(catalogue.items(), key=lambda kv: str(kv[0])):
-        if not isinstance(message, str):
-            continue
-        for block in re.split(r"\n\s*\n", message):
-            block = "\n".join(line.strip() for line in block.strip().splitlines())
-            if _wanted(block, language):
-                found.append(block)
-    return found
-
-
 def main() -> None:
     for language in LANGUAGES:
-        chosen: list[str] = []
-        grams: list[set[str]] = []
-        by_package = [blocks(language, p) for p in PACKAGES]
-        for block in itertools.chain.from_iterable(itertools.zip_longest(*by_package)):
-            if block is None:
-                continue
-            mine = _trigrams(block)
-            if all(4 * len(mine & g) < len(mine) + len(g) for g in grams):  # Dice < 0.5
-                chosen.append(block)
-                grams.append(mine)
-            if len(chosen) == PER_LANGUAGE:
-                break
+        by_package = [
+            catalogue_blocks(language, p, functools.partial(_wanted, language=language))
+            for p in PACKAGES
+        ]
+        chosen = choose(by_package, _trigrams, PER_LANGUAGE)
         (HERE / f"{language}.txt").write_text("\n\n\n".join(chosen) + "\n", encoding="utf-8")
         print(language, len(chosen))
 
