@@ -107,9 +107,7 @@ def _kinds(heard: list[Changes]) -> set[str]:
     return {k for k in KINDS if getattr(total, k)}
 
 
-def _call(
-    name: str, svc: DedupService, docs: Path, tmp_path: Path, heard: list[Changes]
-) -> None:
+def _call(name: str, svc: DedupService, docs: Path, tmp_path: Path, heard: list[Changes]) -> None:
     groups = svc.groups()
     same = next(g for g in groups if len({m.content_hash for m in g.members}) == 1)
     near = next(g for g in groups if g is not same)

@@ -152,8 +152,10 @@ def make_engine(target: str | Path) -> Engine:
 def _read_only_file(path: Path) -> bool:
     """An index file this process may read but not write (a colleague's, a read-only share, a
     file set read-only): opened read-only, so that reports and the review work on it."""
-    return path.is_file() and os.access(path, os.R_OK) and not (
-        os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    return (
+        path.is_file()
+        and os.access(path, os.R_OK)
+        and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
     )
 
 

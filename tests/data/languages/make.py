@@ -45,7 +45,7 @@ _ESCAPES = [
 def roff_to_text(source: str) -> str:
     paragraphs: list[list[str]] = [[]]
     for line in source.splitlines():
-        if line.startswith((".\\\"", "'\\\"", '.\\"')) or line.strip() in {".", "'"}:
+        if line.startswith(('.\\"', "'\\\"")) or line.strip() in {".", "'"}:
             continue
         if line.startswith((".", "'")):
             name, _, args = line[1:].strip().partition(" ")
