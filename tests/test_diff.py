@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 import re
 import time
+import unicodedata
 
 import jieba
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +74,40 @@ def test_chinese_edit_highlights_exactly_the_edited_word():
     assert changed_spans(result, "b") == ["清华大学"]
     assert result.change_rows == [0]
     assert 0.9 < result.similarity < 1.0
+
+
+@pytest.mark.parametrize(
+    ("a", "old", "new"),
+    [
+        ("सत्यापन सेवा उपयोक्ता श्रेय फिर हासिल नहीं कर सकता है", "हासिल", "बदलाव"),
+        ("এই প্রোগ্রাম ফাইলের তালিকা দেখায়", "তালিকা", "পরিবর্তন"),
+        ("இந்த நிரல் கோப்புகளின் பட்டியலைக் காட்டுகிறது", "பட்டியலைக்", "மாற்றம்"),
+    ],
+    ids=["hindi", "bengali", "tamil"],
+)
+def test_an_edited_word_with_vowel_signs_is_highlighted_whole(a, old, new):
+    """A vowel sign is a combining mark, which the regex's \\w does not count as a letter: the
+    word was cut there, the sign ("ा" of हासिल and of बदलाव) matched the other side's and was
+    shown unchanged between two highlighted pieces, drawn on a dotted circle, the word broken."""
+    for ignore in (False, True):  # ignoring spaces, a highlight takes the space after it
+        result = diff_texts(a, a.replace(old, new), ignore_whitespace_punct=ignore)
+        assert [t.strip() for t in changed_spans(result, "a")] == [old], ignore
+        assert [t.strip() for t in changed_spans(result, "b")] == [new], ignore
+
+
+def test_no_highlight_starts_inside_a_letter_of_thai():
+    """Thai writes no spaces between words: the diff compares it letter by letter, each letter
+    with the vowel and tone marks written on it, so that no highlight starts or ends between a
+    letter and its marks (a mark alone is drawn on a dotted circle)."""
+    a = "ไม่สามารถเชื่อมต่อซ็อกเก็ตข้อมูล เนื่องจากหมดเวลาคอย"
+    # another word, a shorter one, a tone mark changed (a change even when ignoring punctuation)
+    for b in (a.replace("เชื่อม", "ตั้งค่า"), a.replace("ข้อมูล", "ข่าว"), a.replace("ต่อ", "ต้อ")):
+        for ignore in (False, True):
+            result = diff_texts(a, b, ignore_whitespace_punct=ignore)
+            assert changed_spans(result, "a") and changed_spans(result, "b"), (b, ignore)
+            for side in ("a", "b"):
+                spans = [t for row in result.rows for t, _tag in getattr(row, f"{side}_spans")]
+                assert not any(unicodedata.category(t[0]).startswith("M") for t in spans), spans
 
 
 def test_identical_texts_have_similarity_one_and_no_changes():

@@ -269,26 +269,40 @@ def test_different_documents_in_thai_do_not_look_alike():
     assert share < 0.35, share
 
 
-def test_words_only_keeps_what_the_word_regex_keeps() -> None:
+def test_words_only_keeps_letters_digits_and_the_marks_written_on_letters() -> None:
     """words_only looks characters up in a table (text._word_chars) instead of running the
-    regex [\\W_]+: the table must keep exactly the characters the regex keeps, and text beyond
-    the table (emoji, rare ideographs) or with lone surrogates must come out the same."""
+    regex (text.bare_words): both must keep exactly the letters and digits (``str.isalnum``)
+    and the combining marks of the BMP but the optional Arabic and Hebrew vowel marks and the
+    variation selectors, and text beyond the table (emoji, rare ideographs) or with lone
+    surrogates must come out the same. Before, the marks were dropped: two Hindi or Thai texts
+    that differed in a vowel sign or a tone mark (कम and काम, ต่อ and ต้อ) were the same
+    text."""
     import re
+    import unicodedata
 
     from desktop_dedup.core import text as text_mod
 
-    word = re.compile(r"[^\W_]")
+    optional = re.compile(f"[{text_mod.OPTIONAL_MARKS}\ufe00-\ufe0f]")
+
+    def kept(c: str) -> bool:
+        mark = unicodedata.category(c).startswith("M") and not optional.match(c)
+        return c.isalnum() or (mark and ord(c) < 0x10000)
+
     table = text_mod._word_chars()
-    assert [c for c in range(0x10000) if bool(word.match(chr(c))) != bool(table[c])] == []
+    assert [c for c in range(0x10000) if kept(chr(c)) != bool(table[c])] == []
     for sample in (
         "",
         "a_b c-d",
         "Größe, naïve café; ½ ² ٣ ४",
         "你好，世界。\u3000全角ＡＢＣ",
-        "emoji \U0001f600 and 𠀋 Ext-B",
+        "emoji \U0001f600\ufe0f and 𠀋 Ext-B",
         "lone \udc80 surrogate",
+        "कम काम, ต่อ ต้อ",
     ):
-        assert words_only(sample) == re.sub(r"[\W_]+", "", sample), sample
+        expected = "".join(c for c in sample if kept(c))
+        assert words_only(sample) == expected, sample
+        assert words_only(sample + "\U0001f600") == expected, sample  # the regex's way
+    assert words_only("कम") != words_only("काम") and words_only("ต่อ") != words_only("ต้อ")
 
 
 # A manual page's paragraph: the words Taiwan writes differently (参数/引數, 文件/檔案,

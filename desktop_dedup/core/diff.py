@@ -26,10 +26,13 @@ import re
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from desktop_dedup.core.text import (
     HAN_RANGES,
+    UNSPACED_RANGES,
+    bare_words,
+    combining_marks,
     fold_compat,
     fold_in_place,
     has_traditional,
@@ -53,18 +56,6 @@ def _cut_han(run: str) -> list[str]:
 
 _HAN = HAN_RANGES
 _HAN_RUN_RE = re.compile(f"([{_HAN}]+)")  # capturing: re.split keeps the runs
-# Applied only between Chinese runs, so the word class need not exclude Chinese characters
-# (a plain class keeps the regex fast).
-_NON_HAN_TOKEN_RE = re.compile(
-    r"[^\W\d]+(?:['\u2019][^\W\d]+)*"  # Latin-script word, with don't, it's
-    r"|\d+"  # digit run
-    r"|\s+"  # whitespace run
-    r"|.",  # any other character (punctuation, symbols) on its own
-    re.DOTALL,
-)
-# The word and digit alternatives of _NON_HAN_TOKEN_RE alone: counts the words of a stretch in C.
-_WORD_TOKEN_RE = re.compile(r"[^\W\d]+(?:['\u2019][^\W\d]+)*|\d+")
-_NOT_WORD_RE = re.compile(r"[\W_]+")
 # Above this many tokens on both sides together, a changed stretch is shown as one replacement
 # instead of being word-diffed (the word diff is quadratic in the worst case).
 _MAX_WORD_DIFF_TOKENS = 6_000
@@ -128,8 +119,8 @@ def _tokenize_counted(text: str, fold: Callable[[str], str] | None = None) -> tu
             tokens.extend(cut)
             words += len(cut)  # every piece of a Chinese run is a word
         else:
-            tokens.extend(_NON_HAN_TOKEN_RE.findall(part))
-            words += len(_WORD_TOKEN_RE.findall(part))
+            tokens.extend(_patterns()[0].findall(part))
+            words += len(_patterns()[1].findall(part))
     if folded is not text:
         pos = 0
         for i, tok in enumerate(tokens):
@@ -187,7 +178,7 @@ def _eol_neutral(token: str) -> str:
 def _line_key(folded_line: str, ignore_whitespace_punct: bool) -> str:
     """The comparison key of a line, from the line folded (text.fold_in_place)."""
     if ignore_whitespace_punct:
-        return _NOT_WORD_RE.sub("", folded_line)
+        return bare_words(folded_line)
     return _strip_eol(folded_line)
 
 
@@ -506,17 +497,25 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 _CJK = _HAN + "\u3000-\u303f\uff00-\uffef"
 _CJK_CHAR_RE = re.compile(f"[{_CJK}]")
 _HAN_CHAR_RE = re.compile(f"[{_HAN}]")
-# A Chinese character alone, a word of another script (not containing Chinese), a digit run, a
-# whitespace run, any other character alone.
-_COMPARE_TOKEN_RE = re.compile(
-    f"[{_HAN}]"
-    f"|[^\\W\\d{_HAN}]+(?:['\u2019][^\\W\\d{_HAN}]+)*"
-    r"|\d+"
-    r"|\s+"
-    r"|.",
-    re.DOTALL,
-)
-_COMPARE_WORD_RE = re.compile(f"[{_HAN}]|[^\\W\\d{_HAN}]+(?:['\u2019][^\\W\\d{_HAN}]+)*|\\d+")
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a token, a word) of the diff, built on its first use (the combining marks are read from
+    the Unicode database). A token is a Chinese character alone; a letter of a script written
+    without spaces (Thai, Lao, Myanmar, Khmer) alone, with the marks written on it; a word of
+    another script, with its marks (Devanagari's vowel signs and virama, which the regex's \\w
+    does not count as letters) and inner apostrophes (don't, it's); a digit run; a whitespace
+    run; or any other character alone. A word is any of those but the last two. A highlight
+    then never starts between a letter and its marks (a mark alone is drawn on a dotted
+    circle)."""
+    marks, unspaced = combining_marks(), UNSPACED_RANGES
+    letter = f"[^\\W\\d{_HAN}{unspaced}]"
+    word = f"{letter}+(?:[{marks}]+{letter}*)*"
+    word = f"[{_HAN}]|[{unspaced}][{marks}]*|{word}(?:['\u2019]{word})*|\\d+"
+    return re.compile(f"{word}|\\s+|.", re.DOTALL), re.compile(word)
+
+
 _SENTENCE_END = frozenset("。！？!?；;.…")
 # A stretch without sentence ends is still cut after this many words, so that the alignment of
 # sentences never faces one enormous "sentence".
@@ -585,7 +584,7 @@ def _compare_side(
     keys: list[str] = []
     chunk_bounds = [0]
     words_in_chunk = 0
-    matches = list(_COMPARE_TOKEN_RE.finditer(folded))
+    matches = list(_patterns()[0].finditer(folded))
     last = len(matches) - 1
     for n, m in enumerate(matches):
         tok = m.group()
@@ -698,7 +697,7 @@ def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
     lo = side.sig_end[i1 - 1] if i1 > 0 else side.start
     hi = side.sig_start[i2] if i2 < len(side.keys) else side.end
     keys = []
-    for tok in _COMPARE_TOKEN_RE.findall(_LINE_BREAK_RE.sub("", side.folded[lo:hi])):
+    for tok in _patterns()[0].findall(_LINE_BREAK_RE.sub("", side.folded[lo:hi])):
         if tok[0].isalnum() or tok[0] == "_":
             keys.append(tok)
         elif not side.ignore:
@@ -1008,7 +1007,7 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
 
 def _unit_count(text: str) -> int:
     """Words for the similarity: a Chinese character counts as one, as do a word and a number."""
-    return len(_COMPARE_WORD_RE.findall(text))
+    return len(_patterns()[1].findall(text))
 
 
 __all__: list[str] = [

@@ -102,8 +102,9 @@ log = logging.getLogger(__name__)
 # Bump when anything below changes the fingerprint of some text, or when a reader gives other
 # text for some file (13: legacy encodings told by chardet; 14: single hiragana are no
 # features; 15: a short text's sketch keeps its words in order; 16: words keep their combining
-# marks, Thai and its neighbours are cut into letters, Arabic and Hebrew vowel marks are
-# dropped): stored fingerprints made with another version are recomputed on the next scan.
+# marks, also in "same text", Thai and its neighbours are cut into letters, Arabic and Hebrew
+# vowel marks are dropped): stored fingerprints made with another version are recomputed on
+# the next scan.
 FINGERPRINT_VERSION = 16
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10

@@ -71,12 +71,12 @@ log = logging.getLogger(__name__)
 # Arabic vowel marks (harakat, shadda, sukun, superscript alef), the tatweel that only stretches
 # a word, Quranic annotation signs, Hebrew vowel points (niqqud) and cantillation, Syriac vowel
 # points. A copy with its vowels written, or stripped, is the same text.
-_INVISIBLE = re.compile(
-    "[\u00ad\u200b\u200c\u200d\u2060\ufeff"
+OPTIONAL_MARKS = (
     "\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"
-    "\u0640\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
-    "\u0730-\u074a]"
+    "\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+    "\u0730-\u074a"
 )
+_INVISIBLE = re.compile(f"[\u00ad\u200b\u200c\u200d\u2060\ufeff\u0640{OPTIONAL_MARKS}]")
 # str.translate with a mapping looks up every character in Python; a regex finds the rare text
 # that needs it at C speed first (measured: a third of normalisation time on Chinese text).
 _RADICALS_PRESENT = re.compile("[\u2e80-\u2eff]")
@@ -91,8 +91,6 @@ _CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-
 _CJK_PRESENT = re.compile(f"[{_CJK}]")
 # One space (white space is collapsed first) between two CJK characters; never a line break.
 _SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
-# What is left after dropping white space and punctuation: the words, in order.
-_NOT_WORD = re.compile(r"[\W_]+")
 
 
 # A document is hard-wrapped at width W (the most common length of its lines, at least
@@ -510,29 +508,43 @@ def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
 
 
 _BMP = 0x10000
-_bmp_word_chars: np.ndarray | None = None
 
 
+@functools.cache
+def _not_word() -> re.Pattern[str]:
+    # "_" apart (str.replace): a class that is \\W, not a mark, or "_" cannot be written as one,
+    # and an alternation per character took twice the time.
+    return re.compile(f"[^\\w{combining_marks()}]+")
+
+
+def bare_words(text: str) -> str:
+    """The words of ``text``, in order, with nothing between them: dropped are white space,
+    punctuation and symbols, that is characters neither the regex's ``\\w`` nor a combining
+    mark (combining_marks: the vowel signs of Devanagari or Thai are parts of their words), and
+    the underscore. "Same text" (words_only) and the diff's lines (diff._line_key) compare
+    what is left."""
+    return _not_word().sub("", text).replace("_", "")
+
+
+@functools.cache
 def _word_chars() -> np.ndarray:
-    """Which code points of the Basic Multilingual Plane ``_NOT_WORD`` keeps: ``str.isalnum``
-    is exactly the regex's ``\\w`` without the underscore (tests/test_text.py checks)."""
-    global _bmp_word_chars
-    if _bmp_word_chars is None:
-        table = np.fromiter((chr(c).isalnum() for c in range(_BMP)), dtype=bool, count=_BMP)
-        _bmp_word_chars = table
-    return _bmp_word_chars
+    """Which code points of the Basic Multilingual Plane :func:`bare_words` keeps, as a table
+    (tests/test_text.py checks it)."""
+    table = np.fromiter((chr(c).isalnum() for c in range(_BMP)), dtype=bool, count=_BMP)
+    table[_mark_code_points()] = True
+    return table
 
 
 def words_only(normalized: str) -> str:
     """The normalised text without white space and punctuation (what "same text" compares).
 
     The characters are looked up in a table as an array of code points: a quarter of the time
-    of the regex ``[\\W_]+``, which checks each character's Unicode category in turn (the
-    most costly pass over a document's text). Text with characters beyond the BMP (emoji,
+    of the regex (:func:`bare_words`), which checks each character's Unicode category in turn
+    (the most costly pass over a document's text). Text with characters beyond the BMP (emoji,
     rare ideographs) takes the regex."""
     codes = np.frombuffer(normalized.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if len(codes) == 0 or int(codes.max()) >= _BMP:
-        return _NOT_WORD.sub("", normalized)
+        return bare_words(normalized)
     return codes[_word_chars()[codes]].tobytes().decode("utf-32-le")
 
 
@@ -597,16 +609,32 @@ _OTHER_LETTER = re.compile(rf"[^\W\d_\x00-\x7f{_HAN_KANA}]")
 # had up to 49 % of their word pairs in common; 25 % with three, 19 % when runs were cut at
 # every mark), while the copy with one word edited was found as often either way.
 UNSPACED_GRAM = 3
-_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\uaa7f]")
+UNSPACED_RANGES = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\uaa7f"
+_UNSPACED = re.compile(f"[{UNSPACED_RANGES}]")
 
 
 @functools.cache
-def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(a word of another script with its marks, one letter with its marks), built once from
-    the Unicode database (every combining mark, categories Mn, Mc and Me, of planes 0 and 1 and
-    the variation selectors: 10 ms) the first time a text holds such a word."""
-    marks = [c for c in range(0x20000) if unicodedata.category(chr(c)).startswith("M")]
-    marks += range(0xE0100, 0xE01F0)
+def _mark_code_points() -> list[int]:
+    """The code points of :func:`combining_marks`, in order."""
+    left_out = re.compile(f"[{OPTIONAL_MARKS}\ufe00-\ufe0f]")
+    return [
+        c
+        for c in range(_BMP)
+        if unicodedata.category(chr(c)).startswith("M") and not left_out.match(chr(c))
+    ]
+
+
+@functools.cache
+def combining_marks() -> str:
+    """A regex character class's body holding every combining mark (categories Mn, Mc and Me)
+    of the Basic Multilingual Plane, but the optional vowel marks of Arabic and Hebrew
+    (OPTIONAL_MARKS, which normalisation drops and the diff shows as characters of their own)
+    and the variation selectors (which choose a glyph, as an emoji's: "❤️" and "❤" are the
+    same text); built once from the Unicode database (5 ms), the first time it is needed.
+    The marks beyond it (historic scripts of India and Central Asia, musical notation) are
+    left out: a class with characters beyond the plane is checked range by range, and made
+    every pass over a text of any language half as slow again."""
+    marks = _mark_code_points()
     ranges: list[str] = []
     first = last = marks[0]
     for c in [*marks[1:], -1]:
@@ -615,7 +643,14 @@ def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
             continue
         ranges.append(re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else ""))
         first = last = c
-    mark = "".join(ranges)
+    return "".join(ranges)
+
+
+@functools.cache
+def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a word of another script with its marks, one letter with its marks), built the first
+    time a text holds such a word."""
+    mark = combining_marks()
     return (
         # letters, then any marks each followed by letters (disjoint classes: no backtracking)
         re.compile(rf"[^\W\d_{_HAN_KANA}]+(?:[{mark}]+[^\W\d_{_HAN_KANA}]*)*"),

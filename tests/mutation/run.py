@@ -698,6 +698,30 @@ MUTANTS: list[Mutant] = [
         ["tests/test_text.py", "tests/test_short_texts.py"],
         "Hebrew with its vowel points is the same text as without",
     ),
+    m(
+        "diff-words-cut-at-their-marks",
+        "desktop_dedup/core/diff.py",
+        '    word = f"{letter}+(?:[{marks}]+{letter}*)*"\n',
+        '    word = f"{letter}+"\n',
+        ["tests/test_diff.py"],
+        "an edited Hindi word is highlighted whole in the diff",
+    ),
+    m(
+        "diff-thai-letters-apart-from-their-marks",
+        "desktop_dedup/core/diff.py",
+        "|[{unspaced}][{marks}]*|",
+        "|",
+        ["tests/test_diff.py"],
+        "no highlight of a Thai diff starts between a letter and its marks",
+    ),
+    m(
+        "same-text-drops-marks",
+        "desktop_dedup/core/text.py",
+        "    table[_mark_code_points()] = True\n",
+        "",
+        ["tests/test_text.py"],
+        "two Hindi or Thai texts that differ in a vowel sign or a tone mark are not the same text",
+    ),
     # --- the tables the setup makes (a new profile's first scan) ----------------------------
     m(
         "new-profile-derives-the-tables",
