@@ -216,6 +216,9 @@ def test_thai_which_writes_no_spaces_is_cut_into_runs_of_three_letters_with_thei
         for i in range(len(run) - 2)
     ]
     assert tokens == expected
+    # An English word written against Thai letters stays a word of its own.
+    glued = [t for t in segment(normalize_text("ค่าGtkPackTypeระบุ")) if t.strip()]
+    assert glued == ["ค่า", "gtkpacktype", "ระบุ"], glued
 
 
 @pytest.mark.parametrize(

@@ -512,7 +512,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     marks, unspaced = combining_marks(), UNSPACED_RANGES
     letter = f"[^\\W\\d{_HAN}{unspaced}]"
     word = f"{letter}+(?:[{marks}]+{letter}*)*"
-    word = f"[{_HAN}]|[{unspaced}][{marks}]*|{word}(?:['\u2019]{word})*|\\d+"
+    word = f"[{_HAN}]|(?=[^\\W\\d])[{unspaced}][{marks}]*|{word}(?:['\u2019]{word})*|\\d+"
     return re.compile(f"{word}|\\s+|.", re.DOTALL), re.compile(word)
 
 

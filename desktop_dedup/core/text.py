@@ -512,7 +512,7 @@ _BMP = 0x10000
 
 @functools.cache
 def _not_word() -> re.Pattern[str]:
-    # "_" apart (str.replace): a class that is \\W, not a mark, or "_" cannot be written as one,
+    # "_" apart (str.replace): a class that is \W, not a mark, or "_" cannot be written as one,
     # and an alternation per character took twice the time.
     return re.compile(f"[^\\w{combining_marks()}]+")
 
@@ -648,12 +648,15 @@ def combining_marks() -> str:
 
 @functools.cache
 def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(a word of another script with its marks, one letter with its marks), built the first
-    time a text holds such a word."""
-    mark = combining_marks()
+    """(a run of letters of a script without spaces, or a word of another script, with their
+    marks; one letter with its marks), built the first time a text holds such a word. The two
+    kinds never share a match: "GtkPackTypeระบุ" is an English word and a Thai run."""
+    mark, unspaced = combining_marks(), UNSPACED_RANGES
+    letter = f"[^\\W\\d_{_HAN_KANA}{unspaced}]"
+    u_letter = f"(?=[^\\W\\d_])[{unspaced}]"  # their letters, not their digits and signs
     return (
         # letters, then any marks each followed by letters (disjoint classes: no backtracking)
-        re.compile(rf"[^\W\d_{_HAN_KANA}]+(?:[{mark}]+[^\W\d_{_HAN_KANA}]*)*"),
+        re.compile(rf"{u_letter}(?:{u_letter}|[{mark}])*|{letter}+(?:[{mark}]+{letter}*)*"),
         re.compile(rf".[{mark}]*", re.S),
     )
 
