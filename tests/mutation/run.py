@@ -669,8 +669,8 @@ MUTANTS: list[Mutant] = [
     m(
         "words-cut-at-their-marks",
         "desktop_dedup/core/text.py",
-        '        re.compile(rf"[^\\W\\d_{_HAN_KANA}]+(?:[{mark}]+[^\\W\\d_{_HAN_KANA}]*)*"),\n',
-        '        re.compile(rf"[^\\W\\d_{_HAN_KANA}]+"),\n',
+        '|{letter}+(?:[{mark}]+{letter}*)*"),\n',
+        '|{letter}+"),\n',
         ["tests/test_text.py", "tests/test_short_texts.py"],
         "a Hindi, Bengali or Tamil word keeps its vowel signs and virama",
     ),
@@ -709,7 +709,7 @@ MUTANTS: list[Mutant] = [
     m(
         "diff-thai-letters-apart-from-their-marks",
         "desktop_dedup/core/diff.py",
-        "|[{unspaced}][{marks}]*|",
+        "|(?=[^\\\\W\\\\d])[{unspaced}][{marks}]*|",
         "|",
         ["tests/test_diff.py"],
         "no highlight of a Thai diff starts between a letter and its marks",
