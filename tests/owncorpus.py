@@ -222,8 +222,7 @@ def cjk_notes(language: str) -> list[str]:
     """The short texts of tests/data/cjk_notes (``zh_CN`` Simplified and ``zh_TW`` Traditional
     Chinese, ``ja`` Japanese, ``ko`` Korean): real help texts and messages of 40-150 Chinese
     characters, kana or Hangul syllables, lines as written."""
-    text = (CJK_NOTES / f"{language}.txt").read_text(encoding="utf-8")
-    return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
+    return _notes(CJK_NOTES, language)
 
 
 SCRIPT_NOTES = Path(__file__).resolve().parent / "data" / "script_notes"
@@ -233,7 +232,12 @@ def script_notes(language: str) -> list[str]:
     """The short texts of tests/data/script_notes (``th`` Thai, ``hi`` Hindi, ``bn`` Bengali,
     ``ar`` Arabic, ``he`` Hebrew): real help texts and messages of 10-60 words (Thai: 40-200
     letters), lines as written."""
-    text = (SCRIPT_NOTES / f"{language}.txt").read_text(encoding="utf-8")
+    return _notes(SCRIPT_NOTES, language)
+
+
+def _notes(folder: Path, language: str) -> list[str]:
+    """The texts of ``folder``/``language``.txt, one per block between blank lines."""
+    text = (folder / f"{language}.txt").read_text(encoding="utf-8")
     return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
 
 

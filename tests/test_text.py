@@ -7,6 +7,7 @@ import textwrap
 import unicodedata
 from pathlib import Path
 
+import owncorpus
 import pytest
 
 from desktop_dedup.core import text as text_mod
@@ -261,10 +262,7 @@ def test_different_documents_in_thai_do_not_look_alike():
     from desktop_dedup.core import sketch
     from desktop_dedup.core.fingerprint import fingerprint_text
 
-    notes = (Path(__file__).resolve().parent / "data" / "script_notes" / "th.txt").read_text(
-        encoding="utf-8"
-    )
-    texts = [t for t in notes.split("\n\n\n") if t.strip()]
+    texts = owncorpus.script_notes("th")
     a, b = "\n\n".join(texts[0::2]), "\n\n".join(texts[1::2])
     share = sketch.verified_similarity(
         sketch.decode(fingerprint_text(a).sketch), sketch.decode(fingerprint_text(b).sketch)
