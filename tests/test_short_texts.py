@@ -248,6 +248,31 @@ def test_a_one_word_edit_of_a_short_text_is_the_same_document(tmp_path):
     assert {"b.txt", "b-edited.docx"} in groups
 
 
+def test_a_word_wrapped_note_whose_lines_are_equally_long_is_a_copy_of_its_edited_copy(tmp_path):
+    """A real paragraph (man's manual page, Portuguese) word-wrapped at 30 columns, three of
+    its six lines exactly 30 long, and its copy in one line with one word changed, and the
+    same note as verse: one document. Taken for a cut at a fixed width, the wrapped copy had
+    its lines glued without a space (``dosaída``), and was 0.55 the same as the edited one."""
+    note = (
+        "Não apara a saída à largura do terminal. Normalmente, a saída será truncada à "
+        "largura do terminal para evitar resultados causados por seções NAME mal escritas."
+    )
+    verse = (
+        "System administrators can use\nthe -A option to define group\n"
+        "administrator(s) and the -M option to define\nmembers. They have all rights\n"
+        "of group administrators and members."
+    )
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    docgen.write_txt(folder / "note-wrapped.txt", textwrap.fill(note, 30))
+    docgen.write_txt(folder / "note-edited.txt", note.replace("resultados", "problemas"))
+    docgen.write_txt(folder / "verse.txt", verse)
+    docgen.write_txt(folder / "verse-edited.txt", " ".join(verse.split()).replace("-M", "-B"))
+    groups = _scan(folder, tmp_path)
+    assert {"note-wrapped.txt", "note-edited.txt"} in groups
+    assert {"verse.txt", "verse-edited.txt"} in groups
+
+
 def test_thousands_of_distinct_short_notes_make_no_group():
     """Notes of 12 words drawn from the vocabulary of real text (the sample articles), with a
     shared banner above a third of them and below another third: different notes, so no group

@@ -153,6 +153,61 @@ def test_ragged_word_wrapped_text_is_left_alone():
     assert unwrap_fixed_width(rows) == rows
 
 
+def cut_by_counting(text: str, width: int) -> str:
+    """`fold -w WIDTH` on every line, spaces kept where the cut leaves them."""
+    return "\n".join(
+        line[i : i + width] for line in text.split("\n") for i in range(0, len(line), width)
+    )
+
+
+@pytest.fixture(scope="module")
+def real_paragraphs() -> list[str]:
+    return owncorpus.short_paragraphs(300)
+
+
+def test_a_word_wrap_whose_lines_happen_to_be_equally_long_is_left_alone():
+    """Three of five lines of this real paragraph (gpasswd's manual page), and of this poem's
+    shape, are 29 characters long: a word wrap, or verse, not a cut by counting. Gluing its
+    lines glued its words (``usethe``, ``groupadministrator``): the copy was 42 % the same as
+    the paragraph with one word changed."""
+    wrapped = (
+        "System administrators can use\nthe -A option to define group\n"
+        "administrator(s) and the -M option to define\nmembers. They have all rights\n"
+        "of group administrators and members."
+    )
+    assert unwrap_fixed_width(wrapped) == wrapped
+    note = (
+        "Não apara a saída à largura do terminal. Normalmente, a saída será truncada à "
+        "largura do terminal para evitar resultados causados por seções NAME mal escritas."
+    )
+    assert [len(line) for line in textwrap.wrap(note, 30)] == [30, 30, 26, 20, 30, 18]
+    assert unwrap_fixed_width(textwrap.fill(note, 30)) == textwrap.fill(note, 30)
+    # the very same lines cut by counting characters are undone
+    assert unwrap_fixed_width(cut_by_counting(note, 30)) == note
+
+
+def test_real_paragraphs_word_wrapped_are_left_alone_and_cut_by_counting_are_undone(
+    real_paragraphs,
+):
+    """300 real paragraphs of 20-60 words (the manual pages in 13 languages), word-wrapped
+    (textwrap) and cut by counting (fold) at 30, 40 and 60 columns. Equal line lengths alone
+    cannot tell them apart in a short text: a word wrap at 30 columns put three or more lines
+    at one length in 22 of these, and gluing them glued words. What tells them apart: a cut
+    leaves a space at the edge of a line now and then, cuts words that are whole elsewhere,
+    and leaves pieces of words whose letters are not the ones that end and begin this text's
+    words (text._cut_by_counting). Until then: 37 of the 900 wraps were glued, every cut
+    undone that the line lengths admit (662)."""
+    glued = sum(
+        unwrap_fixed_width(textwrap.fill(p, width)) != textwrap.fill(p, width)
+        for p in real_paragraphs
+        for width in (30, 40, 60)
+    )
+    assert glued <= 15, glued
+    cut = [(cut_by_counting(p, width), p) for p in real_paragraphs for width in (30, 40, 60)]
+    undone = sum(unwrap_fixed_width(lines) == p for lines, p in cut)
+    assert undone >= 655, undone
+
+
 @pytest.mark.parametrize("text", ["", "one line only", "short\nlines\nhere\n"])
 def test_unwrap_leaves_small_texts_alone(text):
     assert unwrap_fixed_width(text) == text

@@ -51,6 +51,7 @@ import functools
 import importlib.util
 import json
 import logging
+import math
 import re
 import tempfile
 import threading
@@ -108,6 +109,23 @@ _MIN_WRAPPED_PART = 0.25
 _CUT_WORD = re.compile(r"[A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]{2}")
 _MIN_CUT_WORDS = 2
 _MIN_CUT_SHARE = 0.2
+# _cut_by_counting: a run of letters; a letter ending a word and one starting the next.
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_ACROSS_SPACE = re.compile(r"([^\W\d_])\s+(?=([^\W\d_]))")
+# The alphabet size the letter statistics are smoothed over (a Latin, Greek or Cyrillic one).
+_LETTERS = 30
+# Log likelihood ratios of a break between words against one inside a word: the piece after a
+# break begins with a capital after a small letter (between words: a sentence or a name begins,
+# about one line in six of prose; inside a word: almost never), and a piece is one letter that
+# is no word elsewhere (inside a word: a cut before a word's last letter or after its first,
+# two places in a word's five or six; between words: a one-letter word, rare).
+_CAPITAL_AFTER_BREAK = 2.0
+_LONE_LETTER_PIECE = 2.0
+# ... and a piece is a word found elsewhere in the text, or not: 28 % of the pieces at a word
+# wrap's breaks against 7 % at a cut's, in real paragraphs of 20-60 words (the manual pages of
+# tests/data/languages, wrapped and cut at 30, 40 and 60 columns).
+_PIECE_IS_A_WORD = math.log(0.28 / 0.07)
+_PIECE_IS_NO_WORD = math.log(0.72 / 0.93)
 
 
 def _wrap_slack(width: int) -> int:
@@ -137,12 +155,14 @@ def unwrap_fixed_width(text: str) -> str:
     # A cut made by counting characters lands inside words; a person or a word-wrapping editor
     # breaks between them (and between any two Chinese characters, where a break is nothing
     # anyway: normalisation drops white space there). Without words cut in two, leave the lines.
-    cut = sum(
-        1
+    cuts = [
+        (line, following)
         for line, following in zip(lines, lines[1:], strict=False)
         if len(line) == width and _CUT_WORD.match(line[-1] + following[:1])
-    )
-    if cut < _MIN_CUT_WORDS or cut < _MIN_CUT_SHARE * full:
+    ]
+    if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:
+        return text
+    if not _cut_by_counting(text, lines, width, cuts):
         return text
     out: list[str] = []
     for line, following in zip(lines, lines[1:], strict=False):
@@ -151,6 +171,72 @@ def unwrap_fixed_width(text: str) -> str:
             out.append("\n")
     out.append(lines[-1])
     return "".join(out)
+
+
+def _cut_by_counting(text: str, lines: list[str], width: int, cuts: list[tuple[str, str]]) -> bool:
+    """Whether the breaks after the lines ``width`` long were made by counting characters,
+    inside words, rather than by a word wrap whose lines happen to be equally long (three of
+    four lines at 29 characters in a note wrapped at 30, or a poem's lines): gluing the lines
+    of those would glue words (``use`` / ``the`` → ``usethe``). ``cuts``: the breaks with a
+    letter or a digit on both sides, which either way they are.
+
+    A cut made by counting falls where it falls: now and then beside a space, which then ends
+    the line or starts the next one (a word wrap leaves no space at a break, or keeps the same
+    indentation on every line); and a word cut in two is often whole elsewhere in the text.
+    Without either sign (a short text, few breaks), the text's own letters decide: which
+    letters end its words and which begin them, which pairs of letters meet inside a word and
+    which across a space, and whether the piece after the break begins with a capital or either
+    piece is a single letter that is not a word elsewhere. Summed over the breaks as a log
+    likelihood ratio of a break between words against a break inside one."""
+    for line, following in zip(lines, lines[1:], strict=False):
+        if len(line) != width or not following.strip():
+            continue
+        if line[-1].isspace() or (
+            following[0].isspace() and not following[1:2].isspace() and not line[0].isspace()
+        ):
+            return True
+    letter_runs = Counter(run.lower() for run in _LETTER_RUN.findall(text))
+    pieces = []
+    for line, following in cuts:
+        before, after = _LETTER_RUN.findall(line[-40:]), _LETTER_RUN.findall(following[:40])
+        if not before or not after or not line[-1].isalpha() or not following[0].isalpha():
+            continue
+        if letter_runs[(before[-1] + after[0]).lower()]:
+            return True  # the word cut in two is whole elsewhere
+        pieces.append((before[-1], after[0]))
+    if not pieces:
+        return True  # digits cut in two: nothing here says otherwise
+    ends, middles, starts, rests = Counter(), Counter(), Counter(), Counter()
+    inside, across = Counter(), Counter()
+    for line in lines:
+        lowered = line.lower()
+        for word in _LETTER_RUN.findall(lowered)[1:-1]:  # the words no break may have cut
+            ends[word[-1]] += 1
+            starts[word[0]] += 1
+            middles.update(word[:-1])
+            rests.update(word[1:])
+            inside.update(word[i : i + 2] for i in range(len(word) - 1))
+        across.update(a + b for a, b in _ACROSS_SPACE.findall(lowered))
+
+    def ratio(hits: Counter[str], key: str, others: Counter[str], size: int) -> float:
+        # log P(key | between words) / P(key | inside a word), add-half smoothed over ``size``
+        return math.log((hits[key] + 0.5) / (hits.total() + size / 2)) - math.log(
+            (others[key] + 0.5) / (others.total() + size / 2)
+        )
+
+    score = 0.0
+    for before, after in pieces:
+        a, b = before[-1].lower(), after[0].lower()
+        score += ratio(ends, a, middles, _LETTERS) + ratio(starts, b, rests, _LETTERS)
+        score += ratio(across, a + b, inside, _LETTERS * _LETTERS)
+        if after[0].isupper() and before[-1].islower():
+            score += _CAPITAL_AFTER_BREAK
+        for piece in (before, after):
+            elsewhere = letter_runs[piece.lower()] > 1
+            score += _PIECE_IS_A_WORD if elsewhere else _PIECE_IS_NO_WORD
+            if len(piece) == 1 and not elsewhere:
+                score -= _LONE_LETTER_PIECE
+    return score <= 0
 
 
 def _build_compat_fold() -> dict[int, str]:

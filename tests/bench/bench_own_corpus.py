@@ -269,6 +269,52 @@ def short_texts_report(tmp: Path) -> list[str]:
     return misses
 
 
+def wraps_and_cuts_report() -> None:
+    """Real paragraphs word-wrapped (textwrap) and cut by counting (fold) at 30-72 columns:
+    how many word wraps are glued as if cut (their words glued: ``usethe``), and how many cuts
+    are undone, by unwrap_fixed_width, beside its line-length tests alone (the rule before
+    text._cut_by_counting), same run. The Debian paragraphs and sentences are not the data the
+    rule's figures were read from (the manual pages' paragraphs)."""
+    import textwrap
+
+    from desktop_dedup.core import text as text_mod
+
+    def cut(text: str, width: int) -> str:
+        return "\n".join(
+            line[i : i + width] for line in text.split("\n") for i in range(0, len(line), width)
+        )
+
+    debian = debian_texts()
+    sets = [("manual-page paragraphs", owncorpus.short_paragraphs(300))]
+    if debian:
+        sets.append(("Debian paragraphs", owncorpus.short_paragraphs(400, debian)))
+    sets.append(("sentences of 10-25 words", owncorpus.short_sentences(300, 10, 25)))
+    rule = text_mod._cut_by_counting
+    for label, texts in sets:
+        counts = {}
+        for name, check in (("ours", rule), ("line lengths alone", lambda *a: True)):
+            text_mod._cut_by_counting = check
+            try:
+                glued = undone = cuts = 0
+                for text in texts:
+                    for width in (30, 40, 50, 60, 72):
+                        wrapped = textwrap.fill(text, width)
+                        glued += text_mod.unwrap_fixed_width(wrapped) != wrapped
+                        lines = cut(text, width)
+                        cuts += lines != text
+                        undone += text_mod.unwrap_fixed_width(lines) == text
+                counts[name] = (glued, undone, cuts)
+            finally:
+                text_mod._cut_by_counting = rule
+        (g, u, c), (bg, bu, _) = counts["ours"], counts["line lengths alone"]
+        n = len(texts) * 5
+        print(
+            f"  word wraps and cuts ({label}, {len(texts)} at 30, 40, 50, 60 and 72 columns): "
+            f"word wraps glued {g} of {n} (line lengths alone: {bg}); cuts undone {u} of {c} "
+            f"(line lengths alone: {bu})"
+        )
+
+
 def main() -> list[str]:
     files = owncorpus.sources()
     with tempfile.TemporaryDirectory(prefix="bench_own_") as tmp:
@@ -283,6 +329,7 @@ def main() -> list[str]:
         revisions_report(Path(tmp))
         release_revisions_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
+        wraps_and_cuts_report()
     p, r, missed, false = owncorpus.score(groups, truth)
     mp, mr, _, mfalse = owncorpus.score(pairs, truth)
     languages = len({f.parent.name for f in files})
