@@ -538,7 +538,8 @@ MUTANTS: list[Mutant] = [
     m(
         "fixed-width-cuts-left-in",
         "desktop_dedup/core/text.py",
-        "    if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:\n        return text\n",
+        "    if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:\n"
+        "        return text\n",
         "    return text\n",
         first("tests/test_text.py")(["tests/test_extract.py"]),
         "text cut at a fixed width is joined again",
@@ -570,7 +571,8 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-compound-hyphen-dropped",
         "desktop_dedup/core/extract/pdf.py",
-        '            if joined.lower() in whole or f"{before}-{after}".lower() not in hyphenated:\n',
+        "            if joined.lower() in whole"
+        ' or f"{before}-{after}".lower() not in hyphenated:\n',
         "            if True:\n",
         ["tests/test_extract.py"],
         "a compound broken at its hyphen keeps it where the text writes it so",
