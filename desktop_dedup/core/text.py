@@ -112,6 +112,8 @@ _MIN_CUT_SHARE = 0.2
 # _cut_by_counting: a run of letters; a letter ending a word and one starting the next.
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _ACROSS_SPACE = re.compile(r"([^\W\d_])\s+(?=([^\W\d_]))")
+# How many lines it reads its evidence from.
+_EVIDENCE_LINES = 2_000
 # The alphabet size the letter statistics are smoothed over (a Latin, Greek or Cyrillic one).
 _LETTERS = 30
 # Log likelihood ratios of a break between words against one inside a word: the piece after a
@@ -162,7 +164,7 @@ def unwrap_fixed_width(text: str) -> str:
     ]
     if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:
         return text
-    if not _cut_by_counting(text, lines, width, cuts):
+    if not _cut_by_counting(lines, width):
         return text
     out: list[str] = []
     for line, following in zip(lines, lines[1:], strict=False):
@@ -173,34 +175,40 @@ def unwrap_fixed_width(text: str) -> str:
     return "".join(out)
 
 
-def _cut_by_counting(text: str, lines: list[str], width: int, cuts: list[tuple[str, str]]) -> bool:
+def _cut_by_counting(lines: list[str], width: int) -> bool:
     """Whether the breaks after the lines ``width`` long were made by counting characters,
     inside words, rather than by a word wrap whose lines happen to be equally long (three of
     four lines at 29 characters in a note wrapped at 30, or a poem's lines): gluing the lines
-    of those would glue words (``use`` / ``the`` → ``usethe``). ``cuts``: the breaks with a
-    letter or a digit on both sides, which either way they are.
+    of those would glue words (``use`` / ``the`` → ``usethe``).
 
     A cut made by counting falls where it falls: now and then beside a space, which then ends
     the line or starts the next one (a word wrap leaves no space at a break, or keeps the same
     indentation on every line); and a word cut in two is often whole elsewhere in the text.
     Without either sign (a short text, few breaks), the text's own letters decide: which
     letters end its words and which begin them, which pairs of letters meet inside a word and
-    which across a space, and whether the piece after the break begins with a capital or either
-    piece is a single letter that is not a word elsewhere. Summed over the breaks as a log
-    likelihood ratio of a break between words against a break inside one."""
-    for line, following in zip(lines, lines[1:], strict=False):
-        if len(line) != width or not following.strip():
-            continue
+    which across a space, whether the piece after the break begins with a capital, and whether
+    each piece is a word elsewhere or a single letter that is not. Summed over the breaks with
+    a letter on both sides as a log likelihood ratio of a break between words against a break
+    inside one. The evidence is read from the first _EVIDENCE_LINES lines: enough for any
+    text, and a bounded cost on a long one (a 20 MB block of base64 lines)."""
+    window = lines[: _EVIDENCE_LINES + 1]
+    breaks = [
+        (line, following)
+        for line, following in zip(window, window[1:], strict=False)
+        if len(line) == width and following.strip()
+    ]
+    for line, following in breaks:
         if line[-1].isspace() or (
             following[0].isspace() and not following[1:2].isspace() and not line[0].isspace()
         ):
             return True
-    letter_runs = Counter(run.lower() for run in _LETTER_RUN.findall(text))
+    letter_runs = Counter(run.lower() for run in _LETTER_RUN.findall("\n".join(window)))
     pieces = []
-    for line, following in cuts:
-        before, after = _LETTER_RUN.findall(line[-40:]), _LETTER_RUN.findall(following[:40])
-        if not before or not after or not line[-1].isalpha() or not following[0].isalpha():
+    for line, following in breaks:
+        pair = line[-1] + following[0]
+        if not _CUT_WORD.match(pair) or not pair.isalpha():  # a cut word of the cut scripts
             continue
+        before, after = _LETTER_RUN.findall(line[-40:]), _LETTER_RUN.findall(following[:40])
         if letter_runs[(before[-1] + after[0]).lower()]:
             return True  # the word cut in two is whole elsewhere
         pieces.append((before[-1], after[0]))
@@ -208,7 +216,7 @@ def _cut_by_counting(text: str, lines: list[str], width: int, cuts: list[tuple[s
         return True  # digits cut in two: nothing here says otherwise
     ends, middles, starts, rests = Counter(), Counter(), Counter(), Counter()
     inside, across = Counter(), Counter()
-    for line in lines:
+    for line in window:
         lowered = line.lower()
         for word in _LETTER_RUN.findall(lowered)[1:-1]:  # the words no break may have cut
             ends[word[-1]] += 1

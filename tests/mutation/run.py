@@ -547,7 +547,7 @@ MUTANTS: list[Mutant] = [
     m(
         "word-wrap-taken-for-a-cut",
         "desktop_dedup/core/text.py",
-        "    if not _cut_by_counting(text, lines, width, cuts):\n        return text\n",
+        "    if not _cut_by_counting(lines, width):\n        return text\n",
         "",
         first("tests/test_text.py")(["tests/test_short_texts.py"]),
         "a word wrap whose lines happen to be equally long is not glued as a fixed-width cut",
@@ -559,6 +559,14 @@ MUTANTS: list[Mutant] = [
         "        if False and (\n",
         first("tests/test_text.py")([]),
         "a space left at a line's edge tells a cut by counting from a word wrap",
+    ),
+    m(
+        "cut-evidence-from-every-line",
+        "desktop_dedup/core/text.py",
+        "    window = lines[: _EVIDENCE_LINES + 1]\n",
+        "    window = lines\n",
+        first("tests/test_text.py")([]),
+        "the evidence for a cut is read from a bounded part of a long text",
     ),
     m(
         "pdf-hyphens-shown",
