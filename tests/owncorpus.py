@@ -255,6 +255,15 @@ def short_language(text: str) -> str:
     return ""
 
 
+def fold(text: str, width: int) -> str:
+    """What ``fold -w WIDTH`` does: every line cut every ``width`` characters, wherever that
+    falls (inside a word, or beside a space, which it keeps); empty lines kept."""
+    return "\n".join(
+        "\n".join(line[i : i + width] for i in range(0, len(line), width)) if line else ""
+        for line in text.split("\n")
+    )
+
+
 def cjk_wrap(text: str, columns: int) -> str:
     """``text`` folded at ``columns`` display columns (a Chinese character takes two), cutting
     anywhere as a fixed-width editor or fold(1) does; its own line breaks are kept."""

@@ -103,19 +103,11 @@ def test_rjieba_and_jieba_segment_alike(text):
     assert segment(normalized, prefer_rjieba=True) == segment(normalized, prefer_rjieba=False)
 
 
-def hard_wrap(text: str, width: int) -> str:
-    """What `fold -w WIDTH` does: cut every paragraph line every WIDTH characters."""
-    return "\n".join(
-        "\n".join(line[i : i + width] for i in range(0, len(line), width)) if line else ""
-        for line in text.split("\n")
-    )
-
-
 @pytest.mark.parametrize("width", [40, 60, 77])
 @pytest.mark.parametrize("text", [SAMPLE_EN, SAMPLE_ZH], ids=["en", "zh"])
 def test_fixed_width_hard_wrap_is_undone(text, width):
     paragraphs = text.replace("\n", "\n\n")
-    wrapped = hard_wrap(paragraphs, width)
+    wrapped = owncorpus.fold(paragraphs, width)
     assert wrapped != paragraphs
     if text is SAMPLE_EN:
         assert unwrap_fixed_width(wrapped) == paragraphs
@@ -134,7 +126,7 @@ def test_fixed_width_wrap_is_undone_after_later_edits():
     are now longer or shorter than 40) and whose paragraphs are not separated by blank lines
     (a DOCX holds one paragraph per line) is still unwrapped, words cut in two joined again."""
     paragraphs = SAMPLE_EN.split("\n")
-    wrapped = [hard_wrap(p, 40).split("\n") for p in paragraphs]
+    wrapped = [owncorpus.fold(p, 40).split("\n") for p in paragraphs]
     wrapped[0][1] = wrapped[0][1].replace(wrapped[0][1][5:9], "12345678")  # 44 characters
     wrapped[1][0] = wrapped[1][0][:-2]  # 38: still a cut (a paragraph ends shorter than that)
     edited = "\n".join("\n".join(p) for p in wrapped)
@@ -152,13 +144,6 @@ def test_ragged_word_wrapped_text_is_left_alone():
     # a table of equal-length rows separated by blank lines has nothing to join
     rows = "\n\n".join(["alpha beta gamma delta epsilon zeta"] * 5)
     assert unwrap_fixed_width(rows) == rows
-
-
-def cut_by_counting(text: str, width: int) -> str:
-    """`fold -w WIDTH` on every line, spaces kept where the cut leaves them."""
-    return "\n".join(
-        line[i : i + width] for line in text.split("\n") for i in range(0, len(line), width)
-    )
 
 
 @pytest.fixture(scope="module")
@@ -184,7 +169,7 @@ def test_a_word_wrap_whose_lines_happen_to_be_equally_long_is_left_alone():
     assert [len(line) for line in textwrap.wrap(note, 30)] == [30, 30, 26, 20, 30, 18]
     assert unwrap_fixed_width(textwrap.fill(note, 30)) == textwrap.fill(note, 30)
     # the very same lines cut by counting characters are undone
-    assert unwrap_fixed_width(cut_by_counting(note, 30)) == note
+    assert unwrap_fixed_width(owncorpus.fold(note, 30)) == note
 
 
 def test_real_paragraphs_word_wrapped_are_left_alone_and_cut_by_counting_are_undone(
@@ -204,7 +189,7 @@ def test_real_paragraphs_word_wrapped_are_left_alone_and_cut_by_counting_are_und
         for width in (30, 40, 60)
     )
     assert glued <= 15, glued
-    cut = [(cut_by_counting(p, width), p) for p in real_paragraphs for width in (30, 40, 60)]
+    cut = [(owncorpus.fold(p, width), p) for p in real_paragraphs for width in (30, 40, 60)]
     undone = sum(unwrap_fixed_width(lines) == p for lines, p in cut)
     assert undone >= 655, undone
 

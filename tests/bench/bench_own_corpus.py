@@ -279,11 +279,6 @@ def wraps_and_cuts_report() -> None:
 
     from desktop_dedup.core import text as text_mod
 
-    def cut(text: str, width: int) -> str:
-        return "\n".join(
-            line[i : i + width] for line in text.split("\n") for i in range(0, len(line), width)
-        )
-
     debian = debian_texts()
     sets = [("manual-page paragraphs", owncorpus.short_paragraphs(300))]
     if debian:
@@ -300,7 +295,7 @@ def wraps_and_cuts_report() -> None:
                     for width in (30, 40, 50, 60, 72):
                         wrapped = textwrap.fill(text, width)
                         glued += text_mod.unwrap_fixed_width(wrapped) != wrapped
-                        lines = cut(text, width)
+                        lines = owncorpus.fold(text, width)
                         cuts += lines != text
                         undone += text_mod.unwrap_fixed_width(lines) == text
                 counts[name] = (glued, undone, cuts)
