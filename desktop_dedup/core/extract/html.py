@@ -1,7 +1,9 @@
 """HTML/XHTML: visible text only, block elements become line breaks (selectolax/lexbor).
 
-Also used for EPUB chapters. Site chrome that is not the document (head/title, scripts, styles,
-navigation bars, hidden elements) is dropped so the same article saved from two sites matches.
+Also used for EPUB chapters, e-mail and e-books. Site chrome that is not the document
+(head/title, scripts, styles, navigation bars, hidden elements; a page's <main> is its document,
+and the site's landmarks, its own header, footer and sidebars are not: _main_content) is dropped
+so the same article saved from two sites, or copied into another format, matches.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 
 import numpy as np
 from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborNode as Node
 
 from desktop_dedup.core.extract._common import read_capped
 from desktop_dedup.core.extract.plaintext import decode_text_bytes
@@ -153,6 +156,62 @@ _BLOCK_TAG = re.compile(
 )
 
 
+# The parts of a page around its document (HTML's landmark roles): the site's banner, its
+# navigation, search, sidebars and footer. <nav> is dropped with the other tags above.
+_CHROME_SELECTOR = ", ".join(
+    f"[role={role}]" for role in ("banner", "navigation", "search", "complementary", "contentinfo")
+)
+# Where a <header> or <footer> is an article's own (its title, its byline), and an <aside> too
+# (a pull quote, a note): anywhere else they are the page's.
+_OWNERS = {"header": {"article", "section", "main"}, "footer": {"article", "section", "main"}}
+_OWNERS["aside"] = {"article", "section"}
+
+
+def _main_content(root: Node) -> Node:
+    """The document a page holds, without the site around it: its <main> (or the element
+    whose role is main) when it has text, else the whole page; either without the landmarks
+    of the site (the roles above: banner, navigation, search, sidebars, footer) and without the
+    page's own <header>, <footer> and <aside> (those of an article or a section are the
+    article's title, byline and notes; a <main>'s header and footer are its own).
+
+    A web page saved from a site, or a documentation page made by Sphinx or mdBook, wraps the
+    article in the site's breadcrumbs, table of contents, search box and footer: 24 short
+    pages made by Sphinx with a table of contents in the sidebar, as Python's and fish's
+    documentation have it, carried about 140 words of site each, and were 25-65 % the same as
+    the same pages built as text, while the pages fell into four groups of different pages
+    (tests/test_web_pages.py). What a copy of the article in any other format holds is the
+    article."""
+    main = root.css_first("main, [role=main]")
+    if main is not None and main.text(strip=True):
+        root = main
+    pages_own = []
+    for node in root.css("header, footer, aside"):
+        owners = _OWNERS[node.tag]
+        parent = node.parent
+        while parent is not None and parent.tag not in owners:
+            parent = parent.parent
+        if parent is None:
+            pages_own.append(node)
+    _remove([*root.css(_CHROME_SELECTOR), *pages_own])
+    return root
+
+
+def _remove(nodes: list[Node]) -> None:
+    """Take ``nodes`` out of the tree, each with what it holds: only the outermost, since one
+    inside another goes with it (and is freed memory after)."""
+    chosen = {node.mem_id for node in nodes}
+    inside: dict[int, bool] = {}  # element -> whether a chosen one holds it (each asked once)
+    for node in nodes:
+        path, parent = [], node.parent
+        while parent is not None and parent.mem_id not in chosen and parent.mem_id not in inside:
+            path.append(parent.mem_id)
+            parent = parent.parent
+        held = parent is not None and (parent.mem_id in chosen or inside[parent.mem_id])
+        inside.update(dict.fromkeys(path, held))
+        if not held:
+            node.decompose()
+
+
 def html_to_text(markup: str) -> str:
     """Visible text of an HTML document, one line per block element."""
     if _BREAK in markup:
@@ -161,11 +220,11 @@ def html_to_text(markup: str) -> str:
         return _markup_free_text(markup)
     tree = LexborHTMLParser(markup)
     tree.strip_tags(_DROP_TAGS, recursive=True)
-    for node in tree.css("[hidden], [aria-hidden=true]"):
-        node.decompose()
+    _remove(tree.css("[hidden], [aria-hidden=true]"))
     root = tree.body if tree.body is not None else tree.root
     if root is None:
         return ""
+    root = _main_content(root)
     for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
         node.insert_before(_BREAK)
         node.insert_after(_BREAK)
