@@ -35,12 +35,17 @@ and a PDF copy of every third (not for the last five: the PDF font has none of t
 the East Asian ones also a copy in their legacy encoding, and the Chinese ones in the other
 script; tests/owncorpus.py, build_short): pair precision and recall, beside MinHash-LSH on the
 same files.
+Word wraps and cuts: real paragraphs word-wrapped and cut by counting at 30-72 columns; how
+many wraps are glued and cuts undone, beside the line-length tests alone. Web pages: fish's
+help pages as installed (Sphinx) against its manual pages, beside the reader of the whole page.
 Run: ``.venv/bin/python -m tests.bench.bench_own_corpus``
 """
 
 from __future__ import annotations
 
 import itertools
+import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -52,7 +57,9 @@ sys.path.insert(0, str(REPO / "tests"))
 
 import owncorpus  # noqa: E402
 
+from desktop_dedup.core import sketch as sketch_mod  # noqa: E402
 from desktop_dedup.core.extract import extract_text  # noqa: E402
+from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
 
 TARGET_P, TARGET_R = 0.995, 0.98
@@ -310,6 +317,68 @@ def wraps_and_cuts_report() -> None:
         )
 
 
+def web_pages_report(tmp: Path) -> None:
+    """fish's documentation as installed (Sphinx's classic theme, a table of contents in every
+    page's sidebar): each command's help page against the same command's manual page, rendered
+    by man(1); pairs verified the same, and pairs of different pages verified the same, beside
+    the reader without a page's main content (the whole page's visible text), same run."""
+    import shutil
+
+    from desktop_dedup.core.extract import html as html_mod
+    from desktop_dedup.core.fingerprint import fingerprint_text
+
+    pages = sorted(Path("/usr/share/doc/fish/cmds").glob("*.html"))
+    manuals = Path("/usr/share/fish/man/man1")
+    if not pages or not manuals.is_dir() or shutil.which("man") is None:
+        print("  web pages: fish's documentation or man(1) not here, skipped")
+        return
+    rendered = {}
+    for page in pages:
+        manual = manuals / f"{page.stem}.1"
+        if manual.is_file():
+            out = subprocess.run(
+                ["man", "-l", str(manual)],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "MANWIDTH": "80", "MANPAGER": "cat", "MAN_KEEP_FORMATTING": ""},
+            ).stdout
+            rendered[page.stem] = re.sub(r".\x08", "", out)
+    names = sorted(rendered)
+    threshold = DEFAULT_MIN_SIMILARITY
+
+    def same(a, b) -> bool:
+        if a.text_hash == b.text_hash:
+            return True
+        return (
+            sketch_mod.verified_similarity(
+                sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch), threshold
+            )
+            >= threshold
+        )
+
+    manual_fp = {n: fingerprint_text(rendered[n]) for n in names}
+    counts = {}
+    main_content = html_mod._main_content
+    for label, reader in (("ours", main_content), ("whole page", lambda root: root)):
+        html_mod._main_content = reader
+        try:
+            page_fp = {
+                n: fingerprint_text(extract_text(f"/usr/share/doc/fish/cmds/{n}.html").text)
+                for n in names
+            }
+        finally:
+            html_mod._main_content = main_content
+        found = sum(same(page_fp[n], manual_fp[n]) for n in names)
+        false = sum(same(page_fp[a], page_fp[b]) for a, b in itertools.combinations(names, 2))
+        counts[label] = (found, false)
+    (found, false), (base_found, base_false) = counts["ours"], counts["whole page"]
+    print(
+        f"  web pages (fish's {len(names)} help pages made by Sphinx, each against its manual "
+        f"page): the same document {found} of {len(names)} (whole page: {base_found}); pairs of "
+        f"different help pages the same: {false} (whole page: {base_false})"
+    )
+
+
 def main() -> list[str]:
     files = owncorpus.sources()
     with tempfile.TemporaryDirectory(prefix="bench_own_") as tmp:
@@ -325,6 +394,7 @@ def main() -> list[str]:
         release_revisions_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
         wraps_and_cuts_report()
+        web_pages_report(Path(tmp))
     p, r, missed, false = owncorpus.score(groups, truth)
     mp, mr, _, mfalse = owncorpus.score(pairs, truth)
     languages = len({f.parent.name for f in files})
