@@ -131,3 +131,32 @@ def test_pages_of_one_site_are_not_near_duplicates_of_each_other(sphinx_site: Pa
     texts = [html_to_text((sphinx_site / f"page{i}.html").read_text("utf-8")) for i in range(8)]
     for a, b in itertools.combinations(texts, 2):
         assert owncorpus.word_dice(a, b) < 0.5
+
+
+def test_a_page_with_one_article_is_that_article_when_it_holds_most_of_the_page() -> None:
+    """No <main>, no landmarks, the site marked with class names only; one <article> holds the
+    story (its comments are articles inside it). A teaser card is not the page's document."""
+    story = (
+        "<article><h1>The river in spring</h1>"
+        "<p>The river rises every spring when the snow melts in the hills, and the town "
+        "watches the water climb the old stone steps by the bridge until it turns.</p>"
+        "<article class='comment'>I remember the flood of that year.</article></article>"
+    )
+    page = f"""<html><body><div class="top-bar">Example Weekly | Home | News | Sport</div>
+    <div class="sidebar">Popular posts: ten things to do in town</div>{story}
+    <div class="bottom">Copyright Example Weekly</div></body></html>"""
+    assert html_to_text(page).split("\n") == [
+        "The river in spring",
+        "The river rises every spring when the snow melts in the hills, and the town watches "
+        "the water climb the old stone steps by the bridge until it turns.",
+        "I remember the flood of that year.",
+    ]
+    # a teaser card in the sidebar, the story in plain <div>s: the whole page is read
+    teaser = page.replace(story, "<div>" + story.replace("article", "div") + "</div>").replace(
+        "Popular posts", "<article>Also read: a walk in the hills</article> Popular posts"
+    )
+    text = html_to_text(teaser)
+    assert "The river rises every spring" in text and "Example Weekly" in text
+    # two stories on one page: neither is the page's document
+    two = page.replace(story, story + story.replace("river", "lake"))
+    assert "Example Weekly" in html_to_text(two)

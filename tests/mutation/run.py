@@ -585,6 +585,14 @@ MUTANTS: list[Mutant] = [
         "a page's <main> is its document",
     ),
     m(
+        "one-article-ignored",
+        "desktop_dedup/core/extract/html.py",
+        "        root = _the_article(root) or root\n",
+        "        pass\n",
+        ["tests/test_web_pages.py"],
+        "a page's one <article> holding most of its text is its document",
+    ),
+    m(
         "article-header-dropped",
         "desktop_dedup/core/extract/html.py",
         '_OWNERS = {"header": {"article", "section", "main"},',

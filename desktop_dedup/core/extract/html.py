@@ -165,11 +165,14 @@ _CHROME_SELECTOR = ", ".join(
 # (a pull quote, a note): anywhere else they are the page's.
 _OWNERS = {"header": {"article", "section", "main"}, "footer": {"article", "section", "main"}}
 _OWNERS["aside"] = {"article", "section"}
+# How much of a page's text its one <article> holds for it to be the page's document.
+_ARTICLE_SHARE = 0.5
 
 
 def _main_content(root: Node) -> Node:
     """The document a page holds, without the site around it: its <main> (or the element
-    whose role is main) when it has text, else the whole page; either without the landmarks
+    whose role is main) when it has text, else its one <article> when that holds most of its
+    text (_the_article), else the whole page; either way without the landmarks
     of the site (the roles above: banner, navigation, search, sidebars, footer) and without the
     page's own <header>, <footer> and <aside> (those of an article or a section are the
     article's title, byline and notes; a <main>'s header and footer are its own).
@@ -184,6 +187,8 @@ def _main_content(root: Node) -> Node:
     main = root.css_first("main, [role=main]")
     if main is not None and main.text(strip=True):
         root = main
+    else:
+        root = _the_article(root) or root
     pages_own = []
     for node in root.css("header, footer, aside"):
         owners = _OWNERS[node.tag]
@@ -194,6 +199,26 @@ def _main_content(root: Node) -> Node:
             pages_own.append(node)
     _remove([*root.css(_CHROME_SELECTOR), *pages_own])
     return root
+
+
+def _the_article(root: Node) -> Node | None:
+    """A page's one <article> (nested ones, such as comments, are its own) when it holds most
+    of the page's text: the site around it marked with class names only (a blog's or a news
+    site's sidebar and footer as plain <div>s). A teaser card, or one of several, is not the
+    page's document."""
+    outer = []
+    for node in root.css("article"):
+        parent = node.parent
+        while parent is not None and parent.tag != "article":
+            parent = parent.parent
+        if parent is None:
+            outer.append(node)
+            if len(outer) > 1:
+                return None
+    if not outer:
+        return None
+    text = len(outer[0].text(strip=True))
+    return outer[0] if text and text >= _ARTICLE_SHARE * len(root.text(strip=True)) else None
 
 
 def _remove(nodes: list[Node]) -> None:
