@@ -42,7 +42,8 @@ def cjk_font() -> tuple[str, int]:
 
 
 def page_images(text: str, point_size: float = 11.0) -> list:
-    """``text`` (paragraphs separated by newlines) typeset on A4 pages of grey pixels."""
+    """``text`` (paragraphs separated by newlines; U+2028 ends a line inside one) typeset on
+    A4 pages of grey pixels."""
     from PIL import Image, ImageDraw, ImageFont
 
     path, index = cjk_font()
@@ -60,15 +61,16 @@ def page_images(text: str, point_size: float = 11.0) -> list:
     draw = new_page()
     y = margin
     for para in (p for p in text.split("\n") if p.strip()):
-        line = ""
         rows = []
-        for token in _tokens(para):
-            if line and draw.textlength(line + token, font=font) > width - 2 * margin:
-                rows.append(line.rstrip())
-                line = token.lstrip()
-            else:
-                line += token
-        rows.append(line.rstrip())
+        for piece in para.split("\u2028"):  # a line separator: a line ends there, as typeset
+            line = ""
+            for token in _tokens(piece):
+                if line and draw.textlength(line + token, font=font) > width - 2 * margin:
+                    rows.append(line.rstrip())
+                    line = token.lstrip()
+                else:
+                    line += token
+            rows.append(line.rstrip())
         for row in rows:
             if y + px > height - margin:
                 draw = new_page()

@@ -404,3 +404,23 @@ def test_cli_progress_bar_shows_the_ocr_page(monkeypatch: pytest.MonkeyPatch) ->
     screen = out.getvalue()
     bar.close()
     assert "scan.pdf (OCR page 2/7)" in screen
+
+
+def test_words_hyphenated_at_the_line_ends_of_a_scanned_page_are_read_whole(
+    tmp_path: Path, counted: Path
+) -> None:
+    """Tesseract writes a hyphen that ends a line as it is (``boat-`` / ``man``): joined, as
+    those of a text layer are, unless the text writes the compound with its hyphen elsewhere."""
+    text = (
+        "The river town wakes slowly in spring, and the old bridge shows a faint arc while a "
+        "boat-\u2028man pushes his long pole into the mud and glides beneath the arch; the slap "
+        "of his oar echoes along the nar-\u2028row lanes and startles the swallows that nest "
+        "under the eaves of the well-known tea houses. It is the old well-\u2028known rule."
+    )
+    pdf = scangen.write_scanned_pdf(tmp_path / "hyphenated-scan.pdf", text)
+    with ocr.using(ocr.OcrOptions(enabled=True, engine=ocr.find_engine())):
+        words = extract_text(pdf).text.split()
+    assert runs(counted)  # Tesseract read it
+    assert "boatman" in words and "narrow" in words, words
+    assert words.count("well-known") == 2, words
+    assert not any(w.endswith("-") for w in words), words

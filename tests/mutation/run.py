@@ -609,6 +609,14 @@ MUTANTS: list[Mutant] = [
         "a PDF's words hyphenated at line ends are read whole",
     ),
     m(
+        "ocr-hyphens-shown",
+        "desktop_dedup/core/extract/pdf.py",
+        "                pages[index] = _LINE_END_HYPHEN.sub(_HYPHEN_MARK, text)\n",
+        "                pages[index] = text\n",
+        ["tests/test_ocr.py"],
+        "a word hyphenated at a scanned page's line end is read whole",
+    ),
+    m(
         "pdf-compound-hyphen-dropped",
         "desktop_dedup/core/extract/pdf.py",
         "            if joined.lower() in whole"

@@ -44,6 +44,7 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
 
 _HYPHEN_MARK = "\ufffe"
 _MARKED = re.compile(r"([^\W\d_]*)\ufffe\n?([^\W\d_]*)")
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
 _HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -156,7 +157,9 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
                 total += len(text)
                 if total > MAX_TEXT_BYTES:
                     raise too_large(total)
-                pages[index] = text
+                # Tesseract writes a hyphen that ends a line as it is: marked, as PDFium marks
+                # those of a text layer, and joined the same way below.
+                pages[index] = _LINE_END_HYPHEN.sub(_HYPHEN_MARK, text)
     finally:
         with PDFIUM_LOCK:
             document.close()
