@@ -593,6 +593,14 @@ MUTANTS: list[Mutant] = [
         "a page's one <article> holding most of its text is its document",
     ),
     m(
+        "page-sections-walked-up-each",
+        "desktop_dedup/core/extract/html.py",
+        "        known.update(dict.fromkeys(path, held))\n",
+        "        pass\n",
+        ["tests/test_web_pages.py"],
+        "a page is read in bounded time whatever its markup",
+    ),
+    m(
         "article-header-dropped",
         "desktop_dedup/core/extract/html.py",
         '_OWNERS = {"header": {"article", "section", "main"},',

@@ -163,8 +163,8 @@ _CHROME_SELECTOR = ", ".join(
 )
 # Where a <header> or <footer> is an article's own (its title, its byline), and an <aside> too
 # (a pull quote, a note): anywhere else they are the page's.
-_OWNERS = {"header": {"article", "section", "main"}, "footer": {"article", "section", "main"}}
-_OWNERS["aside"] = {"article", "section"}
+_OWNERS = {"header": {"article", "section", "main"}, "aside": {"article", "section"}}
+_OWNERS["footer"] = _OWNERS["header"]
 # How much of a page's text its one <article> holds for it to be the page's document.
 _ARTICLE_SHARE = 0.5
 
@@ -190,15 +190,29 @@ def _main_content(root: Node) -> Node:
     else:
         root = _the_article(root) or root
     pages_own = []
-    for node in root.css("header, footer, aside"):
-        owners = _OWNERS[node.tag]
-        parent = node.parent
-        while parent is not None and parent.tag not in owners:
-            parent = parent.parent
-        if parent is None:
-            pages_own.append(node)
+    for tags, owners in (("header, footer", _OWNERS["header"]), ("aside", _OWNERS["aside"])):
+        nodes = root.css(tags)
+        owned = _inside(nodes, owners)
+        pages_own += [node for node, inside in zip(nodes, owned, strict=True) if not inside]
     _remove([*root.css(_CHROME_SELECTOR), *pages_own])
     return root
+
+
+def _inside(nodes: list[Node], tags: frozenset[str] | set[str]) -> list[bool]:
+    """For each of ``nodes``, whether an element named in ``tags`` holds it; each ancestor
+    is looked at once, however many of the nodes it holds (a page of 20,000 headers 4,000
+    elements deep took 8 s walking each one up)."""
+    known: dict[int, bool] = {}
+    out = []
+    for node in nodes:
+        path, parent = [], node.parent
+        while parent is not None and parent.tag not in tags and parent.mem_id not in known:
+            path.append(parent.mem_id)
+            parent = parent.parent
+        held = parent is not None and (parent.tag in tags or known[parent.mem_id])
+        known.update(dict.fromkeys(path, held))
+        out.append(held)
+    return out
 
 
 def _the_article(root: Node) -> Node | None:
@@ -206,16 +220,10 @@ def _the_article(root: Node) -> Node | None:
     of the page's text: the site around it marked with class names only (a blog's or a news
     site's sidebar and footer as plain <div>s). A teaser card, or one of several, is not the
     page's document."""
-    outer = []
-    for node in root.css("article"):
-        parent = node.parent
-        while parent is not None and parent.tag != "article":
-            parent = parent.parent
-        if parent is None:
-            outer.append(node)
-            if len(outer) > 1:
-                return None
-    if not outer:
+    articles = root.css("article")
+    held = _inside(articles, {"article"})
+    outer = [node for node, inside in zip(articles, held, strict=True) if not inside]
+    if len(outer) != 1:
         return None
     text = len(outer[0].text(strip=True))
     return outer[0] if text and text >= _ARTICLE_SHARE * len(root.text(strip=True)) else None
