@@ -43,7 +43,7 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
 
 
 _HYPHEN_MARK = "\ufffe"
-_MARKED = re.compile(r"([^\W\d_]*)\ufffe\n?([^\W\d_]*)")
+_MARKED = re.compile(r"([^\W\d_]*)\ufffe(\n?)([^\W\d_]*)")
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
 _HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -66,12 +66,13 @@ def _join_hyphenated(text: str) -> str:
     whole = {w.lower() for w in _LETTERS.findall(plain)}
 
     def resolve(m: re.Match[str]) -> str:
-        before, after = m.group(1), m.group(2)
+        before, line_end, after = m.groups()
         joined = before + after
         if before and after[:1].islower():
             if joined.lower() in whole or f"{before}-{after}".lower() not in hyphenated:
                 return joined
-        return f"{before}-{after}"
+        # kept: a compound joined on one line by PDFium, or a line that ends where it ended
+        return f"{before}-{after}" if after else f"{before}-{line_end}"
 
     return _MARKED.sub(resolve, text)
 
