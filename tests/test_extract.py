@@ -255,6 +255,36 @@ def test_markdown_and_txt_of_one_article_have_the_same_words(tmp_path: Path) -> 
     assert md.split() == txt.split()
 
 
+@pytest.mark.parametrize(
+    "front",
+    [
+        "---\ntitle: Spring\ndate: 2024-03-01\ntags:\n  - nature\n  - town\n"
+        "aliases: [river]\n---\n",
+        "---\n# a comment\ntitle: Spring\n...\n",
+        '+++\ntitle = "Spring"\ndate = 2024-03-01\n[params]\nlayout = "post"\n+++\n',
+        "\ufeff---\ncreated: 2024-03-01T09:00\nstatus: draft\n---\n",
+    ],
+    ids=["yaml", "yaml-dots", "toml", "bom"],
+)
+def test_a_notes_front_matter_is_not_its_text(tmp_path: Path, front: str) -> None:
+    """The metadata block at the top of a note or a post (Obsidian, Jekyll, Hugo, Pandoc) is
+    what its tool shows as title, tags and dates, or not at all; no copy of the note in another
+    format holds it as text."""
+    note = tmp_path / "note.md"
+    note.write_text(front + docgen.SAMPLE_EN, encoding="utf-8")
+    txt = docgen.write_txt(tmp_path / "note.txt", docgen.SAMPLE_EN)
+    assert extract_text(note).text.split() == extract_text(txt).text.split()
+
+
+def test_a_page_that_opens_with_a_rule_and_prose_keeps_it() -> None:
+    for source in (
+        "---\nThis note opens with a rule.\n\n---\nAnd goes on.\n",
+        "---\ntitle: a key, then prose\nThe closing line never comes.\n",
+        "---\nnote: a key line\nand a line of prose between the rules\n---\nMore.\n",
+    ):
+        assert strip_markdown(source).split() == source.replace("---", "").split()
+
+
 def test_rst_markup_is_removed(tmp_path: Path) -> None:
     source = """=========
 Big Title

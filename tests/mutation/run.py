@@ -609,6 +609,22 @@ MUTANTS: list[Mutant] = [
         "an article's header (its title, its byline) stays",
     ),
     m(
+        "front-matter-kept",
+        "desktop_dedup/core/extract/plaintext.py",
+        "    text = _without_front_matter(text)\n",
+        "",
+        ["tests/test_extract.py"],
+        "a note's front matter is not its text",
+    ),
+    m(
+        "front-matter-over-prose",
+        "desktop_dedup/core/extract/plaintext.py",
+        "    if all(key.match(line) or _FRONT_OTHER.match(line) for line in lines):\n",
+        "    if True:\n",
+        ["tests/test_extract.py"],
+        "a page that opens with a rule and prose keeps it",
+    ),
+    m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
         "    return _join_hyphenated(text) if _HYPHEN_MARK in text else text\n",

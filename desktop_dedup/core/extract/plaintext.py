@@ -440,8 +440,41 @@ _CODE_BASE = 0x100000
 _CODE_SLOT = re.compile("[\U00100000-\U0010fffd]")
 
 
+# Front matter: the metadata block at the very top of a note or a post (Jekyll, Hugo, Obsidian,
+# Pandoc): YAML between "---" lines (or closed by "..."), or TOML between "+++" lines. Every line
+# inside is a key, a list item, an indented continuation, a comment or blank, and one at least
+# a key: a page that opens with a rule and prose is not front matter.
+_FRONT_MATTER = re.compile(
+    r"\A\ufeff?(---|\+\+\+)[ \t]*\n(.*?)\n(?:\1|\.\.\.)[ \t]*(?:\n|\Z)", re.S
+)
+_FRONT_KEY = {
+    "---": re.compile(r"[A-Za-z_][\w .-]*:(?:[ \t]|$)"),
+    "+++": re.compile(r"[A-Za-z_][\w.-]*[ \t]*="),
+}
+_FRONT_OTHER = re.compile(r"[ \t]|#|-[ \t]|-$|\[|$")
+_FRONT_LINES = 200
+
+
+def _without_front_matter(text: str) -> str:
+    """``text`` without its front matter: what the note's or the post's tool shows as its title,
+    tags and dates, or not at all, and no copy of it in another format holds as text."""
+    if not text.startswith(("---", "+++", "\ufeff---", "\ufeff+++")):
+        return text
+    match = _FRONT_MATTER.match(text[:65_536])
+    if match is None:
+        return text
+    lines = match.group(2).split("\n")
+    key = _FRONT_KEY[match.group(1)]
+    if len(lines) > _FRONT_LINES or not any(key.match(line) for line in lines):
+        return text
+    if all(key.match(line) or _FRONT_OTHER.match(line) for line in lines):
+        return text[match.end() :]
+    return text
+
+
 def strip_markdown(text: str) -> str:
     """Remove Markdown syntax that is not prose, keeping the words (and code) in order."""
+    text = _without_front_matter(text)
     text = _MD_ESCAPE.sub(lambda m: chr(_PARK_OFFSET + ord(m.group(1))), text)
     code: list[str] = []
 
