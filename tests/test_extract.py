@@ -285,6 +285,26 @@ def test_a_page_that_opens_with_a_rule_and_prose_keeps_it() -> None:
         assert strip_markdown(source).split() == source.replace("---", "").split()
 
 
+def test_a_notes_links_and_comments_read_as_they_show(tmp_path: Path) -> None:
+    """Obsidian's (and other wikis') [[links]] show their alias, else their target; an embed
+    shows a picture or another note; HTML and Obsidian comments show nothing. A note and the
+    same note as its app shows it (printed, exported) are the same words."""
+    note = (
+        "# Spring notes\n<!-- draft: check the dates -->\n"
+        "The river rises every spring; see [[River|the river page]] and [[Town]].\n"
+        "![[bridge.png]]\n%% a private aside %%\n"
+        "It floods the [[Lower town#Streets|lower streets]] some years.\n"
+        "<!--\nan older\nparagraph\n-->\nThe end."
+    )
+    shown = (
+        "Spring notes\nThe river rises every spring; see the river page and Town.\n"
+        "It floods the lower streets some years.\nThe end."
+    )
+    md = docgen.write_txt(tmp_path / "note.md", note)
+    txt = docgen.write_txt(tmp_path / "note.txt", shown)
+    assert extract_text(md).text.split() == extract_text(txt).text.split()
+
+
 def test_rst_markup_is_removed(tmp_path: Path) -> None:
     source = """=========
 Big Title

@@ -33,6 +33,11 @@ MARKDOWN = {
     "tilde fence": "~",
     "heading with spaces": "# a" + " " * SIZE + "b",
     "heading of hashes": "# a " + "#" * SIZE + "b",
+    "unclosed comments": "<!--",
+    "comment starts and ends": "<!-- a --",
+    "percent comments": "%%a",
+    "unclosed wiki links": "[[a",
+    "wiki links with bars": "[[a|",
 }
 RST = {
     "unclosed targets": "`a <b ",

@@ -105,8 +105,9 @@ log = logging.getLogger(__name__)
 # marks, also in "same text", Thai and its neighbours are cut into letters, Arabic and Hebrew
 # vowel marks are dropped; 17: a word wrap whose lines happen to be equally long is not
 # unwrapped as a fixed-width cut, a PDF's words hyphenated at line ends are joined; 18: a web
-# page is its main content, without the site around it; 19: a Markdown note's front matter is
-# not its text): stored fingerprints made with another version are recomputed on the next scan.
+# page is its main content, without the site around it; 19: a Markdown note's front matter and
+# comments are not its text, its [[links]] read as they show): stored fingerprints made with
+# another version are recomputed on the next scan.
 FINGERPRINT_VERSION = 19
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10

@@ -625,6 +625,22 @@ MUTANTS: list[Mutant] = [
         "a page that opens with a rule and prose keeps it",
     ),
     m(
+        "wiki-links-read-whole",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    (re.compile(r"\\[\\[([^\\[\\]|\\n]*)\\|([^\\[\\]\\n]+)\\]\\]"), r"\\2"),\n',
+        "",
+        ["tests/test_extract.py"],
+        "a note's links read as they show: the alias",
+    ),
+    m(
+        "markdown-comments-read",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    (re.compile(r"<!--(?:(?!<!--|-->).)*-->", re.S), ""),\n',
+        "",
+        ["tests/test_extract.py"],
+        "a note's comments are not its text",
+    ),
+    m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
         "    return _join_hyphenated(text) if _HYPHEN_MARK in text else text\n",

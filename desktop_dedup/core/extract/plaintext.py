@@ -402,6 +402,15 @@ _MD_RULES: tuple[tuple[re.Pattern[str], Any], ...] = (
         ),
         "",
     ),
+    # Comments show nothing: HTML's (a scan from a start stops at the next start) and
+    # Obsidian's %% ... %%.
+    (re.compile(r"<!--(?:(?!<!--|-->).)*-->", re.S), ""),
+    (re.compile(r"%%[^%]*+(?:%(?!%)[^%]*+)*+%%"), ""),
+    # Wiki links (Obsidian, Foam, many wikis) show their alias, else their target; an embed
+    # (![[...]]) shows a picture or another note, not these words.
+    (re.compile(r"!\[\[[^\[\]\n]*\]\]"), ""),
+    (re.compile(r"\[\[([^\[\]|\n]*)\|([^\[\]\n]+)\]\]"), r"\2"),
+    (re.compile(r"\[\[([^\[\]|\n]+)\]\]"), r"\1"),
     (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+([^\n]*)$", _M), _heading),  # ATX heading
     (re.compile(r"^[ \t]*(?:>[ \t]?)+", _M), ""),  # blockquote
     (re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?", _M), ""),  # lists
