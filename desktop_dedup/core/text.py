@@ -109,8 +109,9 @@ _MIN_WRAPPED_PART = 0.25
 _CUT_WORD = re.compile(r"[A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]{2}")
 _MIN_CUT_WORDS = 2
 _MIN_CUT_SHARE = 0.2
-# _cut_by_counting: a run of letters; a letter ending a word and one starting the next.
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
+# A run of letters (a word without its digits and marks: the readers' and _cut_by_counting's);
+# a letter ending a word and one starting the next.
+LETTER_RUN = re.compile(r"[^\W\d_]+")
 _ACROSS_SPACE = re.compile(r"([^\W\d_])\s+(?=([^\W\d_]))")
 # How many lines it reads its evidence from.
 _EVIDENCE_LINES = 2_000
@@ -157,12 +158,12 @@ def unwrap_fixed_width(text: str) -> str:
     # A cut made by counting characters lands inside words; a person or a word-wrapping editor
     # breaks between them (and between any two Chinese characters, where a break is nothing
     # anyway: normalisation drops white space there). Without words cut in two, leave the lines.
-    cuts = [
-        (line, following)
+    cut = sum(
+        1
         for line, following in zip(lines, lines[1:], strict=False)
         if len(line) == width and _CUT_WORD.match(line[-1] + following[:1])
-    ]
-    if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:
+    )
+    if cut < _MIN_CUT_WORDS or cut < _MIN_CUT_SHARE * full:
         return text
     if not _cut_by_counting(lines, width):
         return text
@@ -202,13 +203,13 @@ def _cut_by_counting(lines: list[str], width: int) -> bool:
             following[0].isspace() and not following[1:2].isspace() and not line[0].isspace()
         ):
             return True
-    letter_runs = Counter(run.lower() for run in _LETTER_RUN.findall("\n".join(window)))
+    letter_runs = Counter(run.lower() for run in LETTER_RUN.findall("\n".join(window)))
     pieces = []
     for line, following in breaks:
         pair = line[-1] + following[0]
         if not _CUT_WORD.match(pair) or not pair.isalpha():  # a cut word of the cut scripts
             continue
-        before, after = _LETTER_RUN.findall(line[-40:]), _LETTER_RUN.findall(following[:40])
+        before, after = LETTER_RUN.findall(line[-40:]), LETTER_RUN.findall(following[:40])
         if letter_runs[(before[-1] + after[0]).lower()]:
             return True  # the word cut in two is whole elsewhere
         pieces.append((before[-1], after[0]))
@@ -218,7 +219,7 @@ def _cut_by_counting(lines: list[str], width: int) -> bool:
     inside, across = Counter(), Counter()
     for line in window:
         lowered = line.lower()
-        for word in _LETTER_RUN.findall(lowered)[1:-1]:  # the words no break may have cut
+        for word in LETTER_RUN.findall(lowered)[1:-1]:  # the words no break may have cut
             ends[word[-1]] += 1
             starts[word[0]] += 1
             middles.update(word[:-1])

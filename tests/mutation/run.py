@@ -538,8 +538,7 @@ MUTANTS: list[Mutant] = [
     m(
         "fixed-width-cuts-left-in",
         "desktop_dedup/core/text.py",
-        "    if len(cuts) < _MIN_CUT_WORDS or len(cuts) < _MIN_CUT_SHARE * full:\n"
-        "        return text\n",
+        "    if cut < _MIN_CUT_WORDS or cut < _MIN_CUT_SHARE * full:\n        return text\n",
         "    return text\n",
         first("tests/test_text.py")(["tests/test_extract.py"]),
         "text cut at a fixed width is joined again",

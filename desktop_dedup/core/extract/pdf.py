@@ -22,6 +22,7 @@ import pypdfium2.raw as pdfium_c
 from desktop_dedup.core import ocr
 from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, too_large
+from desktop_dedup.core.text import LETTER_RUN
 
 PDFIUM_LOCK = threading.Lock()
 
@@ -46,7 +47,6 @@ _HYPHEN_MARK = "\ufffe"
 _MARKED = re.compile(r"([^\W\d_]*)\ufffe(\n?)([^\W\d_]*)")
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
 _HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _join_hyphenated(text: str) -> str:
@@ -63,7 +63,7 @@ def _join_hyphenated(text: str) -> str:
     letter (``Anti-`` / ``American``, ``COVID-`` / ``19``), and only there."""
     plain = text.replace(_HYPHEN_MARK, " ")
     hyphenated = {w.lower() for w in _HYPHENATED.findall(plain)}
-    whole = {w.lower() for w in _LETTERS.findall(plain)}
+    whole = {w.lower() for w in LETTER_RUN.findall(plain)}
 
     def resolve(m: re.Match[str]) -> str:
         before, line_end, after = m.groups()
