@@ -18,7 +18,7 @@ import pytest
 
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.service import REASON_ELSEWHERE, DedupService
-from desktop_dedup.core.store import Store
+from desktop_dedup.core.store import SCHEMA_VERSION, Store
 from desktop_dedup.core.volumes import (
     LOCAL,
     MOUNTINFO_ENV,
@@ -329,7 +329,9 @@ def test_a_version_5_server_database_moves_to_locations_and_marks(tmp_path, pg_u
         assert conn.execute(
             "SELECT value FROM settings WHERE key = 'scan_reference_roots'"
         ).fetchall() == [('{"laptop-a": ["smb://nas/docs/sub"]}',)]
-        assert conn.execute("SELECT version FROM desktop_dedup_schema").fetchall() == [(6,)]
+        assert conn.execute("SELECT version FROM desktop_dedup_schema").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
 
 
 def test_a_share_mounted_after_start_is_found(tmp_path: Path, monkeypatch) -> None:

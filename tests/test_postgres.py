@@ -109,6 +109,35 @@ def test_values_beyond_32_bits_round_trip(pg_url: str) -> None:
         store.close()
 
 
+def test_the_lines_of_short_notes_are_counted_and_migrated_on_the_server(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """The index tells a banner from a note on a server too: 12 notes, each under one banner and
+    above one footer as long as itself, are 12 groups of two (the banner and the footer are in
+    12 texts each, a note in 2). A server index of schema 6 gets the lines from its sketches."""
+    from desktop_dedup.core.service import DedupService
+
+    root = tmp_path / "docs"
+    banner = "Reposted from the community newsletter. All rights belong to the original author."
+    footer = "Sent from my phone. Please excuse any typos in this message."
+    notes = [" ".join(docgen.SAMPLE_EN.split()[i * 12 : i * 12 + 12]) for i in range(12)]
+    for i, note in enumerate(notes):
+        docgen.write_txt(root / f"n{i}-banner.txt", f"{banner}\n\n{note}")
+        docgen.write_txt(root / f"n{i}-footer.txt", f"{note}\n\n{footer}")
+    with DedupService(pg_url) as service:
+        service.add_folder(root)
+        service.scan()
+        groups = sorted(sorted(Path(m.path).name for m in g.members) for g in service.groups())
+    assert groups == sorted([f"n{i}-banner.txt", f"n{i}-footer.txt"] for i in range(12))
+    written = sorted(_psql(pg_url, "SELECT line_id, doc_id FROM short_lines"))
+    assert len(written) == 48  # two lines a document
+    _psql(pg_url, "DROP TABLE short_lines")
+    _psql(pg_url, "UPDATE desktop_dedup_schema SET version = 6 RETURNING 1")
+    Store(pg_url).close()
+    assert _psql(pg_url, "SELECT version FROM desktop_dedup_schema") == [(SCHEMA_VERSION,)]
+    assert sorted(_psql(pg_url, "SELECT line_id, doc_id FROM short_lines")) == written
+
+
 def test_a_newer_schema_on_the_server_is_refused(pg_url: str) -> None:
     Store(pg_url).close()
     _psql(pg_url, f"UPDATE desktop_dedup_schema SET version = {SCHEMA_VERSION + 1} RETURNING 1")

@@ -523,7 +523,7 @@ def test_an_updated_matching_rule_regroups_an_existing_index_once(
     index = tmp_path / "index.sqlite"
     with monkeypatch.context() as old_app:
         old_app.setattr(sketch, "VERIFICATION_VERSION", sketch.VERIFICATION_VERSION - 1)
-        old_app.setattr(sketch, "verified_similarity", lambda a, b, threshold=0.0: 0.0)
+        old_app.setattr(sketch, "verified_similarity", lambda a, b, threshold=0.0, common=None: 0.0)
         with DedupService(index) as old:
             old.scan([root], workers=1)
             assert not [g for g in old.groups() if g.kind == GroupKind.NEAR]

@@ -227,6 +227,8 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         conn.exec_driver_sql("DROP TABLE marks")
         conn.exec_driver_sql("DROP INDEX ix_documents_size")
         conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN marked BOOLEAN NOT NULL DEFAULT 0")
+        # nor the lines of short documents (schema 7)
+        conn.exec_driver_sql("DROP TABLE short_lines")
         conn.exec_driver_sql(
             "INSERT INTO journal (time, action, path, destination, content_hash, size, ok, "
             "reason) VALUES ('2026-01-01 00:00:00', 'trash', '/gone.txt', '', '', 1, 0, "
@@ -246,7 +248,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     store = Store(path)
     store.close()
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     # an intent from before machine names was this machine's: it is still there to settle
     assert con.execute("SELECT path, machine FROM journal").fetchall() == [("/gone.txt", "")]
     assert "machine" in {r[1] for r in con.execute("PRAGMA table_info(scan_runs)")}
@@ -262,6 +264,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     assert "marked" not in columns and "ix_documents_marked" not in indexes
     assert con.execute("SELECT path FROM documents").fetchall() == [("/x.txt",)]
     assert con.execute("SELECT user_name, doc_id FROM marks").fetchall() == [("", 1)]
+    assert con.execute("SELECT count(*) FROM short_lines").fetchone() == (0,)
     plan = " ".join(
         r[-1]
         for r in con.execute(
@@ -269,6 +272,45 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         )
     )
     assert "ix_documents_status" in plan
+
+
+def test_a_version_6_database_gets_the_lines_of_its_short_documents_from_their_sketches(
+    tmp_path,
+):
+    """Schema 7 indexes the lines of short documents (how many texts hold a line tells a banner
+    from a note). An index written before has none: migrating reads them from the stored
+    sketches, no file again, and they are the lines a scan writes; a long document has none."""
+    from desktop_dedup.core.service import DedupService
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    banner = "Reposted from the community newsletter. All rights belong to the original author."
+    notes = ["Water the plants on the balcony twice a day.", "The report is due on Friday."]
+    for i, note in enumerate(notes):
+        (folder / f"{i}.txt").write_text(note, encoding="utf-8")
+        (folder / f"{i}-banner.txt").write_text(f"{banner}\n\n{note}", encoding="utf-8")
+    (folder / "long.txt").write_text(" ".join(f"word{i} text" for i in range(400)))
+    path = tmp_path / "index.sqlite"
+    with DedupService(path) as service:
+        service.add_folder(folder)
+        service.scan()
+    con = sqlite3.connect(path)
+    written = sorted(con.execute("SELECT line_id, doc_id FROM short_lines").fetchall())
+    per_line = dict(
+        con.execute("SELECT line_id, count(*) FROM short_lines GROUP BY line_id").fetchall()
+    )
+    assert sorted(per_line.values()) == [2, 2, 2]  # each note twice, the banner twice
+    long_id = con.execute("SELECT id FROM documents WHERE path LIKE '%long.txt'").fetchone()[0]
+    assert long_id not in {d for _, d in written}
+    con.execute("DROP TABLE short_lines")
+    con.execute("PRAGMA user_version=6")
+    con.commit()
+    con.close()
+
+    Store(path).close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 7
+    assert sorted(con.execute("SELECT line_id, doc_id FROM short_lines").fetchall()) == written
 
 
 @pytest.mark.parametrize("k", [0, 3, 5, 10])

@@ -86,7 +86,12 @@ import xxhash
 
 from desktop_dedup.core import stopwords
 from desktop_dedup.core.cache import cached_path, content_key, shipped_table, write_whole
-from desktop_dedup.core.sketch import EDGE_LINES_TAGGED, SKETCH_SIZE, make_sketch
+from desktop_dedup.core.sketch import (
+    EDGE_LINES_TAGGED,
+    SKETCH_SIZE,
+    distinct_line_ids,
+    make_sketch,
+)
 from desktop_dedup.core.text import (
     has_chinese,
     jieba_folder,
@@ -134,6 +139,9 @@ class Fingerprint:
     feature_count: int  # distinct content tokens
     sketch: bytes = b""  # sketch.TextSketch of the body's word shingles, serialised
     shingle_count: int = 0  # distinct shingles of the body (what makes a document "short")
+    # a short document's lines (sketch.line_ids, distinct, no zeros): the store indexes them,
+    # and they are made here, in the readers, not in the process that writes the rows
+    lines: tuple[int, ...] = ()
 
 
 def _hash(word: str) -> int:
@@ -668,8 +676,9 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     simhash = (
         None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))
     )
+    lines = tuple(distinct_line_ids(sketch))
     return Fingerprint(
-        simhash, thash, token_count, len(positive), sketch.to_bytes(), sketch.shingle_count
+        simhash, thash, token_count, len(positive), sketch.to_bytes(), sketch.shingle_count, lines
     )
 
 

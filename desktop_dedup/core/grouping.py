@@ -501,6 +501,33 @@ def _candidate_keys(
     return rec["keys"][valid], np.broadcast_to(key_cls[:, None], valid.shape)[valid], n_keys
 
 
+class _CommonLines:
+    """How many different texts hold each of some lines of short documents (sketch.line_ids,
+    LineCounts): asked of the index when it can tell, and kept; else counted among the texts
+    that are someone's candidate, the first time a comparison asks (most groupings never do)."""
+
+    def __init__(
+        self,
+        sketches: Callable[[], list[sketch_mod.TextSketch]],
+        line_counts: Callable[[list[int]], dict[int, int]] | None,
+    ) -> None:
+        self._sketches, self._line_counts = sketches, line_counts
+        self._known: dict[int, int] = {}
+        self._asked: set[int] = set()
+
+    def __call__(self, line_ids: list[int]) -> dict[int, int]:
+        new = [i for i in line_ids if i not in self._asked]
+        if new:
+            if self._line_counts is not None:
+                self._known.update(self._line_counts(new))
+            elif not self._asked:  # the first question: every line of these texts, counted
+                for sk in self._sketches():
+                    for line_id in set(sketch_mod.line_ids(sk).tolist()) - {0}:
+                        self._known[line_id] = self._known.get(line_id, 0) + 1
+            self._asked.update(new)
+        return {i: self._known[i] for i in line_ids if i in self._known}
+
+
 def candidate_radius(n_values: int, max_distance: int) -> int:
     """The simhash radius the candidate search uses for ``n_values`` distinct fingerprints.
 
@@ -527,6 +554,7 @@ def build_groups(
     *,
     max_distance: int = DEFAULT_CANDIDATE_DISTANCE,
     load_sketches: Callable[[list[int]], dict[int, bytes]] | None = None,
+    line_counts: Callable[[list[int]], dict[int, int]] | None = None,
 ) -> list[BuiltGroup]:
     """Duplicate groups following the rules in the module docstring.
 
@@ -539,6 +567,10 @@ def build_groups(
     of the documents that are someone's candidate; the items then need to carry only the start of
     their sketch (``sketch.KEYS_PREFIX_BYTES``), so a million documents cost their keys, not
     their sketches, in memory.
+
+    ``line_counts`` (line ids -> how many different texts of the index hold each,
+    ``sketch.line_ids``) is asked once for the lines of the short documents that are someone's
+    candidate; without it, those documents' own texts are counted.
     """
     threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
@@ -676,9 +708,12 @@ def build_groups(
             sk = decoded[c] = sketch_mod.decode(raw_sketches[c])
         return sk
 
+    # how many texts hold each line of the short documents (the two-sided comparison asks)
+    common = _CommonLines(lambda: [sketch(c) for c in {c for p in cand for c in p}], line_counts)
+
     edges: dict[tuple[int, int], float] = {}
     for a, b in cand:
-        s = sketch_mod.verified_similarity(sketch(a), sketch(b), threshold)
+        s = sketch_mod.verified_similarity(sketch(a), sketch(b), threshold, common)
         if s >= threshold:
             edges[(a, b)] = s
 
@@ -712,7 +747,7 @@ def build_groups(
             return True
         if key in rejected:
             return False
-        share = sketch_mod.verified_similarity(sketch(x), sketch(y), threshold)
+        share = sketch_mod.verified_similarity(sketch(x), sketch(y), threshold, common)
         if share >= threshold:
             edges[key] = share
             return True

@@ -207,6 +207,7 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
         "text_hash": fp.text_hash if fp.token_count else None,
         "simhash": fp.simhash,
         "sketch": fp.sketch,
+        "lines": fp.lines,  # not a column: Store.upsert_documents indexes them (short_lines)
         "shingles": fp.shingle_count,
         "token_count": fp.token_count,
         "text_chars": len(extracted.text),

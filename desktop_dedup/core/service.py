@@ -758,6 +758,7 @@ class DedupService:
                 self.store.ignored_hash_pairs(),
                 max_distance=s.max_distance,
                 load_sketches=self.store.sketches,
+                line_counts=self.store.line_counts,
             )
             self.store.replace_groups(
                 built,
@@ -791,7 +792,11 @@ class DedupService:
         region.update(self.store.members_of_groups(touched))
         items, by_id = self._grouping_items(region, loaded=[r for r in rows if r.id in region])
         built = grouping.build_groups(
-            items, s.min_similarity, self.store.ignored_hash_pairs(), max_distance=radius
+            items,
+            s.min_similarity,
+            self.store.ignored_hash_pairs(),
+            max_distance=radius,
+            line_counts=self.store.line_counts,
         )
         self.store.replace_groups(
             built,
@@ -813,6 +818,7 @@ class DedupService:
             self.store.ignored_hash_pairs(),
             max_distance=self.settings().max_distance,
             load_sketches=self.store.sketches,
+            line_counts=self.store.line_counts,
         )
         count = len(built)
         _drop_gradually(built, items, by_id)
@@ -1050,7 +1056,7 @@ class DedupService:
         if (a.text_hash or a.content_hash) == (b.text_hash or b.content_hash):
             return 1.0
         return sketch_mod.verified_similarity(
-            sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch)
+            sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch), common=self.store.line_counts
         )
 
     def diff(self, doc_a: int, doc_b: int, *, ignore_whitespace_punct: bool = False) -> DiffResult:

@@ -63,6 +63,7 @@ Names that differ (documents made from one template)
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -117,14 +118,25 @@ INNER_MIN_SHARED = 0.8
 # it. Two different notes, the banner above one and below the other, each keep the banner and
 # leave their note out: this holds only for notes half as long as the banner, a few words.
 TWO_SIDED_MAX_ADDED = 1 / 3
+# ... unless the index says which lines are the additions: a line is *common* when it occurs in
+# at least COMMON_LINE_MIN different texts of the index, and at least COMMON_LINE_FACTOR times
+# as many as any line the two documents keep (line_ids). A reposting banner or a "sent from my
+# phone" footer sits in every note it was glued to; a note's own line sits only in its copies
+# (with a title, a banner or a footer: a few), and a line glued below one note and above
+# another, being in both, is never rarer than half as common as the notes.
+COMMON_LINE_MIN = 3
+COMMON_LINE_FACTOR = 2
+# How a comparison asks the index: line ids -> how many of its different texts hold each.
+LineCounts = Callable[[list[int]], Mapping[int, int]]
 # Short documents that differ by light edits are also compared word by word (word_similarity):
 # by the corpus definition of "the same document", up to about 5 % of the words edited, and
 # one word of a note of a few words.
 LIGHT_EDIT_SHARE = 0.05
 # Bump when verified_similarity's answer changes for some pair (2: short texts also compared
-# whole; 3: and word by word, word_similarity): an index grouped by another version is
-# regrouped once from its stored sketches (service._matching_key), no file read again.
-VERIFICATION_VERSION = 3
+# whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
+# lines are common): an index grouped by another version is regrouped once from its stored
+# sketches (service._matching_key), no file read again.
+VERIFICATION_VERSION = 4
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -530,13 +542,33 @@ def raw_candidate_keys(raw: bytes | None) -> list[int]:
     return list(struct.unpack_from(f"<{n}Q", raw, _HEADER.size))
 
 
+def distinct_line_ids(s: TextSketch) -> list[int]:
+    """:func:`line_ids` without their zeros and repeats: what the store keeps of a document
+    (how many texts hold a line is asked of the index, Store.line_counts)."""
+    return sorted(set(line_ids(s).tolist()) - {0})
+
+
+def raw_line_ids(raw: bytes | None) -> list[int]:
+    """:func:`distinct_line_ids` of a stored sketch."""
+    if not raw or len(raw) < _HEADER.size or not _HEADER.unpack_from(raw)[5] & _HAS_WORDS:
+        return []
+    return distinct_line_ids(decode(raw))
+
+
 def decode(sketch: bytes | None) -> TextSketch:
     return TextSketch.from_bytes(sketch)
 
 
-def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) -> float:
+def verified_similarity(
+    a: TextSketch,
+    b: TextSketch,
+    threshold: float = 0.0,
+    common: LineCounts | None = None,
+) -> float:
     """The share of common text of two documents, 0 when their repeated words were swapped
-    (checked only when the share reaches ``threshold``: below it the pair fails anyway)."""
+    (checked only when the share reaches ``threshold``: below it the pair fails anyway).
+    ``common``: when they are in an index, how many of its different texts hold each of some
+    lines (by :func:`line_ids`; the two-sided comparison asks for the two documents')."""
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
     if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:
         # A short document's body leaves out short first and last lines (what a title or a
@@ -551,7 +583,7 @@ def verified_similarity(a: TextSketch, b: TextSketch, threshold: float = 0.0) ->
             share,
             trimmed_similarity(a, b, threshold),
             trimmed_similarity(b, a, threshold),
-            two_sided_similarity(a, b, threshold),
+            two_sided_similarity(a, b, threshold, common),
         )
     if len(a.words) and len(b.words) and share < 1.0:
         share = max(share, word_similarity(a, b, max(share, threshold)))
@@ -730,7 +762,9 @@ def _kept(a: TextSketch, dropped: int) -> np.ndarray:
     return ((a.tags & INTERIOR) != 0) | junction_kept | inner_kept
 
 
-def two_sided_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
+def two_sided_similarity(
+    a: TextSketch, b: TextSketch, floor: float = 0.0, common: LineCounts | None = None
+) -> float:
     """The share of common text of two short documents each without its own edge lines at
     opposite ends: a note under a banner and its copy above a footer ("sent from my phone").
 
@@ -740,14 +774,20 @@ def two_sided_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> fl
     TWO_SIDED_MAX_ADDED of each document's word pairs: two different notes under one banner
     (or above one signature) leave out their own text at the same end and keep the banner, and
     with the banner above one and below the other they would keep less than twice what they
-    leave out, unless each note is a few words (then nothing tells the banner from the note)."""
+    leave out, unless each note is a few words (then nothing tells the banner from the note).
+
+    Within an index (``common``: how many different texts hold each line), lines left out that
+    are more than that share are enough when they are *common* and what the two keep is not
+    (COMMON_LINE_MIN, COMMON_LINE_FACTOR): then the index has told the banner from the note."""
     if len(a.tags) == 0 or len(b.tags) == 0:
         return 0.0
     in_b = in_sorted(a.values, b.values)
     # The most it could reach: every shared word pair kept, each side keeping the least it may
-    # (a share of 1 - TWO_SIDED_MAX_ADDED); most candidate pairs of two notes end here.
+    # (a share of 1 - TWO_SIDED_MAX_ADDED, or only what it shares when the index may tell);
+    # most candidate pairs of two notes end here.
     shared = int(np.count_nonzero(in_b))
-    if 2.0 * shared < floor * (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values)):
+    least = (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values)) if common is None else 0
+    if shared == 0 or 2.0 * shared < floor * least:
         return 0.0
     head_a, tail_a = _dropped_ends(a, in_b)
     if bool(head_a) == bool(tail_a):  # nothing to leave out, or lines at both ends
@@ -757,12 +797,57 @@ def two_sided_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> fl
         return 0.0
     kept_a, kept_b = _kept(a, head_a | tail_a), _kept(b, head_b | tail_b)
     n_a, n_b = int(kept_a.sum()), int(kept_b.sum())
-    if n_a < (1 - TWO_SIDED_MAX_ADDED) * len(a.values) - 1e-9 or (
-        n_b < (1 - TWO_SIDED_MAX_ADDED) * len(b.values) - 1e-9
+    if (
+        n_a < (1 - TWO_SIDED_MAX_ADDED) * len(a.values) - 1e-9
+        or n_b < (1 - TWO_SIDED_MAX_ADDED) * len(b.values) - 1e-9
+    ) and not (
+        common is not None
+        and n_a
+        and n_b
+        and _added_lines_common(a, head_a | tail_a, b, head_b | tail_b, common)
     ):
         return 0.0
-    common = int(np.count_nonzero(in_sorted(a.values[kept_a], b.values[kept_b])))
-    return 2.0 * common / (n_a + n_b)
+    both = int(np.count_nonzero(in_sorted(a.values[kept_a], b.values[kept_b])))
+    return 2.0 * both / (n_a + n_b)
+
+
+def line_ids(s: TextSketch) -> np.ndarray:
+    """One 64-bit id for each line with content of a short document (its words' hashes, each
+    mixed with its place in the line, summed, and mixed with the line's length; 0 for a line
+    whose words the segmenter gave to the next one), in order; empty for a long document. Two
+    texts holding one line hold the same id, whatever their format or what surrounds it."""
+    if len(s.words) == 0:
+        return np.zeros(0, dtype=np.uint64)
+    lines = s.word_lines.astype(np.int64)
+    starts = np.flatnonzero(np.r_[True, lines[1:] != lines[:-1]])
+    sizes = np.diff(np.r_[starts, len(lines)])
+    place = np.arange(len(lines)) - np.repeat(starts, sizes)
+    with np.errstate(over="ignore"):
+        per_word = _mix64(s.words.astype(np.uint64) * _GOLDEN + place.astype(np.uint64))
+        found = _mix64(np.add.reduceat(per_word, starts) ^ sizes.astype(np.uint64))
+    ids = np.zeros(max(int(lines[-1]) + 1, s.n_lines), dtype=np.uint64)
+    ids[lines[starts]] = found
+    return ids
+
+
+def _added_lines_common(
+    a: TextSketch, dropped_a: int, b: TextSketch, dropped_b: int, common: LineCounts
+) -> bool:
+    """Whether every line the two documents leave out (tag bits ``dropped_a``, ``dropped_b``)
+    is common in the index and what they keep is not (two_sided_similarity)."""
+    sides = []
+    for s, dropped in ((a, dropped_a), (b, dropped_b)):
+        tagged = _tagged_lines(s.n_lines, s.head_lines, s.tail_lines)
+        out = {tagged[k] for k in range(len(tagged)) if dropped & (1 << k)}
+        sides.append((line_ids(s).tolist(), out))
+    counts = common(sorted({i for ids, _ in sides for i in ids} - {0}))
+    left_out, kept = [], []
+    for ids, out in sides:
+        for line, line_id in enumerate(ids):
+            if line_id:
+                (left_out if line in out else kept).append(counts.get(line_id, 0))
+    rarest = min(left_out, default=0)
+    return rarest >= COMMON_LINE_MIN and rarest >= COMMON_LINE_FACTOR * max(kept, default=0)
 
 
 def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
@@ -775,13 +860,13 @@ def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
 
 def _dropped_ends(a: TextSketch, in_b: np.ndarray) -> tuple[int, int]:
     """:func:`_dropped_lines`, those left out at the top and those at the bottom."""
-    line_bits = a.tags & np.uint16(_LINE_BITS)
     n_tagged = a.tagged_lines
-    inside = (a.tags & JUNCTION) == 0
+    # the lines whose own word pairs (junctions aside) meet the other, as one mask of bits
+    met = a.tags[in_b & ((a.tags & JUNCTION) == 0)] & np.uint16(_LINE_BITS)
+    met_bits = int(np.bitwise_or.reduce(met)) if len(met) else 0
 
-    def shares(bit: int) -> bool:  # the line's own word pairs (junctions aside) meet the other
-        line = ((line_bits & np.uint16(bit)) != 0) & inside
-        return bool(in_b[line].any())
+    def shares(bit: int) -> bool:
+        return bool(met_bits & bit)
 
     head = tail = 0
     for k in range(a.head_lines):

@@ -876,6 +876,47 @@ MUTANTS: list[Mutant] = [
         ["tests/test_diff.py"],
         "each edit of a long text of recurring lines is its own change in the diff",
     ),
+    # --- twelfth session: the index tells a banner from a note -----------------------------
+    m(
+        "common-lines-ignore-what-is-kept",
+        "desktop_dedup/core/sketch.py",
+        "COMMON_LINE_FACTOR = 2\n",
+        "COMMON_LINE_FACTOR = 0\n",
+        first("tests/test_short_texts.py")([]),
+        "one line above some notes and below others never joins two of them",
+    ),
+    m(
+        "common-lines-without-a-minimum",
+        "desktop_dedup/core/sketch.py",
+        "    return rarest >= COMMON_LINE_MIN and rarest",
+        "    return rarest",
+        first("tests/test_short_texts.py")([]),
+        "a line is common when it is in at least three texts",
+    ),
+    m(
+        "short-lines-not-written",
+        "desktop_dedup/core/store/repository.py",
+        "                lines += ((_signed(k), doc_id) for k in own)\n",
+        "",
+        first("tests/test_short_texts.py")(["tests/test_store.py"]),
+        "a note's copy under a banner and its copy above a footer longer than a third of it",
+    ),
+    m(
+        "short-lines-not-migrated",
+        "desktop_dedup/core/store/engine.py",
+        "            for k in raw_line_ids(bytes(raw))\n",
+        "            for k in raw_line_ids(bytes(raw))[:0]\n",
+        ["tests/test_store.py"],
+        "an index written before keeps its matching: the lines are read from its sketches",
+    ),
+    m(
+        "pair-similarity-without-the-index",
+        "desktop_dedup/core/service.py",
+        "sketch_mod.decode(b.sketch), common=self.store.line_counts\n",
+        "sketch_mod.decode(b.sketch), common=None\n",
+        first("tests/test_short_texts.py")([]),
+        "the diff view's figure and the group table's figure agree",
+    ),
 ]
 
 

@@ -34,7 +34,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store.schema import Base, SketchKeyRow
+from desktop_dedup.core.store.schema import Base, ShortLineRow, SketchKeyRow
 
 log = logging.getLogger(__name__)
 
@@ -362,6 +362,46 @@ def _paths_to_locations(conn: Connection) -> None:
             )
 
 
+def _v6_to_v7(conn: Connection) -> None:
+    """Version 7: the lines of short documents, indexed (schema.ShortLineRow), read from the
+    stored sketches (no file is read again): the two-sided comparison asks how many texts hold
+    a line. A thousand documents at a time, so a large index is not held in memory."""
+    from desktop_dedup.core.models import DocStatus
+    from desktop_dedup.core.sketch import SKETCH_SIZE, raw_line_ids
+
+    ShortLineRow.__table__.create(conn, checkfirst=True)
+    last = -1
+    while True:
+        rows = conn.execute(
+            text(
+                "SELECT id, sketch FROM documents WHERE id > :last AND shingles <= :short "
+                "AND sketch IS NOT NULL AND status IN (:ok, :short_status) ORDER BY id LIMIT 1000"
+            ),
+            {
+                "last": last,
+                "short": SKETCH_SIZE,
+                "ok": str(DocStatus.OK),
+                "short_status": str(DocStatus.SHORT),
+            },
+        ).all()
+        if not rows:
+            return
+        last = rows[-1][0]
+        lines = [
+            {"line_id": k - (1 << 64) if k >= 1 << 63 else k, "doc_id": doc_id}
+            for doc_id, raw in rows
+            for k in raw_line_ids(bytes(raw))
+        ]
+        if lines:
+            conn.execute(
+                text(
+                    "INSERT INTO short_lines (line_id, doc_id) VALUES (:line_id, :doc_id) "
+                    "ON CONFLICT DO NOTHING"
+                ),
+                lines,
+            )
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
@@ -369,6 +409,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v3_to_v4,
     _v4_to_v5,
     _v5_to_v6,
+    _v6_to_v7,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -47,6 +47,7 @@ from desktop_dedup.core.sketch import (
     KEYED_MAX_SHINGLES,
     KEYS_PREFIX_BYTES,
     raw_candidate_keys,
+    raw_line_ids,
 )
 from desktop_dedup.core.store.engine import (
     display_name,
@@ -69,6 +70,7 @@ from desktop_dedup.core.store.schema import (
     ScanProblemRow,
     ScanRunRow,
     SettingRow,
+    ShortLineRow,
     SketchKeyRow,
 )
 from desktop_dedup.core.volumes import Locator, is_location
@@ -156,7 +158,7 @@ class Store:
 
             self._insert = postgresql_insert
         self._chunk = _ARRAY_CHUNK if self.dialect == "postgresql" else _CHUNK
-        self._keys_sql: tuple[str, bool] | None = None
+        self._pairs_sql: dict[str, tuple[str, bool]] = {}
         # this engine's Hamming distance between a found row and the query (bound as :q)
         self._distance_sql = str(
             hamming(literal_column("c.simhash"), literal_column("CAST(:q AS BIGINT)")).compile(
@@ -309,14 +311,18 @@ class Store:
         if not rows:
             return []
         prepared = []
+        lines: dict[str, Sequence[int]] = {}  # a short document's lines, when its reader made them
         for row in rows:
             row = dict(row)
+            made = row.pop("lines", None)
             if self.locator is not None:
                 row["path"] = self.locator.location(row["path"])
             sh = row.get("simhash")
             row["b0"], row["b1"], row["b2"], row["b3"] = (
                 split_blocks(sh) if sh is not None else (None, None, None, None)
             )
+            if made is not None and row.get("sketch"):
+                lines[row["path"]] = made
             prepared.append(row)
         # One order for every writer: two machines upserting overlapping batches then lock the
         # same rows in the same order and cannot deadlock each other.
@@ -335,7 +341,7 @@ class Store:
                     dropped = self._marks_outdated_by(conn, prepared)
                     conn.execute(stmt, prepared)
                     if "sketch" in cols:
-                        self._write_keys(conn, prepared)
+                        self._write_keys(conn, prepared, lines)
                     ids = list(dropped.values())
                     for i in range(0, len(ids), self._chunk):
                         conn.execute(
@@ -398,8 +404,12 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
                 conn.commit()
 
-    def _write_keys(self, conn, rows: Sequence[dict[str, Any]]) -> None:
-        """Replace the candidate keys of the documents just written (same transaction)."""
+    def _write_keys(
+        self, conn, rows: Sequence[dict[str, Any]], made: dict[str, Sequence[int]]
+    ) -> None:
+        """Replace the candidate keys and the short lines of the documents just written (same
+        transaction); ``made``: the lines their readers made, by path (else read from the
+        sketch)."""
         paths = [r["path"] for r in rows]
         ids: dict[str, int] = {}
         for i in range(0, len(paths), self._chunk):
@@ -414,36 +424,61 @@ class Store:
         for i in range(0, len(doc_ids), self._chunk):
             part = doc_ids[i : i + self._chunk]
             conn.execute(delete(SketchKeyRow).where(self._member(SketchKeyRow.doc_id, part)))
-        keys = []
+            conn.execute(delete(ShortLineRow).where(self._member(ShortLineRow.doc_id, part)))
+        keys, lines = [], []
         for r in rows:
             if r.get("sketch") and r.get("status") != DocStatus.PROBLEM:
                 # The keys are stored at the start of the sketch: read, not recomputed.
                 doc_id = ids[r["path"]]
                 keys += ((_signed(k), doc_id) for k in raw_candidate_keys(r["sketch"]))
-        if keys:
-            # Tens of thousands of rows per batch: SQLAlchemy's per-row parameter processing
-            # cost the scanning process more than the database's own work, so the statement is
-            # compiled once and the rows go to the driver as they are.
-            sql, positional = self._insert_keys_sql()
-            conn.exec_driver_sql(
-                sql, keys if positional else [{"key": k, "doc_id": d} for k, d in keys]
-            )
+                own = made.get(r["path"])
+                own = raw_line_ids(r["sketch"]) if own is None else own
+                lines += ((_signed(k), doc_id) for k in own)
+        self._insert_pairs(conn, SketchKeyRow, "key", keys)
+        self._insert_pairs(conn, ShortLineRow, "line_id", lines)
 
-    def _insert_keys_sql(self) -> tuple[str, bool]:
-        """This engine's "insert a candidate key, unless present", in the driver's own
-        parameter style, and whether its parameters are positional (key, doc_id)."""
-        if self._keys_sql is None:
+    def _insert_pairs(self, conn, table: type, column: str, rows: list[tuple[int, int]]) -> None:
+        """Insert (value, doc_id) rows into ``table`` (candidate keys, short lines), skipping
+        those present. Tens of thousands of rows per batch: SQLAlchemy's per-row parameter
+        processing cost the scanning process more than the database's own work, so the
+        statement is compiled once and the rows go to the driver as they are."""
+        if not rows:
+            return
+        sql = self._pairs_sql.get(column)
+        if sql is None:
             compiled = (
-                self._insert(SketchKeyRow)
-                .values(key=bindparam("key"), doc_id=bindparam("doc_id"))
+                self._insert(table)
+                .values({column: bindparam(column), "doc_id": bindparam("doc_id")})
                 .on_conflict_do_nothing()
                 .compile(dialect=self.engine.dialect)
             )
             positional = bool(compiled.positional)
             if positional:
-                assert list(compiled.positiontup or ()) == ["key", "doc_id"]
-            self._keys_sql = (str(compiled), positional)
-        return self._keys_sql
+                assert list(compiled.positiontup or ()) == [column, "doc_id"]
+            sql = self._pairs_sql[column] = (str(compiled), positional)
+        statement, positional = sql
+        conn.exec_driver_sql(
+            statement, rows if positional else [{column: v, "doc_id": d} for v, d in rows]
+        )
+
+    def line_counts(self, line_ids: Iterable[int]) -> dict[int, int]:
+        """How many different texts (documents with another text, or without text another
+        content) of the index hold each of these short-document lines (sketch.line_ids): the
+        rest are held by none. Only matchable documents have lines (_write_keys), so their
+        status is not asked: with it, SQLite took 20 ms for 500 lines instead of 0.2."""
+        counts: dict[int, int] = {}
+        text_of = func.coalesce(DocumentRow.text_hash, DocumentRow.content_hash)
+        for line_id, n in self._in_chunks(
+            lambda part: (
+                select(ShortLineRow.line_id, func.count(text_of.distinct()))
+                .join(DocumentRow, DocumentRow.id == ShortLineRow.doc_id)
+                .where(self._member(ShortLineRow.line_id, part))
+                .group_by(ShortLineRow.line_id)
+            ),
+            sorted({_signed(k) for k in line_ids}),
+        ):
+            counts[int(line_id) & _MASK64] = int(n)
+        return counts
 
     def delete_documents(self, ids: Iterable[int]) -> int:
         ids = list(ids)

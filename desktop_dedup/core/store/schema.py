@@ -86,6 +86,19 @@ class SketchKeyRow(Base):
     )
 
 
+class ShortLineRow(Base):
+    """The lines of a short document (core/sketch.py line_ids), indexed by line: how many
+    different texts hold a line tells a reposting banner or a signature, glued to many notes,
+    from a note's own text (sketch.two_sided_similarity; schema v7)."""
+
+    __tablename__ = "short_lines"
+
+    line_id: Mapped[int] = mapped_column(Int64, primary_key=True)  # signed 64-bit view
+    doc_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
 class MarkRow(Base):
     """A document one person marked for removal (schema v6). Marks are per person: two people
     reviewing one shared index must not undo or remove each other's choices. On SQLite (one
