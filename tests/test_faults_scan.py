@@ -385,3 +385,33 @@ def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
         summary = svc.scan([root], workers=1)
     assert summary.files_reused >= kept
     assert summary.files_reused + summary.files_fingerprinted == 600
+
+
+def test_python_files_in_the_working_directory_are_never_run_by_a_scan(tmp_path):
+    """Python 3.11's fork server (the readers' parent) starts with the working directory first
+    on its module path and never takes the command's path: run from a folder that holds a
+    ``xxhash.py``, a ``numpy.py`` or a ``desktop_dedup`` package (someone's scripts, a
+    downloaded project, another version's source), a scan imported them instead of its own:
+    code in the folder being scanned ran, and the scan failed with a traceback. Now the
+    readers' processes start with Python's safe path (PYTHONSAFEPATH): the scan runs its own
+    code and finds its duplicates; nothing in the folder runs."""
+    here = tmp_path / "Downloads"
+    (here / "desktop_dedup").mkdir(parents=True)
+    for module in ("xxhash.py", "numpy.py", "desktop_dedup/__init__.py"):
+        (here / module).write_text(
+            "import pathlib\npathlib.Path(__file__).with_suffix('.ran').touch()\n"
+            "raise SystemExit('imported from the working directory')\n"
+        )
+    docgen.write_txt(here / "a.txt", TEXT)
+    docgen.write_txt(here / "b.txt", TEXT + "\n")
+    proc = subprocess.run(
+        [str(Path(sys.executable).parent / "desktop-dedup"), "scan", ".", "--db", "i.sqlite"],
+        cwd=here,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "1 duplicate group" in proc.stdout, proc.stdout
+    assert not list(here.rglob("*.ran"))

@@ -8,8 +8,13 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import multiprocessing.context
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 log = logging.getLogger(__name__)
+_ENVIRONMENT = threading.Lock()
 
 PRELOAD = ["desktop_dedup.core._worker_preload"]
 
@@ -24,6 +29,27 @@ def context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+@contextmanager
+def safe_path() -> Iterator[None]:
+    """While a reader's process (or the fork server) starts: Python started by multiprocessing
+    (``python -c ...``) puts the working directory first on its module path, and Python 3.11's
+    fork server never applies the command's own path, so a scan run from a folder holding a
+    ``numpy.py``, an ``xxhash.py`` or a ``desktop_dedup`` package imported those instead of its
+    own (running code from the folder being scanned, or another version's readers). With
+    PYTHONSAFEPATH set, the new interpreter leaves the working directory out; it is set only
+    while such a process starts, not for the programs this one runs otherwise."""
+    with _ENVIRONMENT:
+        before = os.environ.get("PYTHONSAFEPATH")
+        os.environ["PYTHONSAFEPATH"] = "1"
+        try:
+            yield
+        finally:
+            if before is None:
+                del os.environ["PYTHONSAFEPATH"]
+            else:
+                os.environ["PYTHONSAFEPATH"] = before
+
+
 def prestart() -> None:
     """Start the fork server now, so that it loads the readers while the caller does other
     work; a no-op where there is none or it already runs."""
@@ -32,6 +58,7 @@ def prestart() -> None:
         from multiprocessing import forkserver
 
         try:
-            forkserver.ensure_running()
+            with safe_path():
+                forkserver.ensure_running()
         except OSError:  # the engine falls back to errors at start time
             log.debug("could not start the fork server", exc_info=True)

@@ -48,6 +48,7 @@ from desktop_dedup.core import ocr as ocr_mod
 from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.forkserver import context as _context
+from desktop_dedup.core.forkserver import safe_path
 from desktop_dedup.core.models import FileEntry
 from desktop_dedup.core.progress import CancelToken
 
@@ -241,7 +242,7 @@ class ReaderPool:
             daemon=True,
         )
         try:
-            with _main_script_hidden():
+            with _main_script_hidden(), safe_path():
                 proc.start()
         except OSError as exc:
             parent_conn.close()

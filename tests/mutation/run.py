@@ -917,6 +917,14 @@ MUTANTS: list[Mutant] = [
         first("tests/test_short_texts.py")([]),
         "the diff view's figure and the group table's figure agree",
     ),
+    m(
+        "readers-import-the-working-directory",
+        "desktop_dedup/core/forkserver.py",
+        '        os.environ["PYTHONSAFEPATH"] = "1"\n',
+        '        os.environ["PYTHONSAFEPATH"] = ""\n',
+        ["tests/test_faults_scan.py"],
+        "nothing in the working directory is imported",
+    ),
 ]
 
 
