@@ -27,14 +27,23 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlalchemy import BigInteger, Engine, LargeBinary, create_engine, event, inspect, text
+from sqlalchemy import (
+    BigInteger,
+    Engine,
+    LargeBinary,
+    create_engine,
+    event,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store.schema import Base, ShortLineRow, SketchKeyRow
+from desktop_dedup.core.store.schema import Base, DocumentRow, ShortLineRow, SketchKeyRow
 
 log = logging.getLogger(__name__)
 
@@ -365,31 +374,29 @@ def _paths_to_locations(conn: Connection) -> None:
 def _v6_to_v7(conn: Connection) -> None:
     """Version 7: the lines of short documents, indexed (schema.ShortLineRow), read from the
     stored sketches (no file is read again): the two-sided comparison asks how many texts hold
-    a line. A thousand documents at a time, so a large index is not held in memory."""
+    a line. The short documents are found through the index on their shingle count, and read a
+    thousand at a time, so a large index is not held in memory."""
     from desktop_dedup.core.models import DocStatus
     from desktop_dedup.core.sketch import SKETCH_SIZE, raw_line_ids
 
     ShortLineRow.__table__.create(conn, checkfirst=True)
-    last = -1
-    while True:
+    ids = sorted(
+        conn.execute(
+            text("SELECT id FROM documents WHERE shingles <= :short"), {"short": SKETCH_SIZE}
+        ).scalars()
+    )
+    matchable = {str(DocStatus.OK), str(DocStatus.SHORT)}
+    for i in range(0, len(ids), 1000):
+        part = ids[i : i + 1000]
         rows = conn.execute(
-            text(
-                "SELECT id, sketch FROM documents WHERE id > :last AND shingles <= :short "
-                "AND sketch IS NOT NULL AND status IN (:ok, :short_status) ORDER BY id LIMIT 1000"
-            ),
-            {
-                "last": last,
-                "short": SKETCH_SIZE,
-                "ok": str(DocStatus.OK),
-                "short_status": str(DocStatus.SHORT),
-            },
+            select(DocumentRow.id, DocumentRow.sketch, DocumentRow.status).where(
+                DocumentRow.id.in_(part)
+            )
         ).all()
-        if not rows:
-            return
-        last = rows[-1][0]
         lines = [
             {"line_id": k - (1 << 64) if k >= 1 << 63 else k, "doc_id": doc_id}
-            for doc_id, raw in rows
+            for doc_id, raw, status in rows
+            if raw is not None and status in matchable
             for k in raw_line_ids(bytes(raw))
         ]
         if lines:
