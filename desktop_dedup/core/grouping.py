@@ -569,8 +569,9 @@ def build_groups(
     their sketches, in memory.
 
     ``line_counts`` (line ids -> how many different texts of the index hold each,
-    ``sketch.line_ids``) is asked once for the lines of the short documents that are someone's
-    candidate; without it, those documents' own texts are counted.
+    ``sketch.line_ids``) is asked for the lines of a pair of short documents when the two-sided
+    comparison needs them (each line once); without it, the lines of the documents that are
+    someone's candidate are counted among themselves.
     """
     threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
