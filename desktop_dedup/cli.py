@@ -533,11 +533,24 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from desktop_dedup.core.service import diff_files
 
     try:
-        result = diff_files(
-            args.file_a, args.file_b, ignore_whitespace_punct=args.ignore_space_punct
-        )
-    except ExtractionError as exc:
-        print(f"desktop-dedup: {shown(exc.reason)}", file=sys.stderr)
+        if args.db is None:
+            result = diff_files(
+                args.file_a, args.file_b, ignore_whitespace_punct=args.ignore_space_punct
+            )
+        else:  # the index's figure for the two documents: what its groups and reports show
+            with _service(args.db, must_exist=True) as svc:
+                ids = []
+                for name in (args.file_a, args.file_b):
+                    found = svc.store.ids_by_path([str(Path(name).expanduser().resolve())])
+                    if not found:
+                        raise DedupError(
+                            f"{name} is not in the index: scan its folder, or leave out --db"
+                        )
+                    ids.append(found[0])
+                result = svc.diff(*ids, ignore_whitespace_punct=args.ignore_space_punct)
+    except (ExtractionError, DedupError) as exc:
+        reason = exc.reason if isinstance(exc, ExtractionError) else str(exc)
+        print(f"desktop-dedup: {shown(reason)}", file=sys.stderr)
         return EXIT_DIFF_TROUBLE
     color = args.color == "always" or (
         args.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -890,6 +903,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="differences in white space and punctuation are not changes",
     )
     d.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    d.add_argument(
+        "--db",
+        metavar="FILE|URL",
+        help="compare the two documents as this index knows them: the similarity is the "
+        "figure its groups and reports show (without it, the two files' own)",
+    )
     d.set_defaults(func=cmd_diff)
 
     c = sub.add_parser(

@@ -189,3 +189,34 @@ def test_diff_marks_changed_chinese_words(tmp_path: Path) -> None:
     missing = run("diff", str(a), str(tmp_path / "nope.txt"))
     assert missing.returncode == 2  # trouble, as diff(1) says
     assert "nope.txt" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_diff_with_the_index_shows_the_figure_of_its_groups(tmp_path: Path) -> None:
+    """Twelve notes, each under one banner and above one footer about as long as itself: the
+    index tells which lines are common, so its groups pair each note's two copies (100 %); two
+    files alone cannot tell, so their own figure is lower. ``diff --db`` shows the index's,
+    the group's; a file the index lacks is trouble (exit 2), with a message."""
+    docs = tmp_path / "docs"
+    banner = "Reposted from the community newsletter. All rights belong to the original author."
+    footer = "Sent from my phone. Please excuse any typos in this message."
+    words = docgen.SAMPLE_EN.split()
+    for i in range(12):
+        note = " ".join(words[i * 12 : i * 12 + 12])
+        docgen.write_txt(docs / f"n{i}-banner.txt", f"{banner}\n\n{note}")
+        docgen.write_txt(docs / f"n{i}-footer.txt", f"{note}\n\n{footer}")
+    db = str(tmp_path / "index.sqlite")
+    assert run("scan", str(docs), "--db", db, "--quiet").returncode == 0
+    report = json.loads(run("report", "--db", db, "--format", "json").stdout)
+    assert len(report["groups"]) == 12
+    a, b = str(docs / "n0-banner.txt"), str(docs / "n0-footer.txt")
+    alone = run("diff", a, b, "--color", "never")
+    indexed = run("diff", a, b, "--color", "never", "--db", db)
+    assert indexed.returncode == 1, indexed.stderr  # the texts differ: the banner, the footer
+    shown = float(re.search(r"similarity ([0-9.]+)", indexed.stdout).group(1))
+    own = float(re.search(r"similarity ([0-9.]+)", alone.stdout).group(1))
+    assert shown == 1.0 and own < 0.75, (shown, own)
+    assert alone.stdout.splitlines()[3:] == indexed.stdout.splitlines()[3:]  # the same changes
+    outside = docgen.write_txt(tmp_path / "elsewhere.txt", "A note the index never saw.")
+    missing = run("diff", a, str(outside), "--db", db)
+    assert missing.returncode == 2 and "not in the index" in missing.stderr, missing.stderr
+    assert "Traceback" not in missing.stderr

@@ -925,6 +925,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_faults_scan.py"],
         "nothing in the working directory is imported",
     ),
+    m(
+        "diff-db-ignored",
+        "desktop_dedup/cli.py",
+        "        if args.db is None:\n",
+        "        if True:\n",
+        ["tests/test_cli.py"],
+        "with `--db` it is the index's figure for them, the one its groups and reports show",
+    ),
 ]
 
 
