@@ -123,7 +123,8 @@ TWO_SIDED_MAX_ADDED = 1 / 3
 # as many as any line the two documents keep (line_ids). A reposting banner or a "sent from my
 # phone" footer sits in every note it was glued to; a note's own line sits only in its copies
 # (with a title, a banner or a footer: a few), and a line glued below one note and above
-# another, being in both, is never rarer than half as common as the notes.
+# another is in both: it passes for what they share only when each note is in twice as many
+# texts as that line.
 COMMON_LINE_MIN = 3
 COMMON_LINE_FACTOR = 2
 # How a comparison asks the index: line ids -> how many of its different texts hold each.
