@@ -215,6 +215,13 @@ def _hamming_postgresql(element, compiler, **kw):
     return f"bit_count((({a}) # ({b}))::bit(64))"
 
 
+def signed64(value: int) -> int:
+    """The signed 64-bit view of a 64-bit value that SQLite's INTEGER (and PostgreSQL's BIGINT)
+    holds: candidate keys and line ids are unsigned hashes."""
+    value = int(value) & ((1 << 64) - 1)
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
 # --- migrations -----------------------------------------------------------------------------
 
 
@@ -394,7 +401,7 @@ def _v6_to_v7(conn: Connection) -> None:
             )
         ).all()
         lines = [
-            {"line_id": k - (1 << 64) if k >= 1 << 63 else k, "doc_id": doc_id}
+            {"line_id": signed64(k), "doc_id": doc_id}
             for doc_id, raw, status in rows
             if raw is not None and status in matchable
             for k in raw_line_ids(bytes(raw))

@@ -59,6 +59,7 @@ from desktop_dedup.core.store.engine import (
     migrate,
     user_name,
 )
+from desktop_dedup.core.store.engine import signed64 as _signed
 from desktop_dedup.core.store.schema import (
     DocumentRow,
     FolderRow,
@@ -81,12 +82,6 @@ _CHUNK = 500  # values per IN (...) list (SQLite)
 _ARRAY_CHUNK = 20_000  # values per = ANY(array) (PostgreSQL: one parameter, one round trip)
 _WRITE_ATTEMPTS = 5
 _MASK64 = (1 << 64) - 1
-
-
-def _signed(value: int) -> int:
-    """The signed 64-bit view SQLite's INTEGER holds."""
-    value = int(value) & _MASK64
-    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 def now() -> datetime:
