@@ -480,7 +480,7 @@ MUTANTS: list[Mutant] = [
     m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
-        "            two_sided_similarity(a, b, threshold),\n",
+        "            two_sided_similarity(a, b, threshold, common),\n",
         "",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note's copy under a banner and its copy above a footer are one document",
@@ -496,9 +496,9 @@ MUTANTS: list[Mutant] = [
     m(
         "two-sided-shortcut-without-the-least-kept",
         "desktop_dedup/core/sketch.py",
-        "    if 2.0 * shared < floor * (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values))"
-        ":\n",
-        "    if 2.0 * shared < floor * (len(a.values) + len(b.values)):\n",
+        "    least = (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values)) if common is None"
+        " else 0\n",
+        "    least = (len(a.values) + len(b.values)) if common is None else 0\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "the two-sided comparison's shortcut never drops a pair that reaches the threshold",
     ),
