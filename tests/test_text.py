@@ -264,6 +264,27 @@ def test_a_word_keeps_the_combining_marks_written_on_its_letters(text):
     assert tokens == [normalize_text(word) for word in text.split()]
 
 
+@pytest.mark.parametrize(
+    ("line", "elsewhere"),
+    [
+        ("İSİM BİLGİ DİLİ", "giriş"),  # Turkish capital İ: lower case is i + a combining dot
+        ("vi̇̃sas mi̇̃estas", "žodis"),  # Lithuanian: i with a dot and a tilde
+        ("n̈y tany n̈ahazo", "tanàna"),  # n with a diaeresis (Malagasy dialects)
+    ],
+    ids=["turkish", "lithuanian", "malagasy"],
+)
+def test_a_word_is_the_same_tokens_whatever_else_the_text_holds(line, elsewhere):
+    """A Latin letter with a mark that has no one-character form stays in its word. The words
+    of a line alone were cut at the mark ("i̇si̇m" became i / ̇ / si / ̇ / m) and the same line
+    in a text with another accented letter was not: a heading peeled alone and the same
+    heading in its document, or a note and its copy with one word more, had other words."""
+    alone = [t for t in segment(normalize_text(line)) if t.strip()]
+    assert alone == normalize_text(line).split(), alone
+    with_more = [t for t in segment(normalize_text(f"{line} {elsewhere}")) if t.strip()]
+    assert with_more[: len(alone)] == alone
+    assert segment(normalize_text(line), prefer_rjieba=False) == segment(normalize_text(line))
+
+
 def test_thai_which_writes_no_spaces_is_cut_into_runs_of_three_letters_with_their_marks():
     """A run of Thai letters is a phrase, not a word: its tokens are every three letters in a
     row, each letter with the vowel and tone marks written on it; a one-word edit then changes

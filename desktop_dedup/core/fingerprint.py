@@ -111,9 +111,10 @@ log = logging.getLogger(__name__)
 # vowel marks are dropped; 17: a word wrap whose lines happen to be equally long is not
 # unwrapped as a fixed-width cut, a PDF's words hyphenated at line ends are joined; 18: a web
 # page is its main content, without the site around it; 19: a Markdown note's front matter and
-# comments are not its text, its [[links]] read as they show): stored fingerprints made with
-# another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 19
+# comments are not its text, its [[links]] read as they show; 20: a Latin letter with a mark
+# that has no one-character form stays in its word in a text without other accented letters):
+# stored fingerprints made with another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 20
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8

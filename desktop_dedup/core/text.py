@@ -742,6 +742,16 @@ def combining_marks() -> str:
 
 
 @functools.cache
+def _any_mark() -> re.Pattern[str]:
+    """A combining mark. In a text without letters of other scripts, one is on a Latin letter
+    that has no one-character form with it (Turkish "İ" in lower case is i and a dot above):
+    jieba would cut the word at the mark, so such a text takes the word patterns below, as one
+    with an accented letter anywhere would. (Looking for any mark takes half the time of
+    looking for a letter followed by one, and a mark on no letter changes nothing there.)"""
+    return re.compile(f"[{combining_marks()}]")
+
+
+@functools.cache
 def _word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a run of letters of a script without spaces, or a word of another script, with their
     marks; one letter with its marks), built the first time a text holds such a word. The two
@@ -769,7 +779,9 @@ def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
     """Split normalised text into tokens (white space and punctuation included): jieba's, with
     words of scripts it does not segment kept whole."""
     cut = segmenter(prefer_rjieba)
-    if not _OTHER_LETTER.search(normalized):
+    if not _OTHER_LETTER.search(normalized) and (
+        normalized.isascii() or not _any_mark().search(normalized)
+    ):
         return cut(normalized)
     other_word, letter = _word_patterns()
     tokens: list[str] = []

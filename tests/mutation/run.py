@@ -530,10 +530,18 @@ MUTANTS: list[Mutant] = [
     m(
         "other-scripts-cut-into-letters",
         "desktop_dedup/core/text.py",
-        "    if not _OTHER_LETTER.search(normalized):\n",
-        "    if True:\n",
+        "    if not _OTHER_LETTER.search(normalized) and (\n",
+        "    if True or (\n",
         first("tests/test_text.py")(["tests/test_own_corpus.py"]),
         "words of scripts jieba does not know are taken whole",
+    ),
+    m(
+        "marked-latin-letters-cut-from-their-words",
+        "desktop_dedup/core/text.py",
+        "        normalized.isascii() or not _any_mark().search(normalized)\n",
+        "        True\n",
+        first("tests/test_text.py")(["tests/test_fingerprint.py"]),
+        "a word is the same tokens whatever else the text holds",
     ),
     m(
         "fixed-width-cuts-left-in",
