@@ -572,6 +572,13 @@ def cmd_diff(args: argparse.Namespace) -> int:
     w = sys.stdout.write
     w(f"--- {args.file_a}\n+++ {args.file_b}\n")
     w(f"similarity {result.similarity:.3f} ({result.a_words} / {result.b_words} words)\n")
+    if result.swapped:
+        first, second = (shown(word) for word in result.swapped)
+        w(
+            f"taken for two documents: {first!r} recurs in one and never in the other, "
+            f"{second!r} the other way round, as in two pages of one template that name two "
+            "things\n"
+        )
     for row in result.rows:
         if row.tag == "equal":
             continue

@@ -90,6 +90,34 @@ class DiffResult:
     change_rows: list[int]  # indexes into rows where a run of changed rows starts
     a_words: int  # words of each side; a Chinese character counts as one word
     b_words: int
+    #: The two words a consistent substitution swapped (one repeated in each side, never in
+    #: the other: one template, two names), when that is why the two are not the same
+    #: document (sketch.substituted); the similarity is then 0.
+    swapped: tuple[str, str] | None = None
+
+
+def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
+    """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
+    and the same of ``b``, compared in lower case and given as first written: what tells two
+    pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). None when
+    either side has none."""
+
+    def counts(text: str) -> dict[str, tuple[int, str]]:
+        found: dict[str, tuple[int, str]] = {}
+        for tok in tokenize_for_diff(text):
+            if _is_word(tok) and not tok.isdigit():
+                n, written = found.get(tok.lower(), (0, tok))
+                found[tok.lower()] = (n + 1, written)
+        return found
+
+    ca, cb = counts(a), counts(b)
+
+    def most_repeated(own: dict[str, tuple[int, str]], other: dict) -> str | None:
+        only = [(n, len(w), w) for k, (n, w) in own.items() if n >= min_count and k not in other]
+        return max(only)[2] if only else None
+
+    first, second = most_repeated(ca, cb), most_repeated(cb, ca)
+    return (first, second) if first and second else None
 
 
 def tokenize_for_diff(text: str) -> list[str]:

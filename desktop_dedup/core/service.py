@@ -1049,14 +1049,22 @@ class DedupService:
         """The verified share of common text of two indexed documents: the figure the group
         table, the reports and the diff show (1.0 for the same text, from the stored sketches
         otherwise; no file is read)."""
+        return self._pair_verdict(doc_a, doc_b)[0]
+
+    def _pair_verdict(self, doc_a: int, doc_b: int) -> tuple[float, bool]:
+        """:meth:`pair_similarity`, and whether a consistent substitution made it 0 (_verdict,
+        at the index's threshold)."""
         rows = {r.id: r for r in self.store.grouping_rows([doc_a, doc_b])}
         if len(rows) != 2 and doc_a != doc_b:
             raise DedupError("both documents must be in the index")
         a, b = rows[doc_a], rows[doc_b]
         if (a.text_hash or a.content_hash) == (b.text_hash or b.content_hash):
-            return 1.0
-        return sketch_mod.verified_similarity(
-            sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch), common=self.store.line_counts
+            return 1.0, False
+        return _verdict(
+            sketch_mod.decode(a.sketch),
+            sketch_mod.decode(b.sketch),
+            self.store.line_counts,
+            self.settings().min_similarity,
         )
 
     def diff(self, doc_a: int, doc_b: int, *, ignore_whitespace_punct: bool = False) -> DiffResult:
@@ -1064,15 +1072,13 @@ class DedupService:
         the group shows (the word-level diff decides only what is highlighted)."""
         from desktop_dedup.core.diff import diff_texts
 
-        result = diff_texts(
-            self.document_text(doc_a),
-            self.document_text(doc_b),
-            ignore_whitespace_punct=ignore_whitespace_punct,
-        )
+        text_a, text_b = self.document_text(doc_a), self.document_text(doc_b)
+        result = diff_texts(text_a, text_b, ignore_whitespace_punct=ignore_whitespace_punct)
         try:
-            return replace(result, similarity=self.pair_similarity(doc_a, doc_b))
+            similarity, swapped = self._pair_verdict(doc_a, doc_b)
         except DedupError:  # not (or no longer) matchable: the diff's own word-level figure
             return result
+        return _with_verdict(result, similarity, swapped, text_a, text_b)
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -1461,12 +1467,43 @@ class DedupService:
 def text_similarity(text_a: str, text_b: str) -> float:
     """The share of common text of two texts, by the same rule as grouping (1.0 for the same
     words in the same order; otherwise from their sketches, verified)."""
+    return _text_verdict(text_a, text_b)[0]
+
+
+def _text_verdict(text_a: str, text_b: str) -> tuple[float, bool]:
+    """:func:`text_similarity`, and whether a consistent substitution made it 0."""
     fa, fb = fingerprint_text(text_a), fingerprint_text(text_b)
     if fa.text_hash == fb.text_hash and fa.token_count:
-        return 1.0
-    return sketch_mod.verified_similarity(
-        sketch_mod.decode(fa.sketch), sketch_mod.decode(fb.sketch)
+        return 1.0, False
+    return _verdict(
+        sketch_mod.decode(fa.sketch), sketch_mod.decode(fb.sketch), None, DEFAULT_MIN_SIMILARITY
     )
+
+
+def _verdict(
+    a: sketch_mod.TextSketch,
+    b: sketch_mod.TextSketch,
+    common: sketch_mod.LineCounts | None,
+    threshold: float,
+) -> tuple[float, bool]:
+    """The verified share of two sketches, and whether it is 0 only because the two swapped
+    a repeated word both ways: their share without that check reaches ``threshold``, so the
+    swap alone keeps them apart (two pages of one template)."""
+    share = sketch_mod.verified_similarity(a, b, common=common)
+    if share > 0.0 or not sketch_mod.substituted(a, b):
+        return share, False
+    unvetoed = sketch_mod.verified_similarity(a, b, common=common, veto=False)
+    return share, unvetoed >= threshold
+
+
+def _with_verdict(
+    result: DiffResult, similarity: float, swapped: bool, text_a: str, text_b: str
+) -> DiffResult:
+    """``result`` with the index's figure, and the two words swapped when that is why it is 0."""
+    from desktop_dedup.core.diff import swapped_words
+
+    words = swapped_words(text_a, text_b, sketch_mod.SALIENT_MIN_COUNT) if swapped else None
+    return replace(result, similarity=similarity, swapped=words)
 
 
 def diff_files(
@@ -1487,7 +1524,7 @@ def diff_files(
     from desktop_dedup.core.diff import diff_texts
 
     result = diff_texts(texts[0], texts[1], ignore_whitespace_punct=ignore_whitespace_punct)
-    return replace(result, similarity=text_similarity(texts[0], texts[1]))
+    return _with_verdict(result, *_text_verdict(texts[0], texts[1]), texts[0], texts[1])
 
 
 def reader_extension(path: str, indexed_format: str = "") -> str:

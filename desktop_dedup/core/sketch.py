@@ -565,11 +565,14 @@ def verified_similarity(
     b: TextSketch,
     threshold: float = 0.0,
     common: LineCounts | None = None,
+    *,
+    veto: bool = True,
 ) -> float:
     """The share of common text of two documents, 0 when their repeated words were swapped
     (checked only when the share reaches ``threshold``: below it the pair fails anyway).
     ``common``: when they are in an index, how many of its different texts hold each of some
-    lines (by :func:`line_ids`; the two-sided comparison asks for the two documents')."""
+    lines (by :func:`line_ids`; the two-sided comparison asks for the two documents').
+    ``veto=False``: the share whatever was swapped (what the diff says a swap cost)."""
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
     if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:
         # A short document's body leaves out short first and last lines (what a title or a
@@ -588,7 +591,7 @@ def verified_similarity(
         )
     if len(a.words) and len(b.words) and share < 1.0:
         share = max(share, word_similarity(a, b, max(share, threshold)))
-    if share >= threshold and substituted(a, b):
+    if veto and share >= threshold and substituted(a, b):
         return 0.0
     return share
 

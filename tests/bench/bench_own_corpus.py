@@ -23,6 +23,10 @@ the licence, the email package's design notes) as every Python installed on the 
 them: one document as released over the years, edited by its maintainers. Printed like the
 README's revisions (pairs of one document sharing >= 80 % found; pairs under 50 % grouped);
 beside MinHash-LSH's pairs on the same files; skipped with fewer than three installations.
+Documentation revisions: the pages of the Rust books (mdBook) as two toolchains that rustup
+installed ship them (stable and nightly): each page in two releases, printed the same way
+(grouped pairs under 50 % counted with those between pages of a dozen words or fewer, the
+redirects and notices whose one word differs); skipped without two toolchains.
 
 Short texts: paragraphs of 20-60 words (issue 13's range) from two sources, the translated manual
 pages (twelve languages) and the English read-me and news files of the installed Debian
@@ -213,6 +217,81 @@ def release_revisions_report(tmp: Path) -> None:
     )
 
 
+#: The books of the Rust documentation that rustup installs with each toolchain (mdBook).
+RUST_BOOKS = (
+    "book",
+    "reference",
+    "nomicon",
+    "cargo",
+    "edition-guide",
+    "embedded-book",
+    "rustc",
+    "rust-by-example",
+)
+#: Pages this short are redirects and "no longer distributed" notices, one word apart.
+STUB_WORDS = 12
+
+
+def rust_documentation() -> list[Path]:
+    """The documentation folders of the Rust toolchains rustup installed here."""
+    home = Path(os.environ.get("RUSTUP_HOME", Path.home() / ".rustup"))
+    return sorted(p for p in home.glob("toolchains/*/share/doc/rust/html") if p.is_dir())
+
+
+def documentation_revisions_report(tmp: Path) -> None:
+    """Each page of the Rust books as two toolchains (stable, nightly) ship it: one document
+    in two releases, edited by its maintainers in between; different pages of one book share
+    its site and style."""
+    roots = rust_documentation()
+    if len(roots) < 2:
+        print(f"  documentation revisions: {len(roots)} Rust toolchains here, skipped")
+        return
+    folder = tmp / "rustdocs"
+    folder.mkdir()
+    texts: dict[str, str] = {}
+    for root in roots[:2]:
+        toolchain = root.parents[3].name.split("-")[0]
+        for book in RUST_BOOKS:
+            for page in sorted((root / book).rglob("*.html")):
+                name = f"{page.relative_to(root).as_posix().replace('/', '_')}@{toolchain}.html"
+                (folder / name).write_bytes(page.read_bytes())
+                texts[name] = extract_text(folder / name).text
+    groups = scanned_groups(folder, tmp / "rustdocs.sqlite")
+    predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
+    peer = {tuple(sorted(p)) for p in minhash_groups(folder)}
+    by_page: dict[str, list[str]] = {}
+    for name in texts:
+        by_page.setdefault(name.split("@")[0], []).append(name)
+    share = {
+        tuple(sorted(v)): owncorpus.trigram_dice(texts[v[0]], texts[v[1]])
+        for v in by_page.values()
+        if len(v) == 2
+    }
+    close = {p for p, v in share.items() if v >= 0.8}
+    edited = {p for p in close if share[p] < 1.0}
+
+    def apart(pairs: set[tuple[str, str]]) -> tuple[int, int]:
+        low = [p for p in pairs if owncorpus.trigram_dice(texts[p[0]], texts[p[1]]) < 0.5]
+        stubs = sum(
+            1 for a, b in low if min(len(texts[a].split()), len(texts[b].split())) <= STUB_WORDS
+        )
+        return len(low), stubs
+
+    ours_apart, ours_stubs = apart(predicted)
+    peer_apart, peer_stubs = apart(peer)
+    print(
+        f"  documentation revisions ({len(texts)} pages of {len(RUST_BOOKS)} Rust books, "
+        f"{' and '.join(r.parents[3].name.split('-')[0] for r in roots[:2])}): one page's two "
+        f"releases sharing >= 80 % of trigrams found {len(close & predicted)} of {len(close)} "
+        f"(edited ones {len(edited & predicted)} of {len(edited)}); grouped pairs under 50 %: "
+        f"{ours_apart}, of which {ours_stubs} between pages of {STUB_WORDS} words or fewer; "
+        f"MinHash-LSH on the same files: {len(close & peer)} of {len(close)} (edited "
+        f"{len(edited & peer)} of {len(edited)}), under 50 %: {peer_apart} ({peer_stubs})"
+    )
+    for a, b in sorted(edited - predicted):
+        print(f"    missed: {a} ({share[(a, b)]:.2f})")
+
+
 def debian_texts() -> list[list[str]]:
     """The English read-me and news files of the installed Debian packages, one source."""
     texts = []
@@ -392,6 +471,7 @@ def main() -> list[str]:
         peer_s = time.perf_counter() - t
         revisions_report(Path(tmp))
         release_revisions_report(Path(tmp))
+        documentation_revisions_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))

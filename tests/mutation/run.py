@@ -536,6 +536,14 @@ MUTANTS: list[Mutant] = [
         "words of scripts jieba does not know are taken whole",
     ),
     m(
+        "diff-hides-the-swap",
+        "desktop_dedup/core/service.py",
+        "    return share, unvetoed >= threshold\n",
+        "    return share, False\n",
+        ["tests/test_cli.py"],
+        "diff names the two words when a swap is why the figure is 0",
+    ),
+    m(
         "marked-latin-letters-cut-from-their-words",
         "desktop_dedup/core/text.py",
         "        normalized.isascii() or not _any_mark().search(normalized)\n",
