@@ -128,6 +128,32 @@ def test_a_page_with_main_is_its_main_whatever_surrounds_it() -> None:
     ]
 
 
+def test_a_headings_permalink_sign_is_not_its_text(sphinx_site: Path, tmp_path: Path) -> None:
+    """Sphinx ends every heading with a link to itself, a pilcrow that shows when the pointer
+    is over the heading (rustdoc a section sign, MkDocs the same); no copy of the page in
+    another format has it. Read as text, the diff marked every heading as changed ("Notes¶"
+    against "Notes"). A sign that is text of its own, or a link to a page, stays."""
+    html = (sphinx_site / "page0.html").read_text(encoding="utf-8")
+    assert 'class="headerlink"' in html and "¶</a>" in html  # Sphinx wrote them
+    text = html_to_text(html)
+    assert "¶" not in text
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(sphinx_site)
+        service.scan()
+        ids = service.store.ids_by_path(
+            [str((sphinx_site / name).resolve()) for name in ("page0.html", "page0.txt")]
+        )
+        result = service.diff(*ids, ignore_whitespace_punct=True)
+    title = text.splitlines()[0]
+    changed = ["".join(t for t, tag in row.a_spans if tag != "equal") for row in result.rows]
+    assert not any(part.strip() for part in changed), changed  # the page holds the text
+    assert title in html_to_text(html.replace("¶</a>", "</a>"))
+    kept = html_to_text(
+        '<h2>Signs <a href="#s">§</a></h2><p>See <a href="other.html">¶</a> and § 3.</p>'
+    )
+    assert kept.split("\n") == ["Signs", "See ¶ and § 3."]
+
+
 def test_pages_of_one_site_are_not_near_duplicates_of_each_other(sphinx_site: Path) -> None:
     texts = [html_to_text((sphinx_site / f"page{i}.html").read_text("utf-8")) for i in range(8)]
     for a, b in itertools.combinations(texts, 2):

@@ -536,6 +536,14 @@ MUTANTS: list[Mutant] = [
         "words of scripts jieba does not know are taken whole",
     ),
     m(
+        "permalink-signs-read-as-text",
+        "desktop_dedup/core/extract/html.py",
+        "    _remove(_permalinks(root))\n",
+        "",
+        ["tests/test_web_pages.py"],
+        "a heading's link to itself is not the page's text",
+    ),
+    m(
         "diff-hides-the-swap",
         "desktop_dedup/core/service.py",
         "    return share, unvetoed >= threshold\n",

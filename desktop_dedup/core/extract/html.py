@@ -234,6 +234,16 @@ def _the_article(root: Node) -> Node | None:
     return outer[0] if text and text >= _ARTICLE_SHARE * len(root.text(strip=True)) else None
 
 
+# A heading's link to itself, shown when the pointer is over it: Sphinx and MkDocs write a
+# pilcrow, rustdoc a section sign, others a hash or a link symbol. Only a link within the page
+# whose whole text is one such sign: no copy of the page in another format holds it.
+_PERMALINK_SIGNS = frozenset({"¶", "§", "#", "🔗"})
+
+
+def _permalinks(root: Node) -> list[Node]:
+    return [node for node in root.css('a[href^="#"]') if node.text(strip=True) in _PERMALINK_SIGNS]
+
+
 def _remove(nodes: list[Node]) -> None:
     """Take ``nodes`` out of the tree, each with what it holds: only the outermost, since one
     inside another goes with it (and is freed memory after)."""
@@ -256,6 +266,7 @@ def html_to_text(markup: str) -> str:
     if root is None:
         return ""
     root = _main_content(root)
+    _remove(_permalinks(root))
     for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
         node.insert_before(_BREAK)
         node.insert_after(_BREAK)
