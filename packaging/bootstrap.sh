@@ -14,8 +14,9 @@ sys_pkgs=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontco
           libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
           libxcb-render-util0 libxcb-image0 fonts-noto-cjk postgresql
           tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng
-          zsh fish locales desktop-file-utils appstream)  # the suite loads the completion scripts
-          # in zsh and fish, runs the CLI under a GB18030 locale and validates the desktop files
+          zsh fish locales desktop-file-utils appstream groff-base)  # the suite loads the
+          # completion scripts in zsh and fish, runs the CLI under a GB18030 locale, validates
+          # the desktop files and sets a manual page with groff
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in "${sys_pkgs[@]}"; do

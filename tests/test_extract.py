@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -759,6 +760,42 @@ def test_a_compound_broken_at_its_hyphen_keeps_it_where_the_text_says_so(tmp_pat
         .replace("antiAmerican", "anti-American")
         .split()
     )
+
+
+def _groff(page: Path, columns: int, *extra: str) -> str:
+    """``page`` set by groff as ``man`` shows it, ``columns`` wide, without bold or underline."""
+    out = subprocess.run(
+        ["groff", "-man", "-Tutf8", "-P-cbu", f"-rLL={columns}n", *extra, str(page)],
+        capture_output=True,
+        check=True,
+    )
+    return out.stdout.decode("utf-8")
+
+
+def test_a_manual_page_saved_as_text_has_its_hyphenated_words_whole(tmp_path: Path) -> None:
+    """``man bind > bind.txt`` holds the page as groff set it: words hyphenated at the line
+    ends with U+2010 (``his‐`` / ``torical``), the next line indented. Read as written, each
+    was two words to the fingerprint and a change in the diff against the page in any other
+    format. The same page set wide without hyphenation has the same words as the narrow one
+    read; a text that writes its hyphen at a line end with the ASCII sign is left alone."""
+    page = Path("/usr/share/fish/man/man1/bind.1")  # fish is a dependency of the suite
+    narrow = _groff(page, 50)
+    assert narrow.count("\u2010\n") >= 10  # groff really hyphenated
+    wide = _groff(page, 2000, "-rHY=0")
+    path = tmp_path / "bind.txt"
+    path.write_text(narrow, encoding="utf-8")
+    text = extract_text(path).text
+    assert "\u2010\n" not in text
+
+    def words(t: str) -> list[str]:
+        return re.findall(r"[^\W_]+", t.replace("\u2010", "-"))
+
+    assert words(text) == words(wide)
+    ours, theirs = (sketch.decode(fingerprint_text(t).sketch) for t in (text, wide))
+    assert sketch.verified_similarity(ours, theirs) >= 0.99
+    ascii_wrap = tmp_path / "wrapped.txt"
+    ascii_wrap.write_text("a well-\nknown tool, and a docu-\nment", encoding="utf-8")
+    assert extract_text(ascii_wrap).text == "a well-\nknown tool, and a docu-\nment"
 
 
 def test_a_marked_hyphen_kept_keeps_the_line_end_it_stood_at() -> None:

@@ -536,6 +536,14 @@ MUTANTS: list[Mutant] = [
         "words of scripts jieba does not know are taken whole",
     ),
     m(
+        "typeset-hyphens-left-in-text",
+        "desktop_dedup/core/extract/plaintext.py",
+        "    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))\n",
+        "    return decode_text_bytes(read_capped(path))\n",
+        ["tests/test_extract.py"],
+        "a manual page saved as text has its hyphenated words whole",
+    ),
+    m(
         "permalink-signs-read-as-text",
         "desktop_dedup/core/extract/html.py",
         "    _remove(_permalinks(root))\n",
@@ -681,7 +689,7 @@ MUTANTS: list[Mutant] = [
     ),
     m(
         "pdf-compound-hyphen-dropped",
-        "desktop_dedup/core/extract/pdf.py",
+        "desktop_dedup/core/extract/_common.py",
         "            if joined.lower() in whole"
         ' or f"{before}-{after}".lower() not in hyphenated:\n',
         "            if True:\n",

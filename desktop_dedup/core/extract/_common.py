@@ -23,6 +23,46 @@ from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
 
+#: Marks a hyphen that ended a line after a letter (PDFium's U+FFFE; plain text's typeset
+#: hyphens, OCR's) until :func:`join_hyphenated` decides.
+HYPHEN_MARK = "\ufffe"
+_MARKED = re.compile(r"([^\W\d_]*)\ufffe(\n?)([^\W\d_]*)")
+_HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+
+
+def join_hyphenated(text: str) -> str:
+    """Words hyphenated at a line end (each such hyphen replaced by HYPHEN_MARK) joined again:
+    ``docu-`` / ``ment`` is ``document``.
+
+    Justified text is hyphenated by LaTeX, InDesign and word processors (when asked), and
+    PDFium marks each hyphen that ends a line after a letter; groff hyphenates the manual pages
+    people save as text (extract/plaintext.py). Shown as written, ``docu-ment`` is
+    two words to the fingerprint and a change to the diff, against a copy in any other format
+    (the English sample and a German manual page set in narrow justified columns by reportlab
+    with pyphen's patterns: 90 % and 84 % the same as their text, 100 % joined; tests/
+    test_extract.py). A compound broken at its own hyphen looks the
+    same (``well-`` / ``known``), so the hyphen stays where the text writes that compound with
+    a hyphen elsewhere and not without, or where the piece after it does not begin with a small
+    letter (``Anti-`` / ``American``, ``COVID-`` / ``19``), and only there. (The hyphen
+    character U+2010, which groff writes, counts as a hyphen there.)"""
+    from desktop_dedup.core.text import LETTER_RUN
+
+    plain = text.replace(HYPHEN_MARK, " ").replace("\u2010", "-")
+    hyphenated = {w.lower() for w in _HYPHENATED.findall(plain)}
+    whole = {w.lower() for w in LETTER_RUN.findall(plain)}
+
+    def resolve(m: re.Match[str]) -> str:
+        before, line_end, after = m.groups()
+        joined = before + after
+        if before and after[:1].islower():
+            if joined.lower() in whole or f"{before}-{after}".lower() not in hyphenated:
+                return joined
+        # kept: a compound joined on one line by PDFium, or a line that ends where it ended
+        return f"{before}-{after}" if after else f"{before}-{line_end}"
+
+    return _MARKED.sub(resolve, text)
+
+
 #: Largest plain-text/HTML/RTF file we read, and the largest text any extractor returns
 #: (in characters). 64 MiB of text is ~20 novels; anything larger is a log or a data dump,
 #: not a document a person deduplicates by reading it side by side.

@@ -21,8 +21,9 @@ import pypdfium2.raw as pdfium_c
 
 from desktop_dedup.core import ocr
 from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract._common import HYPHEN_MARK as _HYPHEN_MARK
 from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, too_large
-from desktop_dedup.core.text import LETTER_RUN
+from desktop_dedup.core.extract._common import join_hyphenated as _join_hyphenated
 
 PDFIUM_LOCK = threading.Lock()
 
@@ -43,38 +44,7 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
     return text.replace("\x02", _HYPHEN_MARK).replace("\ufffe", _HYPHEN_MARK)
 
 
-_HYPHEN_MARK = "\ufffe"
-_MARKED = re.compile(r"([^\W\d_]*)\ufffe(\n?)([^\W\d_]*)")
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
-_HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
-
-
-def _join_hyphenated(text: str) -> str:
-    """Words hyphenated at a line end joined again: ``docu-`` / ``ment`` is ``document``.
-
-    Justified text is hyphenated by LaTeX, InDesign and word processors (when asked), and
-    PDFium marks each hyphen that ends a line after a letter. Shown as written, ``docu-ment`` is
-    two words to the fingerprint and a change to the diff, against a copy in any other format
-    (the English sample and a German manual page set in narrow justified columns by reportlab
-    with pyphen's patterns: 90 % and 84 % the same as their text, 100 % joined; tests/
-    test_extract.py). A compound broken at its own hyphen looks the
-    same (``well-`` / ``known``), so the hyphen stays where the text writes that compound with
-    a hyphen elsewhere and not without, or where the piece after it does not begin with a small
-    letter (``Anti-`` / ``American``, ``COVID-`` / ``19``), and only there."""
-    plain = text.replace(_HYPHEN_MARK, " ")
-    hyphenated = {w.lower() for w in _HYPHENATED.findall(plain)}
-    whole = {w.lower() for w in LETTER_RUN.findall(plain)}
-
-    def resolve(m: re.Match[str]) -> str:
-        before, line_end, after = m.groups()
-        joined = before + after
-        if before and after[:1].islower():
-            if joined.lower() in whole or f"{before}-{after}".lower() not in hyphenated:
-                return joined
-        # kept: a compound joined on one line by PDFium, or a line that ends where it ended
-        return f"{before}-{after}" if after else f"{before}-{line_end}"
-
-    return _MARKED.sub(resolve, text)
 
 
 def _has_ink(document: pdfium.PdfDocument, index: int) -> bool:

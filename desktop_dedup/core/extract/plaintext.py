@@ -14,7 +14,7 @@ import warnings
 from typing import Any
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import read_capped
+from desktop_dedup.core.extract._common import HYPHEN_MARK, join_hyphenated, read_capped
 
 log = logging.getLogger(__name__)
 
@@ -373,7 +373,23 @@ def _decode_legacy(data: bytes) -> str:
 
 
 def extract_plain(path: str | os.PathLike[str]) -> str:
-    return decode_text_bytes(read_capped(path))
+    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))
+
+
+# A word groff hyphenated at a line end: the hyphen character U+2010 (never typed on a
+# keyboard), a line break, the next line's indent. A manual page saved as text (``man ls >
+# ls.txt``) has dozens; ASCII hyphens at line ends are left alone, since a word wrap breaks
+# compounds at theirs (Python's textwrap does) and nothing tells those from hyphenation.
+_TYPESET_HYPHEN = re.compile(r"(?<=[^\W\d_])\u2010\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def join_typeset_hyphens(text: str) -> str:
+    """``text`` with the words groff hyphenated at line ends whole again (join_hyphenated's
+    rule: a compound written with its hyphen elsewhere keeps it)."""
+    if "\u2010" not in text or HYPHEN_MARK in text:
+        return text
+    marked = _TYPESET_HYPHEN.sub(HYPHEN_MARK + "\n", text)
+    return join_hyphenated(marked) if HYPHEN_MARK in marked else text
 
 
 # --- Markdown -------------------------------------------------------------------------------
