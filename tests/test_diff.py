@@ -362,6 +362,25 @@ def test_pdf_radical_forms_are_not_changes_but_text_is_shown_as_written():
     assert (changed_a, changed_b) == (["第二行"], ["第三行"])
 
 
+def test_typographic_quotes_are_not_changes_but_are_shown_as_written(tmp_path):
+    """A word processor turns straight quotes and apostrophes into typographic ones as you
+    type (LibreOffice's and Word's autocorrect), and groff and Sphinx write them too: the DOCX
+    copy of a text said “Meta” and doesn’t where the text said "Meta" and doesn't, and the
+    diff marked each as a change, as it once marked full-width punctuation. They are folded
+    one character for one; the text is shown as written, and a real edit is still found."""
+    plain = "She said \"Meta\" and it doesn't, the 'down' key.\nA second line.\n"
+    typeset = "She said “Meta” and it doesn’t, the ‘down’ key.\nA second line.\n"
+    result = diff_texts(plain, typeset)
+    assert result.change_rows == [], [r.b_spans for r in result.rows if r.tag != "equal"]
+    assert result.similarity == 1.0
+    assert "".join(text for row in result.rows for text, _ in row.b_spans) == typeset
+    edited = typeset.replace("second", "third")
+    changed = [
+        t for row in diff_texts(plain, edited).rows for t, tag in row.b_spans if tag != "equal"
+    ]
+    assert changed == ["third"]
+
+
 def test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_written():
     # Issue 13: Simplified and Traditional copies of one text are one document, and the diff
     # still shows each side's own characters. Characters that are one character in the other

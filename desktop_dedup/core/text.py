@@ -258,18 +258,22 @@ def _build_compat_fold() -> dict[int, str]:
                 table[cp] = folded
     for cp, target in _RADICAL_SUPPLEMENT.items():
         table[cp] = target if isinstance(target, str) else chr(target)
+    # Typographic quotes and apostrophes, as word processors write them while you type.
+    table.update(dict.fromkeys(range(0x2018, 0x201C), "'"))
+    table.update(dict.fromkeys(range(0x201C, 0x2020), '"'))
     return table
 
 
 _COMPAT_FOLD = _build_compat_fold()
-_COMPAT_PRESENT = re.compile("[\u2e80-\u2fdf\u3000\uff01-\uff5e]")
+_COMPAT_PRESENT = re.compile("[\u2018-\u201f\u2e80-\u2fdf\u3000\uff01-\uff5e]")
 
 
 def fold_compat(text: str) -> str:
     """Fold look-alike compatibility characters, one character for one: CJK radical code points
     (as PDF text layers emit them) to ideographs, full-width ASCII to ASCII, the ideographic
-    space to a space. Length-preserving, so positions in the folded text are positions in the
-    original: the diff compares folded tokens and still shows the text as written."""
+    space to a space, typographic quotes and apostrophes (“ ” ‘ ’) to straight ones.
+    Length-preserving, so positions in the folded text are positions in the original: the
+    diff compares folded tokens and still shows the text as written."""
     # Only the matches are looked up: str.translate looks up every character (ten times
     # slower on Chinese text, where these are the full-width punctuation marks).
     return _COMPAT_PRESENT.sub(_compat_char, text)

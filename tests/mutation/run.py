@@ -536,6 +536,14 @@ MUTANTS: list[Mutant] = [
         "words of scripts jieba does not know are taken whole",
     ),
     m(
+        "typographic-quotes-are-changes",
+        "desktop_dedup/core/text.py",
+        "    table.update(dict.fromkeys(range(0x201C, 0x2020), '\"'))\n",
+        "",
+        ["tests/test_diff.py"],
+        "look-alike characters are no change in the diff",
+    ),
+    m(
         "typeset-hyphens-left-in-text",
         "desktop_dedup/core/extract/plaintext.py",
         "    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))\n",
