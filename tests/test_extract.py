@@ -801,7 +801,7 @@ def test_a_manual_page_saved_as_text_has_its_hyphenated_words_whole(tmp_path: Pa
 def test_a_marked_hyphen_kept_keeps_the_line_end_it_stood_at() -> None:
     """A page may end on a marked hyphen; what follows on the next page that is no small
     letter keeps its line (``10-`` / ``20``), while a word goes on (``docu-`` / ``ment``)."""
-    from desktop_dedup.core.extract.pdf import _HYPHEN_MARK, _join_hyphenated
+    from desktop_dedup.core.extract._common import HYPHEN_MARK, join_hyphenated
 
-    text = f"page one ends in num{_HYPHEN_MARK}\n42 and a docu{_HYPHEN_MARK}\nment"
-    assert _join_hyphenated(text) == "page one ends in num-\n42 and a document"
+    text = f"page one ends in num{HYPHEN_MARK}\n42 and a docu{HYPHEN_MARK}\nment"
+    assert join_hyphenated(text) == "page one ends in num-\n42 and a document"

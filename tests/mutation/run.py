@@ -682,15 +682,15 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
-        "    return _join_hyphenated(text) if _HYPHEN_MARK in text else text\n",
-        '    return text.replace(_HYPHEN_MARK, "-")\n',
+        "    return join_hyphenated(text) if HYPHEN_MARK in text else text\n",
+        '    return text.replace(HYPHEN_MARK, "-")\n',
         ["tests/test_extract.py"],
         "a PDF's words hyphenated at line ends are read whole",
     ),
     m(
         "ocr-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
-        "                pages[index] = _LINE_END_HYPHEN.sub(_HYPHEN_MARK, text)\n",
+        "                pages[index] = _LINE_END_HYPHEN.sub(HYPHEN_MARK, text)\n",
         "                pages[index] = text\n",
         ["tests/test_ocr.py"],
         "a word hyphenated at a scanned page's line end is read whole",

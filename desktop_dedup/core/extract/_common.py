@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.text import LETTER_RUN
 from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
@@ -45,8 +46,6 @@ def join_hyphenated(text: str) -> str:
     a hyphen elsewhere and not without, or where the piece after it does not begin with a small
     letter (``Anti-`` / ``American``, ``COVID-`` / ``19``), and only there. (The hyphen
     character U+2010, which groff writes, counts as a hyphen there.)"""
-    from desktop_dedup.core.text import LETTER_RUN
-
     plain = text.replace(HYPHEN_MARK, " ").replace("\u2010", "-")
     hyphenated = {w.lower() for w in _HYPHENATED.findall(plain)}
     whole = {w.lower() for w in LETTER_RUN.findall(plain)}

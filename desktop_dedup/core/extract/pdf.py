@@ -21,9 +21,12 @@ import pypdfium2.raw as pdfium_c
 
 from desktop_dedup.core import ocr
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import HYPHEN_MARK as _HYPHEN_MARK
-from desktop_dedup.core.extract._common import MAX_TEXT_BYTES, too_large
-from desktop_dedup.core.extract._common import join_hyphenated as _join_hyphenated
+from desktop_dedup.core.extract._common import (
+    HYPHEN_MARK,
+    MAX_TEXT_BYTES,
+    join_hyphenated,
+    too_large,
+)
 
 PDFIUM_LOCK = threading.Lock()
 
@@ -39,9 +42,9 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
     finally:
         page.close()
     # PDFium ends lines with CRLF; a hyphen at a line end after a letter it reports as U+FFFE
-    # (sometimes U+0002), joining the two lines: kept as _HYPHEN_MARK for _join_hyphenated.
+    # (sometimes U+0002), joining the two lines: kept as HYPHEN_MARK for join_hyphenated.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.replace("\x02", _HYPHEN_MARK).replace("\ufffe", _HYPHEN_MARK)
+    return text.replace("\x02", HYPHEN_MARK).replace("\ufffe", HYPHEN_MARK)
 
 
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
@@ -130,7 +133,7 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
                     raise too_large(total)
                 # Tesseract writes a hyphen that ends a line as it is: marked, as PDFium marks
                 # those of a text layer, and joined the same way below.
-                pages[index] = _LINE_END_HYPHEN.sub(_HYPHEN_MARK, text)
+                pages[index] = _LINE_END_HYPHEN.sub(HYPHEN_MARK, text)
     finally:
         with PDFIUM_LOCK:
             document.close()
@@ -141,4 +144,4 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
             raise ExtractionError(ocr.no_text_layer_reason(options))
         raise ExtractionError(ocr.NO_TEXT_LAYER)  # every page is blank
     text = "\n".join(pages)
-    return _join_hyphenated(text) if _HYPHEN_MARK in text else text
+    return join_hyphenated(text) if HYPHEN_MARK in text else text
