@@ -209,6 +209,29 @@ def test_a_line_of_another_language_in_an_english_page_keeps_its_letters():
     assert sum(wrong.values()) <= 0.1 * total, wrong
 
 
+def test_a_legacy_english_text_with_a_long_unbroken_run_is_read_in_linear_time():
+    """A Mac's ``ioreg -l`` output saved as text (chardet's own test file of it is 748 KB):
+    English in a legacy code page, one curly apostrophe its only byte above 0x7F, and a
+    device's data as one run of hex digits hundreds of kilobytes long. The second look at the
+    non-English words (above) found them with a pattern that rescanned the run from each of its
+    bytes: a 40 KB run took 14 s, that file's 330 KB run hours, past the 30 s a file may
+    take to read, so a text document was skipped as one that would not read.
+
+    Measured in CPU seconds of this process against a tenth of the run in the same test, as
+    the Markdown test below: linear work grows about 10 times, quadratic work 100 times."""
+    english = docgen.SAMPLE_EN.encode()  # English prose, so the detector answers English
+    product = "Product: Daniel Blanchard\u2019s Trackpad\n".encode("mac_roman")
+    seconds = []
+    for run in (4_000, 40_000):
+        data = english + b"\n" + product + b"Data: <" + b"0" * run + b">\n" + english
+        start = time.process_time()
+        text = decode_text_bytes(data)
+        seconds.append(time.process_time() - start)
+        assert "Blanchard\u2019s Trackpad" in text and text.count("0") >= run
+    assert seconds[1] < 10
+    assert seconds[1] < 30 * max(seconds[0], 0.01), seconds
+
+
 def test_big5_traditional_text_is_still_big5():
     text = "這是一份繁體中文的文件，內容包括軟體設定與檔案管理的說明。" * 3
     assert decode_text_bytes(text.encode("big5")) == text

@@ -143,6 +143,10 @@ ENCODED_CASES = [
     ("utf-16-be", False, docgen.SAMPLE_EN),
     ("utf-32-le", True, docgen.SAMPLE_ZH),
     ("utf-32-be", True, docgen.SAMPLE_EN),
+    ("utf-32-le", False, docgen.SAMPLE_ZH),  # chardet's test files hold these: once "binary"
+    ("utf-32-le", False, docgen.SAMPLE_EN),
+    ("utf-32-be", False, docgen.SAMPLE_ZH),
+    ("utf-32-be", False, docgen.SAMPLE_EN),
     ("gb18030", False, docgen.SAMPLE_ZH),
     ("gb18030", False, docgen.SAMPLE_EN),
     ("gbk", False, docgen.SAMPLE_ZH),

@@ -544,6 +544,22 @@ MUTANTS: list[Mutant] = [
         "look-alike characters are no change in the diff",
     ),
     m(
+        "legacy-words-found-in-quadratic-time",
+        "desktop_dedup/core/extract/plaintext.py",
+        '_NON_ASCII_WORD = re.compile(rb"(?<!\\S)\\S*?[\\x80-\\xff]\\S*")\n',
+        '_NON_ASCII_WORD = re.compile(rb"[^\\s]*[\\x80-\\xff][^\\s]*")\n',
+        ["tests/test_decoding.py"],
+        "a legacy text with a long unbroken run is read in bounded time",
+    ),
+    m(
+        "utf32-without-bom-is-binary",
+        "desktop_dedup/core/extract/plaintext.py",
+        "        wide = _utf32_without_bom(data) or _utf16_without_bom(data)\n",
+        "        wide = _utf16_without_bom(data)\n",
+        ["tests/test_extract.py"],
+        "UTF-32 text without a byte-order mark is read",
+    ),
+    m(
         "typeset-hyphens-left-in-text",
         "desktop_dedup/core/extract/plaintext.py",
         "    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))\n",

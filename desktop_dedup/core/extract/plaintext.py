@@ -69,6 +69,27 @@ _TEXTLIKE = re.compile(
 _MIN_TEXTLIKE = 0.9
 
 
+def _utf32_without_bom(data: bytes) -> str | None:
+    """UTF-32 without a BOM: it decodes strictly in one byte order (every four bytes a code
+    point up to U+10FFFF, which UTF-16 text and binary data almost never are) and reads as
+    text. Rare, but an editor may save it so (chardet's own test files hold four), and it was
+    read as binary."""
+    if len(data) % 4:
+        return None
+    for encoding in ("utf-32-le", "utf-32-be"):
+        try:
+            sample = data[: 4 * _BINARY_SAMPLE].decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if sample and len(_TEXTLIKE.findall(sample)) >= _MIN_TEXTLIKE * len(sample):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError:
+                return None
+            return None if _looks_binary(text) else text
+    return None
+
+
 def _utf16_without_bom(data: bytes) -> str | None:
     """UTF-16 without a BOM, recognised by decoding a sample both ways and keeping the byte
     order whose characters look like text (English puts NULs in one byte lane, but Chinese
@@ -119,9 +140,9 @@ def decode_text_bytes(data: bytes) -> str:
                 raise _binary()
             return text
     if b"\x00" in data:
-        text16 = _utf16_without_bom(data)
-        if text16 is not None:
-            return text16
+        wide = _utf32_without_bom(data) or _utf16_without_bom(data)
+        if wide is not None:
+            return wide
         # A stray NUL or two in otherwise valid UTF-8 (a crash mid-write, a bad editor) does
         # not make a document binary; real binary has ~1 NUL in 256 bytes and is not UTF-8.
         if data.count(0) > max(2, len(data) // _MAX_NUL_DENSITY):
@@ -206,7 +227,9 @@ _IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 _MIN_WORD_SHARE = 0.5  # of the ideographs, inside dictionary words of two or more
 _MIN_JUDGED = 4  # ideographs needed to judge by words
 _HIGH_RUN = re.compile(rb"[\x80-\xff]+")
-_NON_ASCII_WORD = re.compile(rb"[^\s]*[\x80-\xff][^\s]*")
+# A word with a byte above 0x7F, matched only from the word's start: a pattern free to start
+# anywhere rescanned a long unbroken run (a hex dump) from each of its bytes, in quadratic time.
+_NON_ASCII_WORD = re.compile(rb"(?<!\S)\S*?[\x80-\xff]\S*")
 _WORDS_SAMPLE = 1 << 20  # bytes searched for them
 _WORDS_MARGIN = 2.0  # how much surer of them their own guess must be
 _PRINTABLE_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
