@@ -101,9 +101,31 @@ def test_wrong_kind_of_compound_file(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.doc"
     shutil.copy(fixture("zh.xls"), sheet)
     assert reason_of(sheet) == "not a DOC: the compound file holds an Excel/ET spreadsheet"
-    text = tmp_path / "plain.wps"
-    text.write_text("just some text", encoding="utf-8")
-    assert reason_of(text) == "not a WPS (no compound-file header)"
+    junk = tmp_path / "junk.wps"
+    junk.write_bytes(random.Random(7).randbytes(4096))
+    assert reason_of(junk) == "not a WPS (no compound-file header)"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "encoding"),
+    [
+        ("README.DOC", docgen.SAMPLE_EN, "cp437"),  # a DOS-era manual
+        ("说明.doc", docgen.SAMPLE_ZH, "gbk"),
+        ("note.wps", docgen.SAMPLE_ZH, "utf-8"),
+        ("export.xls", "项目\t金额\t说明\n房租\t3000\t每月的房租\n伙食\t1200\t买菜做饭\n", "gbk"),
+        ("export.et", "Item,Amount\nRent,3000\nFood,1200\n", "utf-8"),
+    ],
+)
+def test_a_plain_text_file_named_doc_is_read_as_text(tmp_path: Path, name, text, encoding):
+    """Manuals and notes of the DOS era were plain text named .DOC (Python 2 still ships its
+    pdb.doc so), many programs export a table as tab- or comma-separated text named .xls, and
+    Word, WPS, Excel and LibreOffice open such files as text. They were refused as "not a DOC
+    (no compound-file header)"."""
+    path = tmp_path / name
+    path.write_bytes(text.replace("\n", "\r\n").encode(encoding))
+    result = extract_text(path)
+    assert result.format == name.rsplit(".", 1)[1].lower()
+    assert words_only(result.text) == words_only(text)
 
 
 def test_doc_that_is_really_rtf_a_web_page_an_mht_or_a_docx(tmp_path: Path) -> None:

@@ -560,6 +560,22 @@ MUTANTS: list[Mutant] = [
         "UTF-32 text without a byte-order mark is read",
     ),
     m(
+        "plain-text-doc-refused",
+        "desktop_dedup/core/extract/doc.py",
+        '    if kind == "unknown":\n        return not_compound_as_text(path, label)\n',
+        "",
+        ["tests/test_extract_office.py"],
+        "a .doc that is plain text is read as text",
+    ),
+    m(
+        "text-xls-refused",
+        "desktop_dedup/core/extract/spreadsheet.py",
+        '        if kind == "unknown":  # tab- or comma-separated text named .xls\n',
+        '        if False:\n',
+        ["tests/test_extract_office.py"],
+        "an .xls that is tab-separated text is read as text",
+    ),
+    m(
         "typeset-hyphens-left-in-text",
         "desktop_dedup/core/extract/plaintext.py",
         "    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))\n",

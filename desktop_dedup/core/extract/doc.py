@@ -3,7 +3,8 @@
 Kingsoft WPS Writer stores ``.wps`` in the Word binary format, so one reader serves both; a
 Microsoft Works ``.wps`` is also a compound file but with other streams, and is told apart by
 them (see :mod:`.ole`). A ``.doc`` that is really RTF, a web page, an MHT archive or a DOCX (Word
-saves all of these under a .doc name on request) is read by the reader of what it is.
+saves all of these under a .doc name on request) is read by the reader of what it is, and one
+that is none of these and not a compound file is read as plain text if it is text.
 
 The layout follows Microsoft's [MS-DOC] specification: the File Information Block (FIB) at the
 start of the WordDocument stream gives the length of the main text (``ccpText``) and where the
@@ -27,6 +28,7 @@ from desktop_dedup.core.extract.mail import extract_eml
 from desktop_dedup.core.extract.ole import (
     KIND_WORD,
     classify,
+    not_compound_as_text,
     open_compound,
     read_stream,
     sniff,
@@ -188,6 +190,8 @@ def _extract(path: str | os.PathLike[str], label: str) -> str:
         return extract_html(path)
     if kind == "mime":  # a "single file web page" (MHT) saved as .doc
         return extract_eml(path)
+    if kind == "unknown":
+        return not_compound_as_text(path, label)
     ole = open_compound(path, label)
     try:
         kind = classify(ole)

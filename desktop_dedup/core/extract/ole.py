@@ -14,6 +14,7 @@ import olefile
 
 from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import open_regular
+from desktop_dedup.core.extract.plaintext import extract_plain
 from desktop_dedup.core.units import format_size, format_size_over
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,18 @@ def sniff(path: str | os.PathLike[str]) -> str:
     if text.startswith(b"<") and b"<table" in text:
         return "html"
     return "unknown"
+
+
+def not_compound_as_text(path: str | os.PathLike[str], label: str) -> str:
+    """A file with a binary Office name that is no compound file (``sniff``: "unknown"),
+    read as the plain text it may be: manuals and notes of the DOS era were plain text named
+    .DOC (Python 2 still ships its pdb.doc so), many programs export a table as tab- or
+    comma-separated text named .xls, and Word, WPS, Excel and LibreOffice open such files as
+    text. Anything else keeps the reason it had."""
+    try:
+        return extract_plain(path)
+    except ExtractionError as exc:  # binary, or text too large to be a document
+        raise ExtractionError(f"not a {label} (no compound-file header)") from exc
 
 
 def open_compound(path: str | os.PathLike[str], label: str) -> olefile.OleFileIO:

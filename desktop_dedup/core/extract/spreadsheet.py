@@ -27,7 +27,14 @@ from desktop_dedup.core.extract._common import (
 )
 from desktop_dedup.core.extract.html import extract_html
 from desktop_dedup.core.extract.odt import check_odf_not_encrypted
-from desktop_dedup.core.extract.ole import KIND_EXCEL, classify, open_compound, sniff, wrong_kind
+from desktop_dedup.core.extract.ole import (
+    KIND_EXCEL,
+    classify,
+    not_compound_as_text,
+    open_compound,
+    sniff,
+    wrong_kind,
+)
 
 #: Largest sheet (rows x columns of its used area) read. Reading materialises every cell of the
 #: used area, so a sheet with two cells a million rows apart costs as much as a full one.
@@ -148,6 +155,8 @@ def _extract(path: str | os.PathLike[str], label: str, container: str) -> str:
             return extract_html(path)
         if kind == "zip":  # an .xlsx named .xls
             container, label = "zip", "XLSX"
+        if kind == "unknown":  # tab- or comma-separated text named .xls
+            return not_compound_as_text(path, label)
     _check_container(path, label, container)
     try:
         return _read_cells(path, label)
