@@ -23,11 +23,11 @@ from pathlib import Path
 from desktop_dedup.core.service import DedupService
 
 REPO = Path(__file__).resolve().parents[1]
-_WORD = re.compile(r"\w+")
+WORD = re.compile(r"\w+")
 
 
 def trigrams(text: str) -> set[tuple[str, ...]]:
-    words = _WORD.findall(text.lower())
+    words = WORD.findall(text.lower())
     return set(zip(words, words[1:], words[2:], strict=False))
 
 
@@ -57,7 +57,7 @@ def real_texts(limit: int) -> list[tuple[str, str]]:
             text = Path(real).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if len(_WORD.findall(text)) >= 30:
+        if len(WORD.findall(text)) >= 30:
             out.append((str(p), text))
         if len(out) >= limit:
             break
