@@ -332,6 +332,9 @@ def filtered_text(counts) -> str:
         parts.append(f"{counts.other_types} of other types ({shown_types}{more})")
     if counts.not_text:
         parts.append(f"{counts.not_text} without an extension that are not text")
+    if counts.scripts:
+        s = "s" if counts.scripts != 1 else ""
+        parts.append(f"{counts.scripts} script{s} without an extension (#!)")
     if counts.excluded_files or counts.excluded_folders:
         parts.append(
             f"{counts.excluded_files} files and {counts.excluded_folders} folders "

@@ -29,6 +29,8 @@ def tree(tmp_path: Path) -> Path:
     docgen.write_txt(root / "zh.txt", docgen.SAMPLE_ZH)
     (root / "README").write_bytes(docgen.SAMPLE_EN.encode("utf-16"))  # with a BOM
     (root / "program").write_bytes(PNG)  # binary without an extension: not text
+    # a script without an extension is a program, as a .sh or .py file is: not a document
+    (root / "backup").write_text("#!/bin/sh\n# " + docgen.SAMPLE_EN + "\ntar czf b.tgz ~\n")
     (root / ".bashrc").write_text("alias ll='ls -l'\n", encoding="utf-8")  # hidden: not read
     (root / "server.log").write_text(docgen.SAMPLE_EN, encoding="utf-8")  # --text-types log
     (root / "photo.jpg").write_bytes(PNG)
@@ -77,10 +79,11 @@ def test_walk_lists_text_without_extension_and_counts_what_it_passes_over(tree: 
     }
     assert counts.by_extension == {"jpg": 2, "": 1}  # .bashrc: a hidden file is not sniffed
     assert counts.not_text == 1  # program
+    assert counts.scripts == 1  # backup
     assert (counts.excluded_files, counts.excluded_folders) == (1, 1)  # ~$draft.docx, node_modules
     assert counts.too_small == 1  # tiny.txt
     assert counts.hard_links == 1
-    assert counts.total == 7
+    assert counts.total == 8
     assert problems == []
 
 
@@ -88,7 +91,7 @@ def test_without_plain_text_among_the_types_nothing_is_sniffed(tree: Path):
     counts = FilterCounts()
     options = ScanOptions(roots=(str(tree),), extensions=("docx",))
     assert list(walk_files(options, [], counts=counts)) == []
-    assert counts.by_extension[""] == 5 and counts.not_text == 0
+    assert counts.by_extension[""] == 6 and counts.not_text == counts.scripts == 0
 
 
 def test_service_groups_an_extensionless_copy_and_shows_its_diff(tree: Path, tmp_path: Path):
@@ -115,6 +118,7 @@ def test_cli_scan_reports_the_filters_and_reads_extra_text_types(tree: Path, tmp
         "excluded_folders": 1,
         "too_small": 0,
         "not_text": 1,
+        "scripts": 1,
         "hard_links": 1,
     }
     assert out["skipped"] == []
@@ -122,7 +126,8 @@ def test_cli_scan_reports_the_filters_and_reads_extra_text_types(tree: Path, tmp
     assert text.returncode == 0, text.stderr
     assert (
         "Not scanned (filters): 3 of other types (.jpg 2, no extension 1); 1 without an "
-        "extension that are not text; 1 files and 1 folders matching an exclude pattern; "
+        "extension that are not text; 1 script without an extension (#!); 1 files and 1 "
+        "folders matching an exclude pattern; "
         "1 hard links to a file already listed." in text.stdout
     )
     report = json.loads(cli("report", "--db", db).stdout)

@@ -162,6 +162,7 @@ class FilterCounts:
     excluded_folders: int = 0  # (their files are not counted: they are not listed at all)
     too_small: int = 0  # under the minimum size (empty files are listed as problems)
     not_text: int = 0  # without an extension, and not text
+    scripts: int = 0  # without an extension, a program (#!): as a .sh or .py file is
     hard_links: int = 0  # another name of a file already listed
 
     @property
@@ -175,6 +176,7 @@ class FilterCounts:
             + self.excluded_files
             + self.too_small
             + self.not_text
+            + self.scripts
             + self.hard_links
         )
 
@@ -186,6 +188,7 @@ class FilterCounts:
             "excluded_folders": self.excluded_folders,
             "too_small": self.too_small,
             "not_text": self.not_text,
+            "scripts": self.scripts,
             "hard_links": self.hard_links,
         }
 

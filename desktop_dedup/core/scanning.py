@@ -8,9 +8,10 @@ read only to tell what a file without an extension, or of a type no reader handl
 * A folder that cannot be listed, or a name that is not valid in the file system's encoding, is a
   :class:`Problem`, not an exception.
 * A file without an extension (``README``, ``LICENSE``, ``copyright``) is read as plain text when
-  plain text is among the scanned types and its first bytes are text (:func:`looks_like_text`:
-  the same encoding detection and binary check as the text reader); names starting with a dot
-  (configuration files) are not. Extensions in ``text_extensions`` are read as plain text.
+  plain text is among the scanned types and its first bytes are text (:func:`text_kind`: the
+  same encoding detection and binary check as the text reader) that is not a script (``#!``);
+  names starting with a dot (configuration files) are not. Extensions in ``text_extensions``
+  are read as plain text.
 * A file of a document type no reader handles (UNREAD_DOCUMENT_TYPES) is a :class:`Problem`
   when its first bytes are that type's (:func:`is_unread_type`); a file that only shares the
   extension (Tcl's text ``.msg`` catalogues are not Outlook messages) is counted with the
@@ -93,17 +94,33 @@ PLAIN_TEXT = "text"
 def looks_like_text(path: str) -> bool:
     """Whether the file's first :data:`SNIFF_BYTES` decode as text (any encoding the text reader
     detects) rather than binary. Never raises: an unreadable file is "not text"."""
-    from desktop_dedup.core.errors import ExtractionError
+    return text_kind(path) is not None
+
+
+#: What a script starts with: the interpreter line that makes a text file a program.
+SHEBANG = b"#!"
+
+
+def text_kind(path: str) -> str | None:
+    """What a file without an extension is, by its first :data:`SNIFF_BYTES`: "script" (text
+    that starts with ``#!``: a shell, Python or Perl program, as a .sh or .py file is, not a
+    document), "text", or None (binary, empty or unreadable). Never raises."""
     from desktop_dedup.core.extract._common import open_regular
-    from desktop_dedup.core.extract.plaintext import decode_text_bytes
 
     try:
         with open_regular(path) as fh:
             head = fh.read(SNIFF_BYTES)
     except OSError:
-        return False
-    if not head:
-        return False
+        return None
+    if not head or not _decodes(head):
+        return None
+    return "script" if head.startswith(SHEBANG) else "text"
+
+
+def _decodes(head: bytes) -> bool:
+    from desktop_dedup.core.errors import ExtractionError
+    from desktop_dedup.core.extract.plaintext import decode_text_bytes
+
     # A multi-byte character cut at the end of the sample is not a sign of binary.
     cuts = range(4) if len(head) == SNIFF_BYTES else range(1)
     for cut in cuts:
@@ -253,8 +270,12 @@ def walk_files(
                     if st.st_size < max(options.min_size, 1):
                         counts.too_small += 1
                         continue
-                    if not looks_like_text(entry.path):
-                        counts.not_text += 1
+                    kind = text_kind(entry.path)
+                    if kind != "text":
+                        if kind is None:
+                            counts.not_text += 1
+                        else:
+                            counts.scripts += 1
                         continue
                     ext = PLAIN_TEXT
                 if st.st_nlink > 1:

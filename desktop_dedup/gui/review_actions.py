@@ -409,6 +409,13 @@ class ReviewActions(QObject):
                     counts.not_text,
                 )
             )
+        if counts.scripts:
+            parts.append(
+                plural(
+                    self.tr("%n script(s) without an extension (#!)", "", counts.scripts),
+                    counts.scripts,
+                )
+            )
         excluded = counts.excluded_files + counts.excluded_folders
         if excluded:
             parts.append(plural(self.tr("%n excluded by a pattern", "", excluded), excluded))

@@ -1786,6 +1786,13 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
+        <source>%n script(s) without an extension (#!)</source>
+        <translation>
+            <numerusform>%n 个无扩展名的脚本（#!）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
         <source>%n excluded by a pattern</source>
         <translation>
             <numerusform>%n 项被排除规则排除</numerusform>

@@ -576,6 +576,14 @@ MUTANTS: list[Mutant] = [
         "an .xls that is tab-separated text is read as text",
     ),
     m(
+        "scripts-read-as-documents",
+        "desktop_dedup/core/scanning.py",
+        '    return "script" if head.startswith(SHEBANG) else "text"\n',
+        '    return "text"\n',
+        ["tests/test_text_sniffing.py"],
+        "a script without an extension is counted, not read as a document",
+    ),
+    m(
         "typeset-hyphens-left-in-text",
         "desktop_dedup/core/extract/plaintext.py",
         "    return join_typeset_hyphens(decode_text_bytes(read_capped(path)))\n",
