@@ -571,7 +571,7 @@ MUTANTS: list[Mutant] = [
         "text-xls-refused",
         "desktop_dedup/core/extract/spreadsheet.py",
         '        if kind == "unknown":  # tab- or comma-separated text named .xls\n',
-        '        if False:\n',
+        "        if False:\n",
         ["tests/test_extract_office.py"],
         "an .xls that is tab-separated text is read as text",
     ),
