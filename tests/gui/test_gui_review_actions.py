@@ -136,10 +136,14 @@ def test_scan_status_says_what_the_filters_passed_over(qtbot, window, tmp_path):
     docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
     (root / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * 4)
     (root / "LICENSE").write_text(docgen.SAMPLE_EN, encoding="utf-8")  # read: text
+    (root / "notes").write_text("#!/bin/sh\n# " + docgen.SAMPLE_EN, encoding="utf-8")  # a script
     window.folder_panel.add_folders([str(root)])
     summary = scan(qtbot, window)
     assert summary.filtered.by_extension == {"jpg": 1}
-    assert "Not scanned: 1 of other types (.jpg 1)." in window.statusBar().currentMessage()
+    assert (
+        "Not scanned: 1 of other types (.jpg 1); 1 script without an extension (#!)."
+        in window.statusBar().currentMessage()
+    )
     assert window.groups_model.total == 1  # a.txt and LICENSE
 
 
