@@ -202,3 +202,89 @@ def test_many_sections_deep_in_a_page_are_read_in_time(element: str) -> None:
     html_to_text(page + "<p>The end.</p></body></html>")
     took = time.perf_counter() - started
     assert took < 5.0, f"{took:.1f} s"
+
+
+# The menu column of libxml2's and libxslt's documentation sites (site.xsl), as their pages
+# have it: a search box, the site's pages, related links and the API indexes.
+LIBXSLT_MENU = {
+    "Main Menu": [
+        "Home", "Introduction", "Documentation", "Reporting bugs and getting help",
+        "How to help", "Downloads", "libxslt", "API Menu", "ChangeLog",
+    ],
+    "Related links": [
+        "Mail archive", "XML libxml2", "FTP", "Windows binaries", "Solaris binaries",
+        "MacOsX binaries", "Bug Tracker", "lxml Python bindings", "Perl XSLT bindings",
+        "XSLT with PHP", "Apache module", "Pascal bindings", "Xsldbg Debugger",
+    ],
+    "API Indexes": ["Alphabetic", "Constructors", "Functions/Types", "Modules", "Symbols"],
+}  # fmt: skip
+
+
+def table_layout_page(title: str, document: str) -> str:
+    """A page laid out as libxslt's site.xsl lays them out: a banner table, then one row with
+    the menu column beside the document's column (nested tables, no landmarks)."""
+    boxes = "".join(
+        f'<table width="100%"><tr><td bgcolor="#eecfa1"><center><b>{box}</b></center></td></tr>'
+        '<tr><td bgcolor="#fffacd"><ul>'
+        + "".join(f'<li><a href="p{i}.html">{name}</a></li>' for i, name in enumerate(names))
+        + "</ul></td></tr></table>"
+        for box, names in LIBXSLT_MENU.items()
+    )
+    search = (
+        '<form action="../search.php"><input name="query" type="text" size="20" />'
+        '<input name="submit" type="submit" value="Search ..." /></form>'
+    )
+    return (
+        '<html><head><title>libexslt</title></head><body bgcolor="#8b7765">'
+        '<table width="100%"><tr><td><h1>The EXSLT C library for Gnome</h1>'
+        f"<h2>{title}</h2></td></tr></table>"
+        '<table width="100%"><tr><td valign="top" width="200">'
+        f"{search}{boxes}</td>"
+        f'<td valign="top"><table><tr><td bgcolor="#fffacd">{document}'
+        '<p><a href="bugs.html">Daniel Veillard</a></p></td></tr></table></td></tr></table>'
+        "</body></html>"
+    )
+
+
+def test_a_table_layout_sites_menu_column_is_not_its_pages_text(tmp_path: Path) -> None:
+    """Sites made before HTML had landmarks (libxml2's and libxslt's documentation) put the
+    menu in a column of the page's layout table: about 90 words of links beside pages of a few
+    dozen. The pages of libexslt's site fell into one group (its home page and its
+    introduction 83 % the same, its function index 76 %), and no page matched its text."""
+    paragraphs = owncorpus.short_paragraphs(8)
+    site = tmp_path / "site"
+    site.mkdir()
+    for i, paragraph in enumerate(paragraphs):
+        title = " ".join(paragraph.split()[:3])
+        page = table_layout_page(title, f"<p>{paragraph}</p>")
+        (site / f"page{i}.html").write_text(page, encoding="utf-8")
+        (site / f"page{i}.txt").write_text(f"{title}\n\n{paragraph}\n", encoding="utf-8")
+        text = html_to_text(page)
+        assert paragraph in text and "Perl XSLT bindings" not in text and "Main Menu" not in text
+    with DedupService(tmp_path / "db.sqlite") as service:
+        service.scan([site], workers=1)
+        groups = sorted(sorted(Path(m.path).stem for m in g.members) for g in service.groups())
+    assert groups == [[f"page{i}", f"page{i}"] for i in range(len(paragraphs))]
+
+
+def test_links_of_a_table_layout_pages_own_document_are_kept() -> None:
+    """A document that is itself links keeps them: a download table (a link in each row) and
+    an index of modules (all links, beside the menu: both are read, as without the rule)."""
+    downloads = table_layout_page(
+        "Downloads",
+        "<p>The latest versions of the library can be found on the server.</p><table>"
+        + "".join(
+            f'<tr><td><a href="v1.{i}.tar.gz">libexslt-1.{i}.tar.gz</a></td><td>{i}07 KB</td></tr>'
+            for i in range(8)
+        )
+        + "</table>",
+    )
+    text = html_to_text(downloads)
+    assert "libexslt-1.7.tar.gz" in text and "Perl XSLT bindings" not in text
+    modules = ["exslt", "exsltexports", "date", "math", "sets", "strings", "saxon", "dynamic"]
+    index = table_layout_page(
+        "Modules",
+        "<ul>" + "".join(f'<li><a href="{m}.html">{m}</a></li>' for m in modules) + "</ul>",
+    )
+    text = html_to_text(index)
+    assert all(m in text.split("\n") for m in modules) and "Perl XSLT bindings" in text

@@ -592,6 +592,22 @@ MUTANTS: list[Mutant] = [
         "a manual page saved as text has its hyphenated words whole",
     ),
     m(
+        "table-layout-menu-read-as-text",
+        "desktop_dedup/core/extract/html.py",
+        "        _remove(_menu_columns(root))\n",
+        "        pass\n",
+        ["tests/test_web_pages.py"],
+        "a table layout's menu column is not its pages' text",
+    ),
+    m(
+        "table-layout-document-links-dropped",
+        "desktop_dedup/core/extract/html.py",
+        "            if only and prose > unlinked\n",
+        "            if only\n",
+        ["tests/test_web_pages.py"],
+        "the links of a table layout page's own document are kept",
+    ),
+    m(
         "permalink-signs-read-as-text",
         "desktop_dedup/core/extract/html.py",
         "    _remove(_permalinks(root))\n",

@@ -196,6 +196,8 @@ def _main_content(root: Node) -> Node:
         owned = _inside(nodes, _named(owners))
         pages_own += [node for node, inside in zip(nodes, owned, strict=True) if not inside]
     _remove([*root.css(_CHROME_SELECTOR), *pages_own])
+    if root.tag in ("body", "html"):  # no <main>, no one <article>: maybe a table layout
+        _remove(_menu_columns(root))
     return root
 
 
@@ -232,6 +234,57 @@ def _the_article(root: Node) -> Node | None:
         return None
     text = len(outer[0].text(strip=True))
     return outer[0] if text and text >= _ARTICLE_SHARE * len(root.text(strip=True)) else None
+
+
+# A page laid out in a table, as sites were before HTML had landmarks (libxml2's and libxslt's
+# documentation, many a personal site, pages saved from them): the site's menu is a column of
+# its own, a cell beside the cell of the document, nearly all of it links. A cell is all links
+# when it holds at least _MENU_MIN_LINKS links and links are _MENU_LINK_SHARE of its text; it
+# is a menu when a cell of its row that is not all links holds more text that is not links.
+# A table of links in the document (a download list) has one link per cell; a document that is
+# all links (an index of modules) beside the menu leaves both, as when there were no rule.
+_MENU_MIN_LINKS = 5
+_MENU_LINK_SHARE = 0.9
+# Only this many rows are looked at, and no page with more links than this: a layout's rows come
+# first, and each row's cells are read whole (a hostile page of nested tables stays linear).
+_MENU_MAX_ROWS = 64
+_MENU_MAX_LINKS = 5000
+
+
+def _chars(node: Node) -> int:
+    return sum(map(len, node.text(separator=" ").split()))
+
+
+def _menu_columns(root: Node) -> list[Node]:
+    """The cells of a page laid out in a table that are its site's menu (above)."""
+    if root.css_first("td") is None or not (
+        _MENU_MIN_LINKS <= len(root.css("a[href]")) <= _MENU_MAX_LINKS
+    ):
+        return []
+    menus = []
+    for row in root.css("tr")[:_MENU_MAX_ROWS]:
+        cells = [node for node in row.iter() if node.tag in ("td", "th")]
+        if len(cells) < 2:
+            continue
+        counted = []
+        for cell in cells:
+            links = cell.css("a[href]")
+            text = _chars(cell)
+            counted.append((len(links), text, text - sum(map(_chars, links))))
+        links_only = [
+            n >= _MENU_MIN_LINKS and text - unlinked >= _MENU_LINK_SHARE * text
+            for n, text, unlinked in counted
+        ]
+        prose = max(
+            (u for (_, _, u), only in zip(counted, links_only, strict=True) if not only),
+            default=0,
+        )
+        menus += [
+            cell
+            for cell, (_, _, unlinked), only in zip(cells, counted, links_only, strict=True)
+            if only and prose > unlinked
+        ]
+    return menus
 
 
 # A heading's link to itself, shown when the pointer is over it: Sphinx and MkDocs write a
