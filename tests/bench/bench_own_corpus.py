@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import pwd
 import re
 import subprocess
 import sys
@@ -305,7 +306,9 @@ def licence_texts() -> list[tuple[str, str]]:
     folders of installed programs, libraries and Pythons), once per distinct content, in
     UTF-8 and of 30 words or more: test_templates' kind of set, from far more places."""
     roots = [Path("/usr/lib"), Path("/usr/share/doc"), Path("/usr/share/common-licenses")]
-    roots += [Path.home() / ".pyenv" / "versions", Path(sys.prefix) / "lib"]
+    # the user's own Pythons (pyenv's), from the real home: the suite may run with another HOME
+    home = Path(os.environ.get("PYENV_ROOT", Path(pwd.getpwuid(os.getuid()).pw_dir) / ".pyenv"))
+    roots += [home / "versions", Path(sys.prefix) / "lib"]
     out, seen = [], set()
     for root in roots:
         for folder, _, names in sorted(os.walk(root)):
