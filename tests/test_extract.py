@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 import zipfile
 from pathlib import Path
 
@@ -800,6 +801,32 @@ def test_a_manual_page_saved_as_text_has_its_hyphenated_words_whole(tmp_path: Pa
     ascii_wrap = tmp_path / "wrapped.txt"
     ascii_wrap.write_text("a well-\nknown tool, and a docu-\nment", encoding="utf-8")
     assert extract_text(ascii_wrap).text == "a well-\nknown tool, and a docu-\nment"
+
+
+def test_hyphenated_words_are_joined_in_linear_time_beside_a_long_run_of_letters(
+    tmp_path: Path,
+) -> None:
+    """A manual page saved as text whose example holds a long run of letters (a DNA sequence,
+    a key in base32): the hyphenated words were found with a pattern that began with a run of
+    letters, which was tried from each letter of the run to its end: a 40,000-letter run took
+    40 s, past the 30 s a file may take to read, so the page was skipped as one that would not
+    read, and even an ordinary page spent most of its reading there.
+
+    Measured in CPU seconds of this process against a tenth of the run in the same test:
+    linear work grows about 10 times, quadratic work 100 times."""
+    page = _groff(Path("/usr/share/fish/man/man1/bind.1"), 50)
+    assert page.count("\u2010\n") >= 10  # groff really hyphenated
+    seconds = []
+    for run in (4_000, 40_000):
+        sequence = "".join("ACGT"[(i * i + 7 * i) % 4] for i in range(run))
+        path = tmp_path / f"bind-{run}.txt"
+        path.write_text(f"{page}\nEXAMPLE\n    {sequence}\n{page}", encoding="utf-8")
+        start = time.process_time()
+        text = extract_text(path).text
+        seconds.append(time.process_time() - start)
+        assert "\u2010\n" not in text and sequence in text
+    assert seconds[1] < 10
+    assert seconds[1] < 30 * max(seconds[0], 0.01), seconds
 
 
 def test_a_marked_hyphen_kept_keeps_the_line_end_it_stood_at() -> None:

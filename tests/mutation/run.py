@@ -552,6 +552,14 @@ MUTANTS: list[Mutant] = [
         "a legacy text with a long unbroken run is read in bounded time",
     ),
     m(
+        "hyphenated-words-found-in-quadratic-time",
+        "desktop_dedup/core/extract/_common.py",
+        '_HYPHENATED = re.compile(r"(?<![^\\W\\d_])[^\\W\\d_]+-[^\\W\\d_]+")\n',
+        '_HYPHENATED = re.compile(r"[^\\W\\d_]+-[^\\W\\d_]+")\n',
+        ["tests/test_extract.py"],
+        "hyphenated words are joined in linear time beside a long run of letters",
+    ),
+    m(
         "utf32-without-bom-is-binary",
         "desktop_dedup/core/extract/plaintext.py",
         "        wide = _utf32_without_bom(data) or _utf16_without_bom(data)\n",

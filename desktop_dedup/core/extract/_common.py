@@ -27,8 +27,11 @@ log = logging.getLogger(__name__)
 #: Marks a hyphen that ended a line after a letter (PDFium's U+FFFE; plain text's typeset
 #: hyphens, OCR's) until :func:`join_hyphenated` decides.
 HYPHEN_MARK = "\ufffe"
-_MARKED = re.compile(r"([^\W\d_]*)\ufffe(\n?)([^\W\d_]*)")
-_HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+_AFTER_MARK = re.compile(r"(\n?)([^\W\d_]*)")
+_LETTERS = re.compile(r"[^\W\d_]*")
+# Tried only where a run of letters begins: tried inside a run, it ran to the run's end from
+# each of its letters (the same matches, in time growing with the square of the run).
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+-[^\W\d_]+")
 
 
 def join_hyphenated(text: str) -> str:
@@ -47,19 +50,61 @@ def join_hyphenated(text: str) -> str:
     letter (``Anti-`` / ``American``, ``COVID-`` / ``19``), and only there. (The hyphen
     character U+2010, which groff writes, counts as a hyphen there.)"""
     plain = text.replace(HYPHEN_MARK, " ").replace("\u2010", "-")
-    hyphenated = {w.lower() for w in _HYPHENATED.findall(plain)}
-    whole = {w.lower() for w in LETTER_RUN.findall(plain)}
+    # The text's words, lower-cased, are needed only for a broken word whose hyphenated form
+    # occurs in the text at all (a compound); most are plain hyphenations ("docu-ment" nowhere
+    # else), and listing every word of a long text costs more than the rest of its reading.
+    # Final sigma folded: lower-casing a word alone or inside the text may spell it either way.
+    lowered: list[str] = []
+    words: list[set[str]] = []
 
-    def resolve(m: re.Match[str]) -> str:
-        before, line_end, after = m.groups()
-        joined = before + after
-        if before and after[:1].islower():
-            if joined.lower() in whole or f"{before}-{after}".lower() not in hyphenated:
-                return joined
-        # kept: a compound joined on one line by PDFium, or a line that ends where it ended
-        return f"{before}-{after}" if after else f"{before}-{line_end}"
+    def compound(before: str, after: str) -> bool:
+        """Whether the text writes ``before-after`` with a hyphen and never without."""
+        written = f"{before}-{after}".lower()
+        if not lowered:
+            lowered.append(plain.lower().replace("ς", "σ"))
+        if written.replace("ς", "σ") not in lowered[0]:
+            return False
+        if not words:
+            words.append({w.lower() for w in _HYPHENATED.findall(plain)})
+            words.append({w.lower() for w in LETTER_RUN.findall(plain)})
+        hyphenated, whole = words
+        return written in hyphenated and (before + after).lower() not in whole
 
-    return _MARKED.sub(resolve, text)
+    # Each mark with the letters before it (back to where the previous mark's word ended) and,
+    # after an optional line break, the letters after it. Found from the marks, not by one
+    # pattern over the text: a pattern that begins with a run of letters is tried at every
+    # letter of the text, and that was most of a long PDF's reading.
+    pieces = text.split(HYPHEN_MARK)
+    out: list[str] = []
+    taken = 0  # how much of the current piece the previous mark's word took
+    for k in range(len(pieces) - 1):
+        piece = pieces[k]
+        before = _letters_before(piece, taken)
+        out.append(piece[taken : len(piece) - len(before)])
+        after_match = _AFTER_MARK.match(pieces[k + 1])
+        assert after_match is not None  # every part of it may be empty
+        line_end, after = after_match.groups()
+        taken = after_match.end()
+        if before and after[:1].islower() and not compound(before, after):
+            out.append(before + after)
+        else:
+            # kept: a compound joined on one line by PDFium, or a line that ends where it ended
+            out.append(f"{before}-{after}" if after else f"{before}-{line_end}")
+    out.append(pieces[-1][taken:])
+    return "".join(out)
+
+
+def _letters_before(piece: str, start: int) -> str:
+    """The run of letters (no digits, no underscores) ending ``piece``, not reaching before
+    ``start``."""
+    window = 64
+    while True:
+        lo = max(start, len(piece) - window)
+        run = _LETTERS.match(piece[lo:][::-1])
+        assert run is not None
+        if run.end() < len(piece) - lo or lo == start:
+            return piece[len(piece) - run.end() :] if run.end() else ""
+        window *= 4
 
 
 #: Largest plain-text/HTML/RTF file we read, and the largest text any extractor returns
