@@ -83,6 +83,29 @@ def test_a_reader_over_its_memory_budget_costs_its_file_not_the_scan(tmp_path):
     assert summary.files_fingerprinted == len(paths)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_files_sent_ahead_to_a_reader_that_ran_out_of_memory_are_still_read(tmp_path, workers):
+    """A worker is sent the files it reads next while it reads one (so that it never waits
+    for the scanning process); one that ran out of its memory budget is replaced, and those
+    files go to the next worker. They were dropped: the scan neither read them nor listed
+    them as problems, and the summary counted them nowhere."""
+    root = tmp_path / "docs"
+    hogs = [docgen.write_txt(root / f"hog{i}.txt", docgen.SAMPLE_EN) for i in range(2)]
+    paths = [  # listed after the hogs (a folder is listed in name order)
+        docgen.write_txt(root / f"text{i:02d}.txt", f"第{i}份。" + docgen.SAMPLE_ZH + f"\n{i}\n")
+        for i in range(12)
+    ]
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc._analyse_in_worker = hostile_readers.hog_or_read
+        svc.read_budget = Budget(memory_mb=200)
+        summary = svc.scan([root], workers=workers)
+        problems = {p.path: p.reason for p in svc.problems()}
+        stored = {path for path, _ in svc.store.known_files().items()}
+    assert problems == {str(h): "needs more than 200 MB to read; skipped" for h in hogs}
+    assert summary.files_fingerprinted == len(paths)
+    assert stored == {str(p) for p in [*paths, *hogs]}
+
+
 def test_cancel_returns_within_a_second_while_a_worker_is_stuck(tmp_path):
     root = tmp_path / "docs"
     _library(root, 3)

@@ -394,9 +394,12 @@ class ReaderPool:
                 worker.page = None
                 assert entry is not None
                 retire = message.pop("retire", False)
+                if retire and worker.entry is not None:
+                    # the file sent ahead, which this worker, about to end, will not read
+                    queue.appendleft(worker.entry)
+                    worker.entry = None
                 handle(entry, message)
                 if retire:
-                    self._requeue_next(worker, queue)
                     self._replace(worker)
                 continue
             # Asking a process for its exit code waits on its sentinel through a new selector:

@@ -560,6 +560,14 @@ MUTANTS: list[Mutant] = [
         "hyphenated words are joined in linear time beside a long run of letters",
     ),
     m(
+        "retiring-reader-drops-the-file-sent-ahead",
+        "desktop_dedup/core/workers.py",
+        "                if retire and worker.entry is not None:\n",
+        "                if False:\n",
+        ["tests/test_reader_budgets.py"],
+        "the files sent ahead to a reader that ran out of memory are still read",
+    ),
+    m(
         "utf32-without-bom-is-binary",
         "desktop_dedup/core/extract/plaintext.py",
         "        wide = _utf32_without_bom(data) or _utf16_without_bom(data)\n",
