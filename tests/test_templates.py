@@ -91,3 +91,60 @@ def test_documents_sharing_only_a_licence_or_template_are_never_grouped(tmp_path
                 )
     print(f"{len(texts)} texts, {len(groups)} groups, {len(wrong)} pairs under 50 % trigrams")
     assert not wrong, wrong[:10]
+
+
+# pip's reference pages as its documentation ships them (docs/html/cli/pip_<command>.rst): one
+# template, the command's name in the title, in both usage lines and in the directives at the
+# end. What is left once the short lines at both ends are set aside (the usage lines) holds
+# the name twice: the name counts where it also occurs in the title and the last lines.
+_PIP_PAGE = """
+.. _`pip {cmd}`:
+
+pip {cmd}
+{rule}
+
+
+Usage
+*****
+
+.. tab:: Unix/macOS
+
+   .. pip-command-usage:: {cmd} "python -m pip"
+
+.. tab:: Windows
+
+   .. pip-command-usage:: {cmd} "py -m pip"
+
+Description
+***********
+
+.. pip-command-description:: {cmd}
+
+Options
+*******
+
+.. pip-command-options:: {cmd}
+"""
+_PIP_COMMANDS = ["cache", "check", "config", "debug", "download", "freeze", "hash", "inspect"]
+
+
+def test_pages_made_from_one_template_with_another_name_are_not_grouped(tmp_path):
+    """Two reference pages of sibling commands differ by the command's name alone, used
+    throughout: not a page with one word edited (which is the same document), but two
+    documents. Their copies still are the same document: one under a reposting banner, one
+    saved again with another underline and wrap."""
+    import docgen
+
+    docs = tmp_path / "docs"
+    pages = {}
+    for cmd in _PIP_COMMANDS:
+        text = _PIP_PAGE.format(cmd=cmd, rule="-" * (4 + len(cmd)))
+        pages[cmd] = docgen.write_txt(docs / f"pip_{cmd}.rst", text)
+    banner = "Mirrored from the pip documentation, version 24.0\n\n"
+    docgen.write_txt(docs / "mirror" / "cache.rst", banner + pages["cache"].read_text())
+    rewritten = pages["hash"].read_text().replace("--------", "=" * 8)
+    docgen.write_txt(docs / "saved" / "hash.rst", rewritten)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
+    assert sorted(groups) == [["cache.rst", "pip_cache.rst"], ["hash.rst", "pip_hash.rst"]]

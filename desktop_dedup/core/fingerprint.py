@@ -114,9 +114,10 @@ log = logging.getLogger(__name__)
 # comments are not its text, its [[links]] read as they show; 20: a Latin letter with a mark
 # that has no one-character form stays in its word in a text without other accented letters,
 # a web page's headings lose their permalink signs, groff's hyphenated words in a text are
-# whole; 21: a page laid out in a table loses its menu column): stored fingerprints made with
-# another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 21
+# whole; 21: a page laid out in a table loses its menu column; 22: a word of the text's own
+# counts where it also occurs in the lines peeled at its ends, for the substitution check):
+# stored fingerprints made with another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 22
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -657,7 +658,13 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         else {}
     )
     word_hashes = all_hashes[present]
-    word_counts = tf[tf > 0]
+    # How often each word occurs in the whole text, titles and footers included: a word that
+    # names the document (``cache`` in pip's page of ``pip cache``: in its title, its last
+    # lines and twice in its text) is what tells it from a sibling made from one template,
+    # however short the text left once the short lines at its ends are peeled. A word only
+    # in the peeled lines (a reposting banner's) stays out: it is not the text's own.
+    whole = np.fromiter(counts_before_peeling.values(), dtype=np.int64, count=len(id_arr))
+    word_counts = whole[tf > 0]
     if idents:
         ident_hashes = np.fromiter(
             map(_hash, idents),

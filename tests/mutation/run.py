@@ -568,6 +568,14 @@ MUTANTS: list[Mutant] = [
         "the files sent ahead to a reader that ran out of memory are still read",
     ),
     m(
+        "template-name-counted-outside-the-peeled-lines-only",
+        "desktop_dedup/core/fingerprint.py",
+        "    word_counts = whole[tf > 0]\n",
+        "    word_counts = tf[tf > 0]\n",
+        ["tests/test_templates.py"],
+        "pages made from one template with another name are not grouped",
+    ),
+    m(
         "utf32-without-bom-is-binary",
         "desktop_dedup/core/extract/plaintext.py",
         "        wide = _utf32_without_bom(data) or _utf16_without_bom(data)\n",
