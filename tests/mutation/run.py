@@ -355,7 +355,7 @@ MUTANTS: list[Mutant] = [
     m(
         "template-check-off",
         "desktop_dedup/core/sketch.py",
-        "    if share >= threshold and substituted(a, b):\n        return 0.0\n",
+        "    if veto and share >= threshold and substituted(a, b):\n        return 0.0\n",
         "",
         ["tests/test_sketch.py", "tests/test_grouping.py", "tests/test_templates.py"],
         "template instances are refused whatever their similarity",
@@ -778,9 +778,8 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-compound-hyphen-dropped",
         "desktop_dedup/core/extract/_common.py",
-        "            if joined.lower() in whole"
-        ' or f"{before}-{after}".lower() not in hyphenated:\n',
-        "            if True:\n",
+        "        return written in hyphenated and (before + after).lower() not in whole\n",
+        "        return False\n",
         ["tests/test_extract.py"],
         "a compound broken at its hyphen keeps it where the text writes it so",
     ),
@@ -1032,8 +1031,8 @@ MUTANTS: list[Mutant] = [
     m(
         "pair-similarity-without-the-index",
         "desktop_dedup/core/service.py",
-        "sketch_mod.decode(b.sketch), common=self.store.line_counts\n",
-        "sketch_mod.decode(b.sketch), common=None\n",
+        "            sketch_mod.decode(b.sketch),\n            self.store.line_counts,\n",
+        "            sketch_mod.decode(b.sketch),\n            None,\n",
         first("tests/test_short_texts.py")([]),
         "the diff view's figure and the group table's figure agree",
     ),
