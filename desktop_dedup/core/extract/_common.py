@@ -54,15 +54,13 @@ def join_hyphenated(text: str) -> str:
     # occurs in the text at all (a compound); most are plain hyphenations ("docu-ment" nowhere
     # else), and listing every word of a long text costs more than the rest of its reading.
     # Final sigma folded: lower-casing a word alone or inside the text may spell it either way.
-    lowered: list[str] = []
-    words: list[set[str]] = []
+    lowered = plain.lower().replace("ς", "σ")
+    words: list[set[str]] = []  # the hyphenated words and the words, once asked for
 
     def compound(before: str, after: str) -> bool:
         """Whether the text writes ``before-after`` with a hyphen and never without."""
         written = f"{before}-{after}".lower()
-        if not lowered:
-            lowered.append(plain.lower().replace("ς", "σ"))
-        if written.replace("ς", "σ") not in lowered[0]:
+        if written.replace("ς", "σ") not in lowered:
             return False
         if not words:
             words.append({w.lower() for w in _HYPHENATED.findall(plain)})
@@ -96,15 +94,11 @@ def join_hyphenated(text: str) -> str:
 
 def _letters_before(piece: str, start: int) -> str:
     """The run of letters (no digits, no underscores) ending ``piece``, not reaching before
-    ``start``."""
-    window = 64
-    while True:
-        lo = max(start, len(piece) - window)
-        run = _LETTERS.match(piece[lo:][::-1])
-        assert run is not None
-        if run.end() < len(piece) - lo or lo == start:
-            return piece[len(piece) - run.end() :] if run.end() else ""
-        window *= 4
+    ``start``: matched on the piece reversed (the pieces between marks add up to the text once,
+    so this stays linear)."""
+    run = _LETTERS.match(piece[start:][::-1])
+    assert run is not None  # it may be empty
+    return piece[len(piece) - run.end() :] if run.end() else ""
 
 
 #: Largest plain-text/HTML/RTF file we read, and the largest text any extractor returns
