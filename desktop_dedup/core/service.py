@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -184,6 +185,55 @@ class _ScanState:
     summary: ScanSummary
     pending_rows: list[dict[str, Any]] = field(default_factory=list)
     last_write: float = field(default_factory=time.monotonic)
+    writer: _BatchWriter | None = None
+
+
+class _BatchWriter:
+    """Writes a scan's batches of documents rows on a thread of its own, one batch at a time,
+    in order.
+
+    Why: the scanning thread hands each reader its next file as the last one comes back. A
+    batch written in that thread (200 rows: 40 ms) held the readers' next files back, and each,
+    with one file ahead, sat idle for most of it: a quarter to half a core-second per 1,400
+    small files, a tenth of the reading on two cores. With the writes here, the scanning thread
+    goes on handing out files (it waits for the interpreter lock a few milliseconds at most).
+
+    What writing a batch raised is raised in the scanning thread when it hands over the next
+    batch or waits for the last, and that batch's rows go back to the scan's pending rows, to
+    be tried again by the scan's final write as before. Each batch is one transaction, so a
+    scan killed during a write leaves a consistent database either way."""
+
+    def __init__(self, write: Callable[[list[dict[str, Any]]], list[str]]) -> None:
+        self._write = write
+        self._thread: threading.Thread | None = None
+        self._failed: tuple[BaseException, list[dict[str, Any]]] | None = None
+        self.marks_dropped: list[str] = []
+
+    def start(self, rows: list[dict[str, Any]]) -> None:
+        """Write ``rows``; the batch before them must be written (:meth:`wait`)."""
+        assert self._thread is None and self._failed is None
+        self._thread = threading.Thread(
+            target=self._run, args=(rows,), name="desktop-dedup-writer", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, rows: list[dict[str, Any]]) -> None:
+        try:
+            self.marks_dropped.extend(self._write(rows))
+        except BaseException as exc:  # raised in the scanning thread by wait()
+            self._failed = (exc, rows)
+
+    def wait(self, pending: list[dict[str, Any]]) -> None:
+        """Until the batch in flight is written; if writing it failed, put its rows back at the
+        front of ``pending`` and raise what it raised."""
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        if self._failed is not None:
+            exc, rows = self._failed
+            self._failed = None
+            pending[:0] = rows
+            raise exc
 
 
 class _StoreJournal:
@@ -658,17 +708,30 @@ class DedupService:
         state.pending_rows.append(row)
 
     def _flush(self, state: _ScanState, force: bool = False) -> None:
+        """Write the pending rows when a batch is full or a while has passed, on the scan's
+        writer thread (_BatchWriter); ``force``: every row now, in this thread, once the batch
+        in flight is written."""
+        writer = state.writer
+        if force and writer is not None:
+            try:
+                writer.wait(state.pending_rows)
+            finally:
+                state.summary.marks_dropped.extend(writer.marks_dropped)
+                writer.marks_dropped.clear()
         rows = state.pending_rows
         if not rows:
             return
-        if (
-            force
-            or len(rows) >= _WRITE_BATCH
-            or time.monotonic() - state.last_write > _WRITE_INTERVAL_S
-        ):
+        if force:
             state.summary.marks_dropped.extend(self.store.upsert_documents(rows))
             state.pending_rows = []
             state.last_write = time.monotonic()
+        elif len(rows) >= _WRITE_BATCH or time.monotonic() - state.last_write > _WRITE_INTERVAL_S:
+            if writer is None:
+                writer = state.writer = _BatchWriter(self.store.upsert_documents)
+            writer.wait(rows)  # the batch before; a failed one's rows go back, ahead of these
+            state.pending_rows = []
+            state.last_write = time.monotonic()
+            writer.start(rows)
 
     # --- grouping -------------------------------------------------------------------------------
 

@@ -568,6 +568,22 @@ MUTANTS: list[Mutant] = [
         "the files sent ahead to a reader that ran out of memory are still read",
     ),
     m(
+        "scan-batches-written-in-the-scanning-thread",
+        "desktop_dedup/core/service.py",
+        "            writer.start(rows)\n",
+        "            writer._run(rows)\n",
+        ["tests/test_scan_writes.py"],
+        "the readers keep getting files while a batch of rows is written",
+    ),
+    m(
+        "failed-scan-batch-rows-dropped",
+        "desktop_dedup/core/service.py",
+        "            pending[:0] = rows\n",
+        "            pending[:0] = []\n",
+        ["tests/test_scan_writes.py"],
+        "a batch that failed to be written goes back to be written again",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[tf > 0]\n",

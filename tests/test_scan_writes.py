@@ -1,0 +1,110 @@
+"""A scan writes its rows in batches on a thread of its own (service._BatchWriter): the readers
+keep getting files while a batch is written, and a batch that fails to be written loses no row.
+
+Real files, a real SQLite index and the real reader processes; the store's write is slowed or
+made to fail once, as a busy disk or a moment of contention would.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from desktop_dedup.core import service as service_mod
+from desktop_dedup.core.errors import DatabaseError
+from desktop_dedup.core.service import DedupService
+
+FILES = service_mod._WRITE_BATCH + 120  # one full batch, and files enough after it
+
+
+def _folder(tmp_path: Path) -> Path:
+    root = tmp_path / "notes"
+    root.mkdir()
+    for k in range(FILES):
+        (root / f"note{k:03}.txt").write_text(
+            f"Note {k}: the harbour lantern {k * 7} by the orchard, meadow {k % 13} and willow.\n",
+            encoding="utf-8",
+        )
+    return root
+
+
+def _count_accepted(svc: DedupService, times: list[float]) -> None:
+    accept = svc._accept
+
+    def counted(row, *args, **kwargs):  # type: ignore[no-untyped-def]
+        times.append(time.monotonic())
+        return accept(row, *args, **kwargs)
+
+    svc._accept = counted  # type: ignore[method-assign]
+
+
+def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
+    root = _folder(tmp_path)
+    svc = DedupService(tmp_path / "index.sqlite")
+    accepted: list[float] = []
+    _count_accepted(svc, accepted)
+    write = svc.store.upsert_documents
+    window: list[float] = []
+    writers: set[str] = set()
+
+    def slow_first_write(rows):  # type: ignore[no-untyped-def]
+        writers.add(threading.current_thread().name)
+        if not window:  # the first batch: a slow disk
+            window.append(time.monotonic())
+            time.sleep(1.0)
+            window.append(time.monotonic())
+        return write(rows)
+
+    svc.store.upsert_documents = slow_first_write  # type: ignore[method-assign]
+    try:
+        summary = svc.scan([root], workers=2)
+    finally:
+        svc.close()
+    assert summary.files_fingerprinted == FILES
+    start, end = window
+    during = sum(start < t < end for t in accepted)
+    # Written in the scanning thread, no file came back while the batch was written: the
+    # readers waited for it. Now they go on reading the files after the batch.
+    assert during >= 20, f"{during} files came back while the first batch was written"
+    assert "desktop-dedup-writer" in writers
+    con = sqlite3.connect(tmp_path / "index.sqlite")
+    try:
+        assert con.execute("SELECT count(*) FROM documents").fetchone() == (FILES,)
+    finally:
+        con.close()
+
+
+def test_a_batch_that_fails_to_be_written_loses_no_row(tmp_path: Path):
+    """The first batch fails (as a write refused for a moment would); the scan stops with the
+    error, and every file it had read is in the index all the same: the failed batch's rows go
+    back to be written by the scan's final write, as a failed write's did before."""
+    root = _folder(tmp_path)
+    svc = DedupService(tmp_path / "index.sqlite")
+    accepted: list[float] = []
+    _count_accepted(svc, accepted)
+    write = svc.store.upsert_documents
+    calls: list[int] = []
+
+    def fails_once(rows):  # type: ignore[no-untyped-def]
+        calls.append(len(rows))
+        if len(calls) == 1:
+            raise DatabaseError("the disk refused the write")
+        return write(rows)
+
+    svc.store.upsert_documents = fails_once  # type: ignore[method-assign]
+    try:
+        with pytest.raises(DatabaseError, match="refused"):
+            svc.scan([root], workers=2)
+    finally:
+        svc.close()
+    assert calls[0] == service_mod._WRITE_BATCH
+    con = sqlite3.connect(tmp_path / "index.sqlite")
+    try:
+        stored = con.execute("SELECT count(*) FROM documents").fetchone()[0]
+    finally:
+        con.close()
+    assert stored == len(accepted) >= service_mod._WRITE_BATCH
