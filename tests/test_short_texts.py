@@ -153,6 +153,45 @@ def test_an_edited_copy_and_copies_under_a_banner_or_a_title_are_one_group(
     assert expected in groups, groups
 
 
+# Help texts that begin with a heading of one word: bash's ``help pushd`` in Japanese (from
+# tests/data/cjk_notes/ja.txt) and in English (GNU bash 5).
+HEADED = [
+    (
+        "ja",
+        "オプション:\n-n\tスタックにディレクトリを追加した時に通常のディレクトリ変更\n"
+        "を抑止します。よって、スタックのみ操作されます。",
+        ("通常のディレクトリ", "通常のテスト"),
+    ),
+    (
+        "",
+        "Options:\n  -n\tSuppresses the normal change of directory when adding\n"
+        "\tdirectories to the stack, so only the stack is manipulated.",
+        ("normal change", "usual change"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "edit"), HEADED, ids=["ja", "en"])
+def test_a_heading_of_one_word_is_part_of_the_note_it_heads(tmp_path, language, text, edit):
+    """A line of one word has no word pair of its own, only the pairs that join it to the lines
+    around it. Compared with the copy under a banner, the edited note's heading ("Options:")
+    was left out with the banner as a line that shares no pair with the other document, and
+    what remained missed the heading's word: the edited copy was a copy of neither the banner
+    copy (Japanese: 0.56, English: under the threshold too), and was left out of its family,
+    alone, since a group holds only documents that are all pairwise the same. A heading that
+    meets the other document through a pair joining it to the next line is kept."""
+    banner, _, title, _ = owncorpus.SHORT_STYLES[language]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    assert edit[0] in text
+    docgen.write_txt(folder / "original.txt", text)
+    docgen.write_txt(folder / "edited.txt", text.replace(*edit))
+    docgen.write_txt(folder / "banner.txt", f"{banner}\n\n{text}")
+    docgen.write_txt(folder / "title.txt", f"{title}\n\n{text}")
+    groups = _scan(folder, tmp_path)
+    assert {"original.txt", "edited.txt", "banner.txt", "title.txt"} in groups, groups
+
+
 def test_an_edited_note_of_one_long_line_is_a_copy_of_the_note_under_a_banner(tmp_path):
     """A note of one line too long to be an edge line (24 words that count, from the Spanish
     apropos(1) page) has no lines to tell apart, so its own text is all of it: with one word

@@ -135,9 +135,10 @@ LineCounts = Callable[[list[int]], Mapping[int, int]]
 LIGHT_EDIT_SHARE = 0.05
 # Bump when verified_similarity's answer changes for some pair (2: short texts also compared
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
-# lines are common): an index grouped by another version is regrouped once from its stored
+# lines are common; 5: a line of one word meets the other document through the pairs joining
+# it to its neighbours): an index grouped by another version is regrouped once from its stored
 # sketches (service._matching_key), no file read again.
-VERIFICATION_VERSION = 4
+VERIFICATION_VERSION = 5
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -855,7 +856,8 @@ def _added_lines_common(
 
 
 def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
-    """The tagged edge lines of ``a`` that share no word pair (junctions aside) with the other
+    """The tagged edge lines of ``a`` that share no word pair (junctions aside; a line of one
+    word, which has none of its own, by the pairs joining it to its neighbours) with the other
     document, from the outside in at each end, as a mask of line bits (``in_b``: which of
     ``a``'s values the other holds)."""
     head, tail = _dropped_ends(a, in_b)
@@ -866,8 +868,16 @@ def _dropped_ends(a: TextSketch, in_b: np.ndarray) -> tuple[int, int]:
     """:func:`_dropped_lines`, those left out at the top and those at the bottom."""
     n_tagged = a.tagged_lines
     # the lines whose own word pairs (junctions aside) meet the other, as one mask of bits
-    met = a.tags[in_b & ((a.tags & JUNCTION) == 0)] & np.uint16(_LINE_BITS)
+    own = (a.tags & JUNCTION) == 0
+    met = a.tags[in_b & own] & np.uint16(_LINE_BITS)
     met_bits = int(np.bitwise_or.reduce(met)) if len(met) else 0
+    # A line of one word ("Options:", a name) has no pair of its own: it meets the other when
+    # a pair joining it to the next or the previous line does.
+    with_pairs = a.tags[own] & np.uint16(_LINE_BITS)
+    alone = _LINE_BITS & ~(int(np.bitwise_or.reduce(with_pairs)) if len(with_pairs) else 0)
+    if alone:
+        joined = a.tags[in_b & ~own] & np.uint16(_LINE_BITS)
+        met_bits |= alone & (int(np.bitwise_or.reduce(joined)) if len(joined) else 0)
 
     def shares(bit: int) -> bool:
         return bool(met_bits & bit)

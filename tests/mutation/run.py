@@ -584,6 +584,14 @@ MUTANTS: list[Mutant] = [
         "a batch that failed to be written goes back to be written again",
     ),
     m(
+        "one-word-line-never-meets-the-other-document",
+        "desktop_dedup/core/sketch.py",
+        "    if alone:\n",
+        "    if False:\n",
+        ["tests/test_short_texts.py::test_a_heading_of_one_word_is_part_of_the_note_it_heads"],
+        "a heading of one word is kept with the note it heads when it meets the other copy",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[tf > 0]\n",
