@@ -106,6 +106,46 @@ def test_the_files_sent_ahead_to_a_reader_that_ran_out_of_memory_are_still_read(
     assert stored == {str(p) for p in [*paths, *hogs]}
 
 
+def test_a_word_list_of_five_megabytes_is_read_within_the_memory_budget(tmp_path):
+    """jieba's own dictionary (dict.txt: 5 MB, 349,000 lines of a word, a count and a tag) is
+    a text file like a word list, a log or a glossary. Its simhash weighed 64 bits of each of
+    its 350,000 distinct words as one table of floats, twice (350 MB), so the file needed more
+    than the reader's 512 MB and was skipped as too large to read."""
+    import jieba
+
+    words = Path(jieba.__file__).parent / "dict.txt"
+    root = tmp_path / "lists"
+    root.mkdir()
+    (root / "dict.txt").write_bytes(words.read_bytes())
+    with DedupService(tmp_path / "index.sqlite") as svc:
+        summary = svc.scan([root], workers=1)
+    assert not summary.problems, summary.problems
+    assert summary.files_fingerprinted == 1
+
+
+def test_a_chinese_novel_of_twenty_megabytes_is_read_within_the_memory_budget(tmp_path):
+    """A novel saved as one text file (Chinese web novels often run to 10-30 MB) was segmented
+    whole: an 18 MB text made 4.4 million tokens, 240 MB as strings, and its reader took
+    690 MB, so it was skipped; at 20-24 MB the segmenter's own allocation failed, and the
+    reader died or hung ("the reader crashed on this file", "took longer than 30 s"). A long
+    text is now segmented a piece at a time."""
+    notes = (Path(__file__).parent / "data" / "cjk_notes" / "zh_CN.txt").read_text("utf-8")
+    chapters = []
+    size = k = 0
+    while size < 20_000_000:
+        k += 1
+        chapter = f"第{k}章\n\n{notes}\n"
+        chapters.append(chapter)
+        size += len(chapter.encode("utf-8"))
+    root = tmp_path / "novels"
+    root.mkdir()
+    (root / "novel.txt").write_text("".join(chapters), encoding="utf-8")
+    with DedupService(tmp_path / "index.sqlite") as svc:
+        summary = svc.scan([root], workers=1)
+    assert not summary.problems, summary.problems
+    assert summary.files_fingerprinted == 1
+
+
 def test_cancel_returns_within_a_second_while_a_worker_is_stuck(tmp_path):
     root = tmp_path / "docs"
     _library(root, 3)

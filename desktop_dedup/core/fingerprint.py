@@ -581,21 +581,78 @@ def share_cap(values: list[float], share: float) -> float:
     return ordered[-1]
 
 
+# Features weighed per step of the simhash: a table of 64 floats per feature, 4 MB a step.
+_SIMHASH_STEP = 8192
+
+
 def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
-    # Bit i of each hash in column i: the hashes' little-endian bytes, unpacked low bit first.
-    bits = np.unpackbits(
-        hashes.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
-    ).astype(np.float64)
     # Sum of +w (hash bit 1) and -w (hash bit 0) per bit position, as 2 * (weight on 1s) - all.
     # A plain numpy reduction, not a matrix product: BLAS would run it on threads that spin on
     # the other core (in a scan each worker process's threads then fight the other worker's),
     # and its summation order depends on the thread count, so a fingerprint could differ from
-    # one machine to another.
-    totals = 2.0 * (bits * w[:, None]).sum(axis=0) - w.sum()
+    # one machine to another. A reduction down the rows of a table adds them one after the
+    # other, so a long document's features are weighed _SIMHASH_STEP at a time, each step's
+    # rows added to the sums so far: the same sums, in bounded memory (all 350,000 words of a
+    # word list at once took 350 MB, past a reader's budget).
+    on = None
+    for at in range(0, len(w), _SIMHASH_STEP):
+        weighed = _hash_bits(hashes[at : at + _SIMHASH_STEP]) * w[at : at + _SIMHASH_STEP, None]
+        if on is not None:
+            weighed = np.concatenate([on[None, :], weighed])
+        on = weighed.sum(axis=0)
+    totals = 2.0 * (on if on is not None else np.zeros(64)) - w.sum()
     value = 0
     for i in np.flatnonzero(totals > 0):
         value |= 1 << int(i)
     return value - (1 << 64) if value >= 1 << 63 else value
+
+
+# A normalised text longer than this is segmented a piece at a time (_segmented).
+_PIECE_CHARS = 1 << 20
+# Where a piece may end: after a space or a Chinese or Japanese full stop or comma. jieba cuts
+# at each (none is part of a word, and each is a token of its own), as does every other
+# tokenizer segment() uses, so the pieces' tokens are the whole text's.
+_PIECE_END = re.compile("[ \u3002\uff0c]")
+
+
+def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], np.ndarray]:
+    """Every token of ``normalized`` counted (in the order each first occurs), and the ids of
+    its content tokens in reading order (the sequence the sketch's shingles are made of).
+
+    A long text (a novel of ten million characters: four million tokens, 240 MB as strings,
+    past a reader's memory budget) is segmented a piece at a time, each piece's tokens turned
+    into ids before the next is cut: the same counts and the same sequence in a tenth of the
+    memory."""
+    every: Counter[str] = Counter()
+    parts = []
+    at = 0
+    while at < len(normalized):
+        end = len(normalized)
+        if end - at > _PIECE_CHARS:
+            cut = _PIECE_END.search(normalized, at + _PIECE_CHARS)
+            end = cut.end() if cut is not None else end
+        whole = at == 0 and end == len(normalized)
+        tokens = segment(normalized if whole else normalized[at:end], prefer_rjieba)
+        piece = Counter(tokens)
+        _token_ids(piece)  # every token of the piece has an id from here on
+        if whole:
+            every = piece
+        else:
+            every.update(piece)  # new tokens join in the order they come
+        # a plain lookup, straight into an array
+        ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        parts.append(ids[ids >= 0])
+        at = end
+    sequence = parts[0] if len(parts) == 1 else np.concatenate(parts or [np.zeros(0, np.int64)])
+    return every, sequence
+
+
+def _hash_bits(hashes: np.ndarray) -> np.ndarray:
+    """Bit i of each hash in column i, as floats: the hashes' little-endian bytes, unpacked low
+    bit first."""
+    return np.unpackbits(
+        hashes.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+    ).astype(np.float64)
 
 
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
@@ -606,20 +663,14 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     unwrapped = unwrap_fixed_width(raw_text)
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
-    tokens = segment(normalized, prefer_rjieba)
-    every = Counter(tokens)
+    every, sequence = _segmented(normalized, prefer_rjieba)
     every_ids = _token_ids(every)
-    counts, ids = _content_counts_and_ids(tokens, every, every_ids)
+    counts, ids = _content_counts_and_ids([], every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
     counts_before_peeling = counts.copy()
-    # The content tokens in reading order: the same tokens the simhash weighs.
-    # Every token has an id by now (``every`` holds them all): a plain lookup, straight into
-    # an array.
-    sequence = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int64, count=len(tokens))
-    sequence = sequence[sequence >= 0]
     short = len(sequence) <= SKETCH_SIZE + 1
     if short:  # every line is read below: all in one pass
         doc_lines.prefetch(range(len(doc_lines.lines)))

@@ -592,6 +592,26 @@ MUTANTS: list[Mutant] = [
         "a heading of one word is kept with the note it heads when it meets the other copy",
     ),
     m(
+        "long-text-segmented-whole",
+        "desktop_dedup/core/fingerprint.py",
+        "        if end - at > _PIECE_CHARS:\n",
+        "        if False:\n",
+        [
+            "tests/test_reader_budgets.py::test_a_chinese_novel_of_twenty_megabytes_is_read_within_the_memory_budget"
+        ],
+        "a long text is segmented a piece at a time, within the reader's memory budget",
+    ),
+    m(
+        "simhash-weighs-every-feature-at-once",
+        "desktop_dedup/core/fingerprint.py",
+        "_SIMHASH_STEP = 8192\n",
+        "_SIMHASH_STEP = 1 << 40\n",
+        [
+            "tests/test_reader_budgets.py::test_a_word_list_of_five_megabytes_is_read_within_the_memory_budget"
+        ],
+        "the simhash of 350,000 distinct words fits the reader's memory budget",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[tf > 0]\n",
