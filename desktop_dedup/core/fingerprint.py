@@ -609,10 +609,11 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 
 # A normalised text longer than this is segmented a piece at a time (_segmented).
 _PIECE_CHARS = 1 << 20
-# Where a piece may end: after a space or a Chinese or Japanese full stop or comma. jieba cuts
-# at each (none is part of a word, and each is a token of its own), as does every other
-# tokenizer segment() uses, so the pieces' tokens are the whole text's.
-_PIECE_END = re.compile("[ \u3002\uff0c]")
+# Where a piece may end: after a space or a Chinese or Japanese stop, comma, enumeration
+# comma, colon, semicolon, exclamation or question mark. jieba cuts at each (none is part of a
+# word, and each is a token of its own), as does every other tokenizer segment() uses, so the
+# pieces' tokens are the whole text's.
+_PIECE_END = re.compile("[ \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 
 
 def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], np.ndarray]:
