@@ -42,11 +42,25 @@ def _count_accepted(svc: DedupService, times: list[float]) -> None:
     svc._accept = counted  # type: ignore[method-assign]
 
 
-def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
+def _scanning(tmp_path: Path) -> tuple[DedupService, Path, list[float]]:
+    """A service over a folder of FILES notes, and the times at which it accepts their rows."""
     root = _folder(tmp_path)
     svc = DedupService(tmp_path / "index.sqlite")
     accepted: list[float] = []
     _count_accepted(svc, accepted)
+    return svc, root, accepted
+
+
+def _stored(tmp_path: Path) -> int:
+    con = sqlite3.connect(tmp_path / "index.sqlite")
+    try:
+        return con.execute("SELECT count(*) FROM documents").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
+    svc, root, accepted = _scanning(tmp_path)
     write = svc.store.upsert_documents
     window: list[float] = []
     writers: set[str] = set()
@@ -71,21 +85,14 @@ def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
     # readers waited for it. Now they go on reading the files after the batch.
     assert during >= 20, f"{during} files came back while the first batch was written"
     assert "desktop-dedup-writer" in writers
-    con = sqlite3.connect(tmp_path / "index.sqlite")
-    try:
-        assert con.execute("SELECT count(*) FROM documents").fetchone() == (FILES,)
-    finally:
-        con.close()
+    assert _stored(tmp_path) == FILES
 
 
 def test_a_batch_that_fails_to_be_written_loses_no_row(tmp_path: Path):
     """The first batch fails (as a write refused for a moment would); the scan stops with the
     error, and every file it had read is in the index all the same: the failed batch's rows go
     back to be written by the scan's final write, as a failed write's did before."""
-    root = _folder(tmp_path)
-    svc = DedupService(tmp_path / "index.sqlite")
-    accepted: list[float] = []
-    _count_accepted(svc, accepted)
+    svc, root, accepted = _scanning(tmp_path)
     write = svc.store.upsert_documents
     calls: list[int] = []
 
@@ -102,9 +109,4 @@ def test_a_batch_that_fails_to_be_written_loses_no_row(tmp_path: Path):
     finally:
         svc.close()
     assert calls[0] == service_mod._WRITE_BATCH
-    con = sqlite3.connect(tmp_path / "index.sqlite")
-    try:
-        stored = con.execute("SELECT count(*) FROM documents").fetchone()[0]
-    finally:
-        con.close()
-    assert stored == len(accepted) >= service_mod._WRITE_BATCH
+    assert _stored(tmp_path) == len(accepted) >= service_mod._WRITE_BATCH
