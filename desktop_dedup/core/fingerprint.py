@@ -341,14 +341,8 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
     return ids
 
 
-def _content_counts_and_ids(
-    tokens: list[str], every: Counter[str] | None = None, every_ids: list[int] | None = None
-) -> tuple[Counter[str], list[int]]:
-    """The content tokens' counts and ids; ``every`` (``Counter(tokens)``) and ``every_ids``
-    (its keys' ids) when the caller has them."""
-    if every is None:
-        every = Counter(tokens)
-    ids = _token_ids(every) if every_ids is None else every_ids
+def _content_counts_and_ids(every: Counter[str], ids: list[int]) -> tuple[Counter[str], list[int]]:
+    """The content tokens' counts and ids, of the counts of every token and their ids."""
     if min(ids, default=0) >= 0:
         return every.copy(), ids
     # Most tokens of a line are spaces and punctuation: building the counts of the rest is
@@ -361,7 +355,8 @@ def _content_counts_and_ids(
 
 def content_counts(tokens: list[str]) -> Counter[str]:
     """Count the tokens that take part in the fingerprint (see the module docstring)."""
-    return _content_counts_and_ids(tokens)[0]
+    every = Counter(tokens)
+    return _content_counts_and_ids(every, _token_ids(every))[0]
 
 
 class _Lines:
@@ -616,15 +611,17 @@ _PIECE_CHARS = 1 << 20
 _PIECE_END = re.compile("[ \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 
 
-def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], np.ndarray]:
-    """Every token of ``normalized`` counted (in the order each first occurs), and the ids of
-    its content tokens in reading order (the sequence the sketch's shingles are made of).
+def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list[int], np.ndarray]:
+    """Every token of ``normalized`` counted (in the order each first occurs), their ids (in
+    that order), and the ids of its content tokens in reading order (the sequence the sketch's
+    shingles are made of).
 
     A long text (a novel of ten million characters: four million tokens, 240 MB as strings,
     past a reader's memory budget) is segmented a piece at a time, each piece's tokens turned
     into ids before the next is cut: the same counts and the same sequence in a tenth of the
     memory."""
     every: Counter[str] = Counter()
+    every_ids: list[int] = []
     parts = []
     at = 0
     while at < len(normalized):
@@ -632,20 +629,21 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], np.n
         if end - at > _PIECE_CHARS:
             cut = _PIECE_END.search(normalized, at + _PIECE_CHARS)
             end = cut.end() if cut is not None else end
-        whole = at == 0 and end == len(normalized)
-        tokens = segment(normalized if whole else normalized[at:end], prefer_rjieba)
+        tokens = segment(normalized[at:end], prefer_rjieba)  # the text itself when whole
         piece = Counter(tokens)
-        _token_ids(piece)  # every token of the piece has an id from here on
-        if whole:
-            every = piece
+        piece_ids = _token_ids(piece)  # every token of the piece has an id from here on
+        if at == 0 and end == len(normalized):
+            every, every_ids = piece, piece_ids
         else:
             every.update(piece)  # new tokens join in the order they come
         # a plain lookup, straight into an array
         ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int64, count=len(tokens))
         parts.append(ids[ids >= 0])
         at = end
-    sequence = parts[0] if len(parts) == 1 else np.concatenate(parts or [np.zeros(0, np.int64)])
-    return every, sequence
+    if len(parts) == 1:
+        return every, every_ids, parts[0]
+    # in pieces (or no text): every token has an id by now
+    return every, _token_ids(every), np.concatenate(parts or [np.zeros(0, np.int64)])
 
 
 def _hash_bits(hashes: np.ndarray) -> np.ndarray:
@@ -664,9 +662,8 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     unwrapped = unwrap_fixed_width(raw_text)
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
-    every, sequence = _segmented(normalized, prefer_rjieba)
-    every_ids = _token_ids(every)
-    counts, ids = _content_counts_and_ids([], every, every_ids)
+    every, every_ids, sequence = _segmented(normalized, prefer_rjieba)
+    counts, ids = _content_counts_and_ids(every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
