@@ -336,3 +336,32 @@ def test_damaged_files_give_a_reason_that_names_the_damage(
         path = tmp_path / f"noise.{fmt}"
         path.write_bytes(noise)
         assert reason_of(path) == "binary data, not text"
+
+
+@pytest.mark.parametrize("ext", ["txt", "mobi"])
+def test_reading_a_small_file_never_asks_for_the_whole_cap(tmp_path: Path, ext: str) -> None:
+    """A text file was read with read(64 MB + 1) and an e-book with read(256 MB + 1): Python
+    allocates what it is asked for before reading, so every file, however small, took the
+    whole cap of a reader's memory budget for a moment (the e-book's half of it), and the
+    allocation cost more than reading a small text. Here a reader with 32 MB of address space
+    to spare reads small files of both kinds."""
+    import subprocess
+    import sys
+
+    path = tmp_path / f"small.{ext}"
+    path.write_bytes(b"A short note of a few words.\n" * 20)
+    code = f"""
+import os, resource
+from desktop_dedup.core.extract import _common, ebook
+with open("/proc/self/statm") as f:
+    size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+resource.setrlimit(resource.RLIMIT_AS, (size + (32 << 20), resource.RLIM_INFINITY))
+if {ext!r} == "mobi":
+    data = ebook._read_bounded({str(path)!r}, "MOBI")
+else:
+    data = _common.read_capped({str(path)!r})
+print(len(data))
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(path.stat().st_size)

@@ -313,3 +313,38 @@ def test_idf_table_looks_up_exactly_what_jieba_lists(monkeypatch: pytest.MonkeyP
     assert clash.exact == {"甲": 1.0, "乙": 2.0}
     again = fp.IdfTable.from_bytes(clash.to_bytes())
     assert [_idf(again, w) for w in ("甲", "乙", "丙丁", "戊")] == [1.0, 2.0, 3.0, 2.0]
+
+
+def test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole(monkeypatch):
+    """A text over a million characters is normalised, segmented, hashed and made into
+    shingles a piece at a time (the reader's memory budget; tests/test_reader_budgets.py). The
+    pieces are cut where no step reads across, so the fingerprint is the whole text's: checked
+    here with pieces of a few dozen characters on real texts of every script we have, hard
+    wraps, Traditional Chinese, and the characters whose folding looks at their neighbours."""
+    from desktop_dedup.core import sketch as sketch_mod
+
+    data = Path(__file__).parent / "data"
+    texts = [SAMPLE_EN, SAMPLE_ZH, MIXED]
+    for path in sorted(data.glob("*/*.txt")) + sorted(data.glob("languages/*/*")):
+        if path.is_file():
+            texts.append(path.read_text("utf-8", errors="replace")[:6000])
+    # final sigma, a mark after a break, CJK across a line join, OpenCC phrases (乾燥, 軟體),
+    # full-width letters and a compatibility ligature
+    tricky = [
+        "ΟΔΟΣ\n",
+        "e\n\u0301",
+        "中文\n句子",
+        "乾\n燥",
+        "軟\n體。",
+        "ｆｕｌｌ　ｗｉｄｔｈ\n",
+        "ﬁ\nﬂ ",
+    ]
+    rng = random.Random(5)
+    texts += ["".join(rng.choice(tricky) for _ in range(40)) for _ in range(30)]
+    whole = [fingerprint_text(t) for t in texts]
+    monkeypatch.setattr(text_mod, "LONG_TEXT_CHARS", 37)
+    monkeypatch.setattr(fp, "_PIECE_CHARS", 37)
+    monkeypatch.setattr(sketch_mod, "_SHINGLE_STEP", 5)
+    pieces = [fingerprint_text(t) for t in texts]
+    assert len(texts) > 100
+    assert [i for i in range(len(texts)) if pieces[i] != whole[i]] == []

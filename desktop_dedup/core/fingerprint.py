@@ -637,13 +637,14 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
         else:
             every.update(piece)  # new tokens join in the order they come
         # a plain lookup, straight into an array
-        ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        # (32-bit: the tables hold at most _TOKEN_ID_MAX tokens, and a novel has millions)
+        ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int32, count=len(tokens))
         parts.append(ids[ids >= 0])
         at = end
     if len(parts) == 1:
         return every, every_ids, parts[0]
     # in pieces (or no text): every token has an id by now
-    return every, _token_ids(every), np.concatenate(parts or [np.zeros(0, np.int64)])
+    return every, _token_ids(every), np.concatenate(parts or [np.zeros(0, np.int32)])
 
 
 def _hash_bits(hashes: np.ndarray) -> np.ndarray:
@@ -662,6 +663,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     unwrapped = unwrap_fixed_width(raw_text)
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
+    del unwrapped  # a long text's copy is not kept while it is segmented
     every, every_ids, sequence = _segmented(normalized, prefer_rjieba)
     counts, ids = _content_counts_and_ids(every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that

@@ -145,21 +145,29 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _EMPTY = np.empty(0, dtype=np.uint64)
+# Word pairs hashed per step of shingle_hashes (8 MB of them a step).
+_SHINGLE_STEP = 1 << 20
 
 
 def _mix64(x: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser: every input bit affects every output bit."""
+    """splitmix64's finaliser: every input bit affects every output bit. A new array; the steps
+    after the first work in it (a long document's shingles: one array of them, not five)."""
     x = x ^ (x >> np.uint64(30))
-    x = x * _MIX1
-    x = x ^ (x >> np.uint64(27))
-    x = x * _MIX2
-    return x ^ (x >> np.uint64(31))
+    x *= _MIX1
+    x ^= x >> np.uint64(27)
+    x *= _MIX2
+    x ^= x >> np.uint64(31)
+    return x
 
 
 def sorted_unique(values: np.ndarray) -> np.ndarray:
     """``np.unique`` by sorting: numpy 2.3+ finds unique values of a plain call through a hash
     table, about a hundred times slower on a million integers than sorting them."""
-    out = np.sort(values)
+    return _unique_of_sorted(np.sort(values))
+
+
+def _unique_of_sorted(out: np.ndarray) -> np.ndarray:
+    """The distinct values of a sorted array."""
     if len(out) > 1:
         keep = np.empty(len(out), dtype=bool)  # np.r_ costs more than the rest on a short text
         keep[0] = True
@@ -189,8 +197,23 @@ def shingle_hashes(token_hashes: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):
         if len(h) == 1:
             return _mix64(h.copy())
-        # (a, b) and (b, a) differ: the first token is multiplied, the second added.
-        return sorted_unique(_mix64(h[:-1] * _GOLDEN + h[1:]))
+        # (a, b) and (b, a) differ: the first token is multiplied, the second added. Made
+        # _SHINGLE_STEP at a time into one array, sorted in place: a novel's six million
+        # shingles took five arrays of them at once.
+        n = len(h) - 1
+        if n <= _SHINGLE_STEP:
+            pairs = h[:-1] * _GOLDEN
+            pairs += h[1:]
+            out = _mix64(pairs)
+        else:
+            out = np.empty(n, dtype=np.uint64)
+            for at in range(0, n, _SHINGLE_STEP):
+                stop = min(at + _SHINGLE_STEP, n)
+                pairs = h[at:stop] * _GOLDEN
+                pairs += h[at + 1 : stop + 1]
+                out[at:stop] = _mix64(pairs)
+        out.sort()
+        return _unique_of_sorted(out)
 
 
 def bottom_k(shingles: np.ndarray, k: int = SKETCH_SIZE) -> np.ndarray:

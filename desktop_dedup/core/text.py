@@ -568,11 +568,64 @@ def normalize_text(text: str, *, fold: bool | None = None) -> str:
     return normalize_unwrapped(unwrap_fixed_width(text), fold=fold)
 
 
+# A text longer than this (in characters) is normalised, and its text hash computed, a piece
+# at a time: the steps' copies of a novel of ten million characters took 280 MB at once.
+LONG_TEXT_CHARS = 1 << 20
+
+
 def normalize_unwrapped(text: str, *, fold: bool | None = None) -> str:
     """:func:`normalize_text` of a text whose fixed-width wrap is already undone (or of one
     line): what a caller that holds the unwrapped text uses, so it is not unwrapped twice."""
+    if len(text) > LONG_TEXT_CHARS:
+        return _fold_script_in_pieces(_collapsed_in_pieces(text), fold)
     # str.split() splits on exactly the characters ``\s`` matches (str.isspace), at C speed.
     return fold_script(_drop_space_between_cjk(" ".join(_fold_characters(text).split())), fold)
+
+
+def _collapsed_in_pieces(text: str) -> str:
+    """``_drop_space_between_cjk(" ".join(_fold_characters(text).split()))``, a piece of about
+    LONG_TEXT_CHARS characters at a time, each cut just before a line break. Nothing crosses
+    one there: NFKC composes nothing with a line break and lower case reads no context across
+    it (final sigma), the other character steps go one character at a time, and white space is
+    split there anyway. The pieces are joined as the whole text would be: by one space, or by
+    none between two CJK characters."""
+    parts: list[str] = []
+    at = 0
+    while at < len(text):
+        end = text.find("\n", at + LONG_TEXT_CHARS)
+        end = len(text) if end < 0 else end
+        part = _drop_space_between_cjk(" ".join(_fold_characters(text[at:end]).split()))
+        if part:
+            if parts and not (_CJK_PRESENT.match(parts[-1][-1]) and _CJK_PRESENT.match(part[0])):
+                parts.append(" ")
+            parts.append(part)
+        at = end
+    return "".join(parts)
+
+
+# Where a long text's script is folded in pieces: after a space or a sentence's end. OpenCC
+# matches its phrases one after the other from the start of its input, and none of its phrases
+# (words and set phrases, as are the regional words) holds one of these, so a phrase never
+# spans them, and each piece converts as it does inside the whole text.
+_FOLD_PIECE_END = re.compile("[ \u3002\uff01\uff1f]")
+
+
+def _fold_script_in_pieces(text: str, fold: bool | None) -> str:
+    """:func:`fold_script` of a long text, a piece of about LONG_TEXT_CHARS characters at a
+    time: OpenCC holds the text it converts, as UTF-8, and its result twice over (180 MB at
+    once for a novel of 33 million characters)."""
+    if fold is None:
+        fold = has_chinese(text)
+    if not fold:
+        return text
+    parts = []
+    at = 0
+    while at < len(text):
+        cut = _FOLD_PIECE_END.search(text, at + LONG_TEXT_CHARS)
+        end = len(text) if cut is None else cut.end()
+        parts.append(fold_script(text[at:end], True))
+        at = end
+    return "".join(parts)
 
 
 def _drop_space_between_cjk(text: str) -> str:
@@ -653,7 +706,15 @@ def text_hash(normalized: str) -> str:
     Two documents with the same text hash hold the same words in the same order; they may differ
     in format, encoding, line wrapping, white space and punctuation (full/half width included).
     """
-    return xxhash.xxh3_128_hexdigest(words_only(normalized).encode("utf-8", "surrogatepass"))
+    if len(normalized) <= LONG_TEXT_CHARS:
+        return xxhash.xxh3_128_hexdigest(words_only(normalized).encode("utf-8", "surrogatepass"))
+    # A piece at a time (words_only goes one character at a time): the same hash, without
+    # the whole text's code points as an array and its words twice over.
+    digest = xxhash.xxh3_128()
+    for at in range(0, len(normalized), LONG_TEXT_CHARS):
+        piece = normalized[at : at + LONG_TEXT_CHARS]
+        digest.update(words_only(piece).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
 
 
 # --- segmentation -------------------------------------------------------------------------------

@@ -597,9 +597,63 @@ MUTANTS: list[Mutant] = [
         "        if end - at > _PIECE_CHARS:\n",
         "        if False:\n",
         [
-            "tests/test_reader_budgets.py::test_a_chinese_novel_of_twenty_megabytes_is_read_within_the_memory_budget"
+            "tests/test_reader_budgets.py::test_a_chinese_novel_of_fifty_megabytes_is_read_within_the_memory_budget"
         ],
         "a long text is segmented a piece at a time, within the reader's memory budget",
+    ),
+    m(
+        "long-text-normalised-whole",
+        "desktop_dedup/core/text.py",
+        "    if len(text) > LONG_TEXT_CHARS:\n",
+        "    if False:\n",
+        ["tests/test_text.py::test_a_long_text_is_normalised_in_little_more_memory_than_it_takes"],
+        "a long text is normalised a piece at a time, within the reader's memory budget",
+    ),
+    m(
+        "long-text-script-folded-whole",
+        "desktop_dedup/core/text.py",
+        "        return _fold_script_in_pieces(_collapsed_in_pieces(text), fold)\n",
+        "        return fold_script(_collapsed_in_pieces(text), fold)\n",
+        ["tests/test_text.py::test_a_long_text_is_normalised_in_little_more_memory_than_it_takes"],
+        "OpenCC folds a long text's script a piece at a time, within the reader's memory budget",
+    ),
+    m(
+        "long-text-hashed-whole",
+        "desktop_dedup/core/text.py",
+        "    if len(normalized) <= LONG_TEXT_CHARS:\n",
+        "    if True:\n",
+        [
+            "tests/test_reader_budgets.py::test_a_chinese_novel_of_fifty_megabytes_is_read_within_the_memory_budget"
+        ],
+        "a long text's text hash is computed a piece at a time, within the reader's memory budget",
+    ),
+    m(
+        "normalisation-pieces-cut-anywhere",
+        "desktop_dedup/core/text.py",
+        '        end = text.find("\\n", at + LONG_TEXT_CHARS)\n',
+        "        end = min(len(text), at + LONG_TEXT_CHARS)\n",
+        [
+            "tests/test_fingerprint.py::test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole"
+        ],
+        "a long text normalised in pieces has the fingerprint of the whole",
+    ),
+    m(
+        "script-fold-pieces-cut-anywhere",
+        "desktop_dedup/core/text.py",
+        "        cut = _FOLD_PIECE_END.search(text, at + LONG_TEXT_CHARS)\n",
+        "        cut = re.compile('(?s).').search(text, at + LONG_TEXT_CHARS)\n",
+        [
+            "tests/test_fingerprint.py::test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole"
+        ],
+        "a long text's script folded in pieces has the fingerprint of the whole",
+    ),
+    m(
+        "whole-cap-allocated-for-every-read",
+        "desktop_dedup/core/extract/_common.py",
+        "    data = f.read(size + 1)\n",
+        "    data = f.read(limit + 1)\n",
+        ["tests/test_extract_faults.py::test_reading_a_small_file_never_asks_for_the_whole_cap"],
+        "reading a small file never takes the whole cap of a reader's memory",
     ),
     m(
         "simhash-weighs-every-feature-at-once",

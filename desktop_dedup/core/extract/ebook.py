@@ -24,6 +24,7 @@ from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import (
     MAX_TEXT_BYTES,
     open_regular,
+    read_up_to,
     too_large,
 )
 from desktop_dedup.core.extract.html import html_to_text
@@ -43,7 +44,7 @@ def _read_bounded(path: str | os.PathLike[str], label: str) -> bytes:
                 f"too large: {label} file is {format_size_over(size, MAX_EBOOK_BYTES)}, over the "
                 f"{format_size(MAX_EBOOK_BYTES)} cap"
             )
-        return f.read(MAX_EBOOK_BYTES + 1)
+        return read_up_to(f, size, MAX_EBOOK_BYTES)
 
 
 # --- MOBI / AZW3 --------------------------------------------------------------------------------
