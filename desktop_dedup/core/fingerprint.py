@@ -530,23 +530,12 @@ def _edge_lines(doc_lines: _Lines, doc: Counter[str]) -> tuple[list[int], int, i
     return sizes, run(content), run(content[::-1])
 
 
-def _weights_and_hashes(
-    counts: Counter[str], ids: list[int] | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Capped TF-IDF weights and the 64-bit hashes of ``counts``' tokens, in its order.
-
-    ``ids`` are the tokens' ids (``_token_ids(counts)``) when the caller already has them;
-    entries whose count is not positive are left out."""
-    idx = np.array(_token_ids(counts) if ids is None else ids, dtype=np.int64)
-    tf = np.fromiter(counts.values(), dtype=np.float64, count=len(idx))
-    if ids is not None:
-        keep = tf > 0
-        idx, tf = idx[keep], tf[keep]
-    idf = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[idx]
-    hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)[idx]
-    weights = (tf**TF_EXPONENT) * idf
+def _feature_weights(ids: np.ndarray, tf: np.ndarray) -> np.ndarray:
+    """Capped TF-IDF weights of the features with token ids ``ids``, counted ``tf`` times."""
+    idf = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[ids]
+    weights = (tf.astype(np.float64) ** TF_EXPONENT) * idf
     cap = share_cap(weights.tolist(), MAX_FEATURE_SHARE)
-    return np.minimum(weights, cap), hashes
+    return np.minimum(weights, cap)
 
 
 def share_cap(values: list[float], share: float) -> float:
@@ -667,7 +656,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     every, every_ids, sequence = _segmented(normalized, prefer_rjieba)
     counts, ids = _content_counts_and_ids(every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
-    # drop to zero or below leave with the mask in _weights_and_hashes, as Counter subtraction
+    # drop to zero or below leave with the mask ``positive`` below, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
     # line join) simply has nothing to remove.
     counts_before_peeling = counts.copy()
@@ -680,9 +669,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     for tok, n in peeled.items():
         if tok in counts:
             counts[tok] -= n
-    positive = [n for n in counts.values() if n > 0]
     thash = text_hash(normalized)
-    token_count = sum(positive)
     # The body: the sequence minus as many tokens as were peeled at each end.
     body = (head, len(sequence) - tail) if head + tail < len(sequence) else (0, len(sequence))
     core_span = None
@@ -699,7 +686,8 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
-    present = id_arr[tf > 0]
+    positive = tf > 0  # the features: tokens left with a count once the edges are peeled
+    present, present_tf = id_arr[positive], tf[positive]
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table().median
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
@@ -708,14 +696,14 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         if _IDENT in every_ids
         else {}
     )
-    word_hashes = all_hashes[present]
+    feature_hashes = word_hashes = all_hashes[present]
     # How often each word occurs in the whole text, titles and footers included: a word that
     # names the document (``cache`` in pip's page of ``pip cache``: in its title, its last
     # lines and twice in its text) is what tells it from a sibling made from one template,
     # however short the text left once the short lines at its ends are peeled. A word only
     # in the peeled lines (a reposting banner's) stays out: it is not the text's own.
     whole = np.fromiter(counts_before_peeling.values(), dtype=np.int64, count=len(id_arr))
-    word_counts = whole[tf > 0]
+    word_counts = whole[positive]
     if idents:
         ident_hashes = np.fromiter(
             map(_hash, idents),
@@ -735,11 +723,19 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         edge_lines=edge_lines,
     )
     simhash = (
-        None if len(positive) < MIN_FEATURES else _simhash_arrays(*_weights_and_hashes(counts, ids))
+        None
+        if len(present) < MIN_FEATURES
+        else _simhash_arrays(_feature_weights(present, present_tf), feature_hashes)
     )
     lines = tuple(distinct_line_ids(sketch))
     return Fingerprint(
-        simhash, thash, token_count, len(positive), sketch.to_bytes(), sketch.shingle_count, lines
+        simhash,
+        thash,
+        int(present_tf.sum()),
+        len(present),
+        sketch.to_bytes(),
+        sketch.shingle_count,
+        lines,
     )
 
 

@@ -168,12 +168,17 @@ def sorted_unique(values: np.ndarray) -> np.ndarray:
 
 def _unique_of_sorted(out: np.ndarray) -> np.ndarray:
     """The distinct values of a sorted array."""
-    if len(out) > 1:
-        keep = np.empty(len(out), dtype=bool)  # np.r_ costs more than the rest on a short text
-        keep[0] = True
-        np.not_equal(out[1:], out[:-1], out=keep[1:])
-        out = out[keep]
-    return out
+    return out[_run_starts(out)] if len(out) > 1 else out
+
+
+def _run_starts(values: np.ndarray) -> np.ndarray:
+    """Where each run of equal values begins, as a mask (``np.r_[True, v[1:] != v[:-1]]``:
+    np.r_ costs more than the rest on a short text, and a grouping verifies thousands)."""
+    starts = np.empty(len(values), dtype=bool)
+    if len(values):
+        starts[0] = True
+        np.not_equal(values[1:], values[:-1], out=starts[1:])
+    return starts
 
 
 def in_sorted(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -443,7 +448,9 @@ def make_sketch(
         eligible &= np.asarray(rare, dtype=bool)
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
-    top = repeated[np.lexsort((words[repeated], -counts[repeated]))][:SALIENT_SIZE]
+    if len(repeated) > 1:
+        repeated = repeated[np.lexsort((words[repeated], -counts[repeated]))]
+    top = repeated[:SALIENT_SIZE]
     in_order, word_lines, n_lines = np.zeros(0, dtype=np.uint32), np.zeros(0, np.uint8), 0
     if 0 < len(tokens) <= SKETCH_SIZE + 1:  # every word pair is in ``values``: a short text
         in_order = (tokens & np.uint64(0xFFFFFFFF)).astype(np.uint32)
@@ -494,7 +501,14 @@ def _tagged_shingles(
     """Every distinct bigram hash of ``tokens`` with its tags (TextSketch.tags)."""
     with np.errstate(over="ignore"):
         per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
-    values, inverse = np.unique(per_position, return_inverse=True)
+    # np.unique(per_position, return_inverse=True), by one sort (np.unique's own steps cost
+    # more than the work on a short text)
+    order = np.argsort(per_position, kind="stable")
+    ordered = per_position[order]
+    first = _run_starts(ordered)
+    values = ordered[first]
+    inverse = np.empty(len(order), dtype=np.intp)
+    inverse[order] = np.cumsum(first) - 1
     n = len(per_position)
     line_of = _line_of_tokens(len(tokens), line_sizes)
     n_lines = len(line_sizes)
@@ -847,8 +861,10 @@ def line_ids(s: TextSketch) -> np.ndarray:
     if len(s.words) == 0:
         return np.zeros(0, dtype=np.uint64)
     lines = s.word_lines.astype(np.int64)
-    starts = np.flatnonzero(np.r_[True, lines[1:] != lines[:-1]])
-    sizes = np.diff(np.r_[starts, len(lines)])
+    starts = np.flatnonzero(_run_starts(lines))
+    sizes = np.empty(len(starts), dtype=np.int64)
+    np.subtract(starts[1:], starts[:-1], out=sizes[:-1])
+    sizes[-1] = len(lines) - starts[-1]
     place = np.arange(len(lines)) - np.repeat(starts, sizes)
     with np.errstate(over="ignore"):
         per_word = _mix64(s.words.astype(np.uint64) * _GOLDEN + place.astype(np.uint64))
