@@ -668,8 +668,8 @@ MUTANTS: list[Mutant] = [
     m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
-        "    word_counts = whole[tf > 0]\n",
-        "    word_counts = tf[tf > 0]\n",
+        "    word_counts = whole[positive]\n",
+        "    word_counts = tf[positive]\n",
         ["tests/test_templates.py"],
         "pages made from one template with another name are not grouped",
     ),
