@@ -343,7 +343,6 @@ def test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole(mo
     texts += ["".join(rng.choice(tricky) for _ in range(40)) for _ in range(30)]
     whole = [fingerprint_text(t) for t in texts]
     monkeypatch.setattr(text_mod, "LONG_TEXT_CHARS", 37)
-    monkeypatch.setattr(fp, "_PIECE_CHARS", 37)
     monkeypatch.setattr(sketch_mod, "_SHINGLE_STEP", 5)
     pieces = [fingerprint_text(t) for t in texts]
     assert len(texts) > 100

@@ -506,30 +506,50 @@ def test_folding_in_place_keeps_every_character_where_it_was(monkeypatch):
     assert text_mod.has_traditional(text) and not text_mod.has_traditional("第二行：干燥的文件")
 
 
-def test_a_long_text_is_normalised_in_little_more_memory_than_it_takes():
-    """Normalising a text of 8 million characters (16 MB as a Python string, Traditional
-    Chinese) copied it whole at each step, and OpenCC held it twice as UTF-8: 120-160 MB at
-    once, what kept novels over about 40 MB from being read within a reader's 512 MB. A long
-    text is now normalised a piece at a time (60-80 MB). Run with 100 MB of address space to
-    spare, in a process of its own."""
+def _with_memory_to_spare(megabytes: int, prepare: str, measure: str) -> str:
+    """What ``measure`` prints, run in a process of its own after ``prepare`` with ``megabytes``
+    of address space to spare; ``long_text`` is 8 million characters of Traditional Chinese
+    (16 MB as a Python string), and OpenCC's tables are loaded before the limit."""
     import subprocess
     import sys
 
-    code = """
+    code = f"""
 import os, resource
 from pathlib import Path
 from desktop_dedup.core import text
 notes = Path("tests/data/cjk_notes/zh_TW.txt").read_text("utf-8")
 long_text = (notes + "\\n") * (8_000_000 // len(notes) + 1)
-text.normalize_unwrapped(notes, fold=True)  # OpenCC's tables loaded first
+text.normalize_unwrapped(notes, fold=True)
+{prepare}
 with open("/proc/self/statm") as f:
     size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-resource.setrlimit(resource.RLIMIT_AS, (size + (100 << 20), resource.RLIM_INFINITY))
-print(len(text.normalize_unwrapped(long_text, fold=True)))
+resource.setrlimit(resource.RLIMIT_AS, (size + ({megabytes} << 20), resource.RLIM_INFINITY))
+print({measure})
 """
     repo = Path(__file__).resolve().parents[1]
     run = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=repo, check=False
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    assert int(run.stdout) > 7_000_000
+    return run.stdout
+
+
+def test_a_long_text_is_normalised_in_little_more_memory_than_it_takes():
+    """Normalising a text of 8 million characters (16 MB as a Python string, Traditional
+    Chinese) copied it whole at each step, and OpenCC held it twice as UTF-8: 120-160 MB at
+    once, what kept novels over about 40 MB from being read within a reader's 512 MB. A long
+    text is now normalised a piece at a time (60-80 MB). Run with 100 MB of address space to
+    spare, in a process of its own."""
+    out = _with_memory_to_spare(100, "", "len(text.normalize_unwrapped(long_text, fold=True))")
+    assert int(out) > 7_000_000
+
+
+def test_a_long_text_is_hashed_in_little_more_memory_than_it_takes():
+    """The text hash of that text, normalised, took its code points as an array and its words
+    twice over (60-80 MB); a piece at a time, under 20 MB. Run with 40 MB to spare."""
+    out = _with_memory_to_spare(
+        40,
+        "normalized = text.normalize_unwrapped(long_text, fold=True)",
+        "text.text_hash(normalized)",
+    )
+    assert len(out.strip()) == 32

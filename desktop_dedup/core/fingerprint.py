@@ -85,6 +85,7 @@ import numpy as np
 import xxhash
 
 from desktop_dedup.core import stopwords
+from desktop_dedup.core import text as text_mod
 from desktop_dedup.core.cache import cached_path, content_key, shipped_table, write_whole
 from desktop_dedup.core.sketch import (
     EDGE_LINES_TAGGED,
@@ -591,12 +592,11 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-# A normalised text longer than this is segmented a piece at a time (_segmented).
-_PIECE_CHARS = 1 << 20
-# Where a piece may end: after a space or a Chinese or Japanese stop, comma, enumeration
-# comma, colon, semicolon, exclamation or question mark. jieba cuts at each (none is part of a
-# word, and each is a token of its own), as does every other tokenizer segment() uses, so the
-# pieces' tokens are the whole text's.
+# Where a piece of a long text (text.LONG_TEXT_CHARS, segmented a piece at a time) may end:
+# after a space or a Chinese or Japanese stop, comma, enumeration comma, colon, semicolon,
+# exclamation or question mark. jieba cuts at each (none is part of a word, and each is a
+# token of its own), as does every other tokenizer segment() uses, so the pieces' tokens are
+# the whole text's.
 _PIECE_END = re.compile("[ \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 
 
@@ -615,8 +615,8 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
     at = 0
     while at < len(normalized):
         end = len(normalized)
-        if end - at > _PIECE_CHARS:
-            cut = _PIECE_END.search(normalized, at + _PIECE_CHARS)
+        if end - at > text_mod.LONG_TEXT_CHARS:
+            cut = _PIECE_END.search(normalized, at + text_mod.LONG_TEXT_CHARS)
             end = cut.end() if cut is not None else end
         tokens = segment(normalized[at:end], prefer_rjieba)  # the text itself when whole
         piece = Counter(tokens)
@@ -625,8 +625,8 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
             every, every_ids = piece, piece_ids
         else:
             every.update(piece)  # new tokens join in the order they come
-        # a plain lookup, straight into an array
-        # (32-bit: the tables hold at most _TOKEN_ID_MAX tokens, and a novel has millions)
+        # a plain lookup, straight into an array (32-bit: the tables hold at most
+        # _TOKEN_ID_MAX tokens, and a novel has millions)
         ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int32, count=len(tokens))
         parts.append(ids[ids >= 0])
         at = end

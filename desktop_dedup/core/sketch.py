@@ -206,17 +206,12 @@ def shingle_hashes(token_hashes: np.ndarray) -> np.ndarray:
         # _SHINGLE_STEP at a time into one array, sorted in place: a novel's six million
         # shingles took five arrays of them at once.
         n = len(h) - 1
-        if n <= _SHINGLE_STEP:
-            pairs = h[:-1] * _GOLDEN
-            pairs += h[1:]
-            out = _mix64(pairs)
-        else:
-            out = np.empty(n, dtype=np.uint64)
-            for at in range(0, n, _SHINGLE_STEP):
-                stop = min(at + _SHINGLE_STEP, n)
-                pairs = h[at:stop] * _GOLDEN
-                pairs += h[at + 1 : stop + 1]
-                out[at:stop] = _mix64(pairs)
+        out = np.empty(n, dtype=np.uint64)
+        for at in range(0, n, _SHINGLE_STEP):
+            stop = min(at + _SHINGLE_STEP, n)
+            pairs = h[at:stop] * _GOLDEN
+            pairs += h[at + 1 : stop + 1]
+            out[at:stop] = _mix64(pairs)
         out.sort()
         return _unique_of_sorted(out)
 

@@ -568,8 +568,9 @@ def normalize_text(text: str, *, fold: bool | None = None) -> str:
     return normalize_unwrapped(unwrap_fixed_width(text), fold=fold)
 
 
-# A text longer than this (in characters) is normalised, and its text hash computed, a piece
-# at a time: the steps' copies of a novel of ten million characters took 280 MB at once.
+# A text longer than this (in characters) is normalised, hashed and segmented
+# (fingerprint._segmented) a piece at a time: the steps' copies of a novel of ten million
+# characters took 280 MB at once, its tokens as strings 240 MB.
 LONG_TEXT_CHARS = 1 << 20
 
 

@@ -594,7 +594,7 @@ MUTANTS: list[Mutant] = [
     m(
         "long-text-segmented-whole",
         "desktop_dedup/core/fingerprint.py",
-        "        if end - at > _PIECE_CHARS:\n",
+        "        if end - at > text_mod.LONG_TEXT_CHARS:\n",
         "        if False:\n",
         [
             "tests/test_reader_budgets.py::test_a_chinese_novel_of_fifty_megabytes_is_read_within_the_memory_budget"
@@ -622,9 +622,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/text.py",
         "    if len(normalized) <= LONG_TEXT_CHARS:\n",
         "    if True:\n",
-        [
-            "tests/test_reader_budgets.py::test_a_chinese_novel_of_fifty_megabytes_is_read_within_the_memory_budget"
-        ],
+        ["tests/test_text.py::test_a_long_text_is_hashed_in_little_more_memory_than_it_takes"],
         "a long text's text hash is computed a piece at a time, within the reader's memory budget",
     ),
     m(
