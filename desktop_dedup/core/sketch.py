@@ -133,12 +133,15 @@ LineCounts = Callable[[list[int]], Mapping[int, int]]
 # by the corpus definition of "the same document", up to about 5 % of the words edited, and
 # one word of a note of a few words.
 LIGHT_EDIT_SHARE = 0.05
+# ... where one edit may be up to this many tokens for one (a word we cut in two, _light_edits).
+EDIT_RUN_TOKENS = 2
 # Bump when verified_similarity's answer changes for some pair (2: short texts also compared
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
 # lines are common; 5: a line of one word meets the other document through the pairs joining
-# it to its neighbours): an index grouped by another version is regrouped once from its stored
-# sketches (service._matching_key), no file read again.
-VERIFICATION_VERSION = 5
+# it to its neighbours; 6: a light edit may be two tokens for one): an index grouped by
+# another version is regrouped once from its stored sketches (service._matching_key), no file
+# read again.
+VERIFICATION_VERSION = 6
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -634,7 +637,9 @@ def word_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
     ``2 L / (n_a + n_b)`` for ``L`` words in the longest common subsequence of their content
     words, whole, or with one side's edge lines that share no word pair with the other left out
     (as :func:`trimmed_similarity` leaves them out); 0.0 when either side has more words
-    outside the common ones than LIGHT_EDIT_SHARE of its words, or one.
+    outside the common ones than LIGHT_EDIT_SHARE of its words, or one, unless the two differ
+    in that many places at most, each up to EDIT_RUN_TOKENS tokens for one (:func:`_light_edits`:
+    a word we cut in two).
 
     Word pairs are the measure of a text of some length, but a note of a few words has few:
     one word replaced in a note of seven content words takes two of its six pairs (67 %), while
@@ -661,11 +666,61 @@ def _word_share(words: np.ndarray, b: TextSketch, floor: float, shared: int) -> 
     have in common in any order."""
     total = len(words) + len(b.words)
     need = max(_words_needed(len(words)), _words_needed(len(b.words)))
+    edits = min(_edits_allowed(len(words)), _edits_allowed(len(b.words)))
+    # one edit may be up to EDIT_RUN_TOKENS tokens for one (see _light_edits)
+    loose = max(len(words), len(b.words)) - EDIT_RUN_TOKENS * edits
     shared = min(shared, len(words))
-    if shared < max(need, 1) or 2.0 * shared / total <= floor:
+    if shared < max(min(need, loose), 1) or 2.0 * shared / total <= floor:
         return 0.0
     common = _lcs_length(words, b.words)
-    return 2.0 * common / total if common >= need else 0.0
+    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):
+        return 2.0 * common / total
+    return 0.0
+
+
+def _edits_allowed(n: int) -> int:
+    """How many light edits a text of ``n`` words may differ by: LIGHT_EDIT_SHARE of its
+    words, or one."""
+    return max(1, int(LIGHT_EDIT_SHARE * n))
+
+
+def _light_edits(a: np.ndarray, b: np.ndarray, edits: int) -> bool:
+    """Whether ``a`` and ``b`` are the same words in the same order but for at most ``edits``
+    places where they differ, each by at most EDIT_RUN_TOKENS tokens on one side and one on the
+    other: a token replaced by up to EDIT_RUN_TOKENS, or those inserted or deleted.
+
+    A word of the text is sometimes two of our tokens: a Japanese compound of Chinese
+    characters jieba does not know comes out as its characters (圧縮 -> 圧 / 縮), a hyphenated
+    word is two. So "one word replaced" may be two tokens for one, and counting tokens made such
+    a note two edits apart. Two words for two are two edits still (in a note of ten words, a
+    fifth of it). Found in reading order over the pairs of equal tokens, each at most
+    EDIT_RUN_TOKENS + 1 positions after the pair before it, keeping the fewest edits that reach
+    each pair (a short text: a few hundred pairs)."""
+    xs, ys = a.tolist(), b.tolist()
+    n, m = len(xs), len(ys)
+    run = EDIT_RUN_TOKENS
+
+    def one_edit(gap_a: int, gap_b: int) -> bool:
+        return max(gap_a, gap_b) <= run and min(gap_a, gap_b) <= 1
+
+    # reached[i + 1]: {j: the fewest edits with xs[i] == ys[j] the last tokens matched}; the
+    # start is a match before the first tokens of both
+    reached: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    reached[0][-1] = 0
+    for i in range(-1, n):
+        for j, cost in reached[i + 1].items():
+            rest_a, rest_b = n - i - 1, m - j - 1
+            if one_edit(rest_a, rest_b) and cost + (rest_a + rest_b > 0) <= edits:
+                return True
+            for ni in range(i + 1, min(i + run + 1, n - 1) + 1):
+                x, row = xs[ni], reached[ni + 1]
+                for nj in range(j + 1, min(j + run + 1, m - 1) + 1):
+                    gap_a, gap_b = ni - i - 1, nj - j - 1
+                    if ys[nj] == x and one_edit(gap_a, gap_b):
+                        c = cost + (gap_a + gap_b > 0)
+                        if c <= edits and row.get(nj, edits + 1) > c:
+                            row[nj] = c
+    return False
 
 
 def _words_needed(n: int) -> int:

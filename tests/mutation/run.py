@@ -988,10 +988,26 @@ MUTANTS: list[Mutant] = [
     m(
         "words-counted-beyond-light-edits",
         "desktop_dedup/core/sketch.py",
-        "    return 2.0 * common / total if common >= need else 0.0\n",
-        "    return 2.0 * common / total\n",
+        "    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):\n",
+        "    if True:\n",
         ["tests/test_short_texts.py"],
         "two different notes on one template, or under one footer, are not the same document",
+    ),
+    m(
+        "word-cut-in-two-counted-as-two-edits",
+        "desktop_dedup/core/sketch.py",
+        "    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):\n",
+        "    if common >= need:\n",
+        ["tests/test_short_texts.py"],
+        "a short note with one word replaced is the same note, also where we cut that word in two",
+    ),
+    m(
+        "two-words-for-two-counted-as-one-edit",
+        "desktop_dedup/core/sketch.py",
+        "        return max(gap_a, gap_b) <= run and min(gap_a, gap_b) <= 1\n",
+        "        return max(gap_a, gap_b) <= run\n",
+        ["tests/test_short_texts.py"],
+        "two notes of a few words that differ by more than light edits are not the same document",
     ),
     m(
         "words-compared-with-the-banner-kept",
