@@ -590,6 +590,47 @@ def test_notes_with_a_footer_as_long_as_themselves_are_found_through_the_index(t
     assert same >= 34, same
 
 
+def test_a_footer_is_one_line_of_the_index_whatever_note_it_is_below():
+    """Real short Chinese and Japanese help texts (tests/data/cjk_notes), each above the
+    footer of its language: the footer's line id (sketch.line_ids, what the index counts to
+    tell a footer from a note) is the footer's own under every note. Each token went to a line
+    by counting each line's tokens, so after a word the whole text joins across a line break
+    (ディレクトリ at a line's end, スタック at the next one's start) every later line took a
+    token of the next, and the footer under 19 of these 450 notes was a line of its own. Now a
+    token goes with the line it begins in: 5 (their last word and the footer's first make
+    one word of the text: 为假 + 发自 reads 假发, ステータス + スマートフォン one katakana
+    word)."""
+    moved = 0
+    for language in ("zh_CN", "zh_TW", "ja"):
+        footer = owncorpus.SHORT_STYLES[language[:2]][1]
+        own = sketch.line_ids(_sketch(footer)).tolist()
+        assert len(own) == 1
+        for note in owncorpus.cjk_notes(language)[:150]:
+            moved += sketch.line_ids(_sketch(f"{note}\n\n{footer}")).tolist()[-1:] != own
+    assert moved <= 5, moved
+
+
+def test_a_japanese_note_above_a_footer_is_a_copy_of_the_note_under_a_banner(tmp_path):
+    """A real Japanese help text whose first line ends inside a katakana word the next line
+    finishes (ディレクトリ / スタック), with copies under the Japanese banner and above the
+    Japanese footer, among seven other notes with the same two copies: the index tells the
+    banner and the footer from the notes (each in eight texts), so the two copies are one
+    document. Before, the note's footer was not the footer's line in the index (see above),
+    and its footer copy was left out of its family."""
+    banner, footer, _, _ = owncorpus.SHORT_STYLES["ja"]
+    notes = owncorpus.cjk_notes("ja")[1:9]
+    assert "ディレクトリ\nスタック" in notes[0]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i, note in enumerate(notes):
+        docgen.write_txt(folder / f"n{i}-orig.txt", note)
+        docgen.write_txt(folder / f"n{i}-banner.txt", f"{banner}\n\n{note}")
+        docgen.write_txt(folder / f"n{i}-footer.txt", f"{note}\n\n{footer}")
+    groups = _scan(folder, tmp_path)
+    assert {"n0-orig.txt", "n0-banner.txt", "n0-footer.txt"} in groups, groups
+    assert all(len({name.split("-")[0] for name in g}) == 1 for g in groups), groups
+
+
 def test_a_line_above_some_notes_and_below_others_never_joins_two_of_them(tmp_path):
     """The other side of the rule above: 24 real sentences, each alone, under a banner, above
     the same banner and under a title. Each pair of two notes, the banner below one and above

@@ -76,7 +76,7 @@ import sys
 import threading
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
 from pathlib import Path
@@ -116,9 +116,10 @@ log = logging.getLogger(__name__)
 # that has no one-character form stays in its word in a text without other accented letters,
 # a web page's headings lose their permalink signs, groff's hyphenated words in a text are
 # whole; 21: a page laid out in a table loses its menu column; 22: a word of the text's own
-# counts where it also occurs in the lines peeled at its ends, for the substitution check):
-# stored fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 22
+# counts where it also occurs in the lines peeled at its ends, for the substitution check;
+# 23: a short text's tokens go with the line each begins in, also after a word joined across
+# a line break): stored fingerprints made with another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 23
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8
@@ -365,7 +366,7 @@ class _Lines:
     unwrapped text, and each line's content counts, computed once per distinct line however
     many peels ask (a short document is peeled three ways)."""
 
-    __slots__ = ("lines", "near_ends", "_counts", "_prefer_rjieba", "_chinese")
+    __slots__ = ("lines", "near_ends", "_counts", "_widths", "_prefer_rjieba", "_chinese")
 
     def __init__(self, unwrapped: str, prefer_rjieba: bool, chinese: bool | None) -> None:
         # filter/map run in C: a long document has thousands of lines, and edge peeling
@@ -373,6 +374,7 @@ class _Lines:
         self.lines = list(filter(None, map(str.strip, unwrapped.splitlines())))
         self.near_ends = Counter(self.lines[:EDGE_SCAN_LINES] + self.lines[-EDGE_SCAN_LINES:])
         self._counts: dict[str, Counter[str]] = {}
+        self._widths: dict[str, int] = {}  # characters other than spaces, normalised
         self._prefer_rjieba = prefer_rjieba
         self._chinese = chinese
 
@@ -392,6 +394,8 @@ class _Lines:
         if not todo:
             return
         normalized = normalize_lines(todo, fold=self._chinese)
+        for line, text in zip(todo, normalized, strict=True):
+            self._widths[line] = len(text) - text.count(" ")
         tokens = segment("\n".join(normalized), self._prefer_rjieba)
         if tokens.count("\n") != len(todo) - 1:  # a segmenter that kept a break in a token
             for line, text in zip(todo, normalized, strict=True):
@@ -408,6 +412,24 @@ class _Lines:
             elif i >= 0:
                 counts[tok] += 1
         self._counts[todo[at]] = counts
+
+    def line_of_tokens(self, starts: np.ndarray) -> np.ndarray:
+        """The line (among the lines with content) each of the whole text's content tokens
+        begins in, from where it begins (``starts``, counted in characters other than spaces
+        of the normalised text, as _segmented gives them). Counting each line's tokens instead
+        went wrong after a word the whole text joins across a line break (ディレクトリ at a
+        line's end, スタック at the next one's start: one word of the text, two of its
+        lines): every later line took a token of the next, and a footer below a note was not
+        the same line under another note. A token of a line without content goes with the
+        line with content before it."""
+        n = len(self.lines)
+        if n == 0:
+            return np.zeros(len(starts), dtype=np.int64)
+        ends = np.cumsum([self._widths[line] for line in self.lines], dtype=np.int64)
+        has = np.fromiter((bool(self.counts(i)) for i in range(n)), dtype=bool, count=n)
+        line = np.minimum(np.searchsorted(ends, starts, side="right"), n - 1)
+        among = np.cumsum(has) - 1  # each line's place among those with content
+        return np.maximum(among[line], 0)
 
     def copies(self, i: int) -> int:
         """How many times line ``i`` occurs, when it occurs twice near the ends (a banner glued
@@ -600,10 +622,13 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 _PIECE_END = re.compile("[ \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 
 
-def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list[int], np.ndarray]:
+def _segmented(
+    normalized: str, prefer_rjieba: bool
+) -> tuple[Counter[str], list[int], np.ndarray, Callable[[], np.ndarray] | None]:
     """Every token of ``normalized`` counted (in the order each first occurs), their ids (in
-    that order), and the ids of its content tokens in reading order (the sequence the sketch's
-    shingles are made of).
+    that order), the ids of its content tokens in reading order (the sequence the sketch's
+    shingles are made of), and, for a short text (at most SKETCH_SIZE + 1 content tokens),
+    where each of those begins (_content_starts), when asked.
 
     A long text (a novel of ten million characters: four million tokens, 240 MB as strings,
     past a reader's memory budget) is segmented a piece at a time, each piece's tokens turned
@@ -612,6 +637,10 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
     every: Counter[str] = Counter()
     every_ids: list[int] = []
     parts = []
+    # a short text in pieces (a long one of punctuation): where its content tokens begin, a
+    # piece at a time (its tokens are not kept); None once it has too many to be short
+    starts: list[np.ndarray] | None = []
+    width = n_content = 0
     at = 0
     while at < len(normalized):
         end = len(normalized)
@@ -621,7 +650,8 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
         tokens = segment(normalized[at:end], prefer_rjieba)  # the text itself when whole
         piece = Counter(tokens)
         piece_ids = _token_ids(piece)  # every token of the piece has an id from here on
-        if at == 0 and end == len(normalized):
+        whole = at == 0 and end == len(normalized)
+        if whole:
             every, every_ids = piece, piece_ids
         else:
             every.update(piece)  # new tokens join in the order they come
@@ -629,11 +659,34 @@ def _segmented(normalized: str, prefer_rjieba: bool) -> tuple[Counter[str], list
         # _TOKEN_ID_MAX tokens, and a novel has millions)
         ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int32, count=len(tokens))
         parts.append(ids[ids >= 0])
+        n_content += len(parts[-1])
+        if n_content > SKETCH_SIZE + 1:
+            starts = None
+        elif starts is not None and not whole:
+            found, piece_width = _content_starts(tokens, ids)
+            starts.append(found + width)
+            width += piece_width
         at = end
     if len(parts) == 1:
-        return every, every_ids, parts[0]
+        if starts is None:
+            return every, every_ids, parts[0], None
+        return every, every_ids, parts[0], lambda: _content_starts(tokens, ids)[0]
     # in pieces (or no text): every token has an id by now
-    return every, _token_ids(every), np.concatenate(parts or [np.zeros(0, np.int32)])
+    sequence = np.concatenate(parts or [np.zeros(0, np.int32)])
+    pieces = starts
+    where = None if pieces is None else lambda: np.concatenate(pieces or [np.zeros(0, np.int64)])
+    return every, _token_ids(every), sequence, where
+
+
+def _content_starts(tokens: list[str], ids: np.ndarray) -> tuple[np.ndarray, int]:
+    """Where each content token (id >= 0) of ``tokens`` begins, in characters other than
+    spaces of the text they make (its only white space: normalised, it is single spaces), and
+    how many such characters that text has."""
+    n = len(tokens)
+    widths = np.fromiter(map(len, tokens), dtype=np.int64, count=n)
+    widths -= np.fromiter(map(str.count, tokens, repeat(" ", n)), dtype=np.int64, count=n)
+    ends = np.cumsum(widths)
+    return (ends - widths)[ids >= 0], int(ends[-1]) if n else 0
 
 
 def _hash_bits(hashes: np.ndarray) -> np.ndarray:
@@ -653,7 +706,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
     del unwrapped  # a long text's copy is not kept while it is segmented
-    every, every_ids, sequence = _segmented(normalized, prefer_rjieba)
+    every, every_ids, sequence, where = _segmented(normalized, prefer_rjieba)
     counts, ids = _content_counts_and_ids(every, every_ids)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask ``positive`` below, as Counter subtraction
@@ -674,6 +727,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     body = (head, len(sequence) - tail) if head + tail < len(sequence) else (0, len(sequence))
     core_span = None
     edge_lines: tuple[list[int], int, int] = ([], 0, 0)
+    token_lines = None
     if short:
         # A short document keeps every shingle, tagged by the edge line it comes from, and its
         # core (sketch.trimmed_similarity, sketch._core_similarity): a banner glued to a note
@@ -683,6 +737,8 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         if core_peel is not None and (core_peel[1], len(sequence) - core_peel[2]) != body:
             core_span = (core_peel[1], len(sequence) - core_peel[2])
         edge_lines = _edge_lines(doc_lines, counts_before_peeling)
+        if where is not None and len(edge_lines[0]) > 1:  # else all on its one line
+            token_lines = doc_lines.line_of_tokens(where())
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
     id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
@@ -721,6 +777,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         body=body,
         core=core_span,
         edge_lines=edge_lines,
+        token_lines=token_lines,
     )
     simhash = (
         None

@@ -408,6 +408,7 @@ def make_sketch(
     body: tuple[int, int] | None = None,
     core: tuple[int, int] | None = None,
     edge_lines: tuple[list[int], int, int] = ([], 0, 0),
+    token_lines: np.ndarray | None = None,
 ) -> TextSketch:
     """The sketch of one document.
 
@@ -416,18 +417,26 @@ def make_sketch(
     and how often each occurs; ``rare`` marks the words that may be salient (default: all);
     ``core`` the (start, end) of its core, when it has one; ``edge_lines`` the number of tokens
     of each of its lines with content, and how many lines at the top and at the bottom are
-    peelable."""
+    peelable; ``token_lines`` the line (among those with content) each token begins in, where
+    the caller knows it (else counted from the lines' sizes, :func:`_line_of_tokens`)."""
     tokens = np.asarray(token_hashes, dtype=np.uint64)
     start, end = body if body is not None else (0, len(tokens))
     shingles = shingle_hashes(tokens[start:end])
     values, tags, core_mask = bottom_k(shingles), np.zeros(0, dtype=np.uint16), None
     line_sizes, head_lines, tail_lines = edge_lines
+    line_of = (
+        _line_of_tokens(len(tokens), line_sizes)
+        if token_lines is None or len(token_lines) != len(tokens)
+        else np.asarray(token_lines, dtype=np.int64)
+    )
     if (
         2 <= end - start
         and len(tokens) - 1 <= SKETCH_SIZE
         and (head_lines or tail_lines or core is not None or (start, end) != (0, len(tokens)))
     ):
-        values, tags = _tagged_shingles(tokens, start, end, line_sizes, head_lines, tail_lines)
+        values, tags = _tagged_shingles(
+            tokens, start, end, line_of, len(line_sizes), head_lines, tail_lines
+        )
         tagged_lines = len(_tagged_lines(len(line_sizes), head_lines, tail_lines))
     else:
         head_lines = tail_lines = tagged_lines = 0
@@ -453,7 +462,7 @@ def make_sketch(
     if 0 < len(tokens) <= SKETCH_SIZE + 1:  # every word pair is in ``values``: a short text
         in_order = (tokens & np.uint64(0xFFFFFFFF)).astype(np.uint32)
         n_lines = min(max(len(line_sizes), 1), 255)
-        word_lines = np.minimum(_line_of_tokens(len(tokens), line_sizes), 254).astype(np.uint8)
+        word_lines = np.minimum(line_of, 254).astype(np.uint8)
     return TextSketch(
         values,
         len(shingles),
@@ -477,9 +486,11 @@ def _tagged_lines(n_lines: int, head_lines: int, tail_lines: int) -> list[int]:
 
 
 def _line_of_tokens(n_tokens: int, line_sizes: list[int]) -> np.ndarray:
-    """The line (among the lines with content) of each of a document's content tokens;
-    segmenting a line alone may give a token more or less than the whole text did: the last
-    line absorbs the difference."""
+    """The line (among the lines with content) of each of a document's content tokens, by the
+    number of tokens of each line; segmenting a line alone may give a token more or less than
+    the whole text did (a word joined across a line break): the last line absorbs the
+    difference, and every line after the join is off by it. Only where the caller cannot tell
+    where each token begins (make_sketch's ``token_lines``)."""
     line_of = np.repeat(np.arange(len(line_sizes)), line_sizes)[:n_tokens]
     if len(line_of) < n_tokens:
         line_of = np.concatenate(
@@ -492,11 +503,13 @@ def _tagged_shingles(
     tokens: np.ndarray,
     start: int,
     end: int,
-    line_sizes: list[int],
+    line_of: np.ndarray,
+    n_lines: int,
     head_lines: int,
     tail_lines: int,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Every distinct bigram hash of ``tokens`` with its tags (TextSketch.tags)."""
+    """Every distinct bigram hash of ``tokens`` with its tags (TextSketch.tags); ``line_of``:
+    the line (of ``n_lines`` with content) of each token."""
     with np.errstate(over="ignore"):
         per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
     # np.unique(per_position, return_inverse=True), by one sort (np.unique's own steps cost
@@ -508,8 +521,6 @@ def _tagged_shingles(
     inverse = np.empty(len(order), dtype=np.intp)
     inverse[order] = np.cumsum(first) - 1
     n = len(per_position)
-    line_of = _line_of_tokens(len(tokens), line_sizes)
-    n_lines = len(line_sizes)
     tagged = _tagged_lines(n_lines, head_lines, tail_lines)
     bit_of = np.zeros(max(n_lines, 1), dtype=np.uint16)
     for bit, line in enumerate(tagged):

@@ -994,6 +994,14 @@ MUTANTS: list[Mutant] = [
         "two different notes on one template, or under one footer, are not the same document",
     ),
     m(
+        "tokens-lined-up-by-counting-each-line",
+        "desktop_dedup/core/fingerprint.py",
+        "            token_lines = doc_lines.line_of_tokens(where())\n",
+        "            pass\n",
+        ["tests/test_short_texts.py"],
+        "a footer or banner is one line of the index whatever note it is glued to",
+    ),
+    m(
         "word-cut-in-two-counted-as-two-edits",
         "desktop_dedup/core/sketch.py",
         "    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):\n",
