@@ -673,9 +673,10 @@ def _segmented(
         return every, every_ids, parts[0], lambda: _content_starts(tokens, ids)[0]
     # in pieces (or no text): every token has an id by now
     sequence = np.concatenate(parts or [np.zeros(0, np.int32)])
-    pieces = starts
-    where = None if pieces is None else lambda: np.concatenate(pieces or [np.zeros(0, np.int64)])
-    return every, _token_ids(every), sequence, where
+    if starts is None:
+        return every, _token_ids(every), sequence, None
+    found = np.concatenate(starts or [np.zeros(0, np.int64)])
+    return every, _token_ids(every), sequence, lambda: found
 
 
 def _content_starts(tokens: list[str], ids: np.ndarray) -> tuple[np.ndarray, int]:

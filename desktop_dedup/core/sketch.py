@@ -426,7 +426,7 @@ def make_sketch(
     line_sizes, head_lines, tail_lines = edge_lines
     line_of = (
         _line_of_tokens(len(tokens), line_sizes)
-        if token_lines is None or len(token_lines) != len(tokens)
+        if token_lines is None
         else np.asarray(token_lines, dtype=np.int64)
     )
     if (
