@@ -697,8 +697,8 @@ def _edits_allowed(n: int) -> int:
 
 def _light_edits(a: np.ndarray, b: np.ndarray, edits: int) -> bool:
     """Whether ``a`` and ``b`` are the same words in the same order but for at most ``edits``
-    places where they differ, each by at most EDIT_RUN_TOKENS tokens on one side and one on the
-    other: a token replaced by up to EDIT_RUN_TOKENS, or those inserted or deleted.
+    places where they differ, each by one token or none on one side against at most
+    EDIT_RUN_TOKENS on the other (a word replaced, inserted or deleted).
 
     A word of the text is sometimes two of our tokens: a Japanese compound of Chinese
     characters jieba does not know comes out as its characters (圧縮 -> 圧 / 縮), a hyphenated
@@ -737,7 +737,7 @@ def _light_edits(a: np.ndarray, b: np.ndarray, edits: int) -> bool:
 def _words_needed(n: int) -> int:
     """How many of a text's ``n`` words must be common to the other for the two to differ by
     light edits: all but LIGHT_EDIT_SHARE of them, or all but one."""
-    return n - max(1, int(LIGHT_EDIT_SHARE * n))
+    return n - _edits_allowed(n)
 
 
 def _trimmed_words(a: TextSketch, b: TextSketch, floor: float, shared: int) -> float:
