@@ -697,22 +697,24 @@ def _edits_allowed(n: int) -> int:
 
 def _light_edits(a: np.ndarray, b: np.ndarray, edits: int) -> bool:
     """Whether ``a`` and ``b`` are the same words in the same order but for at most ``edits``
-    places where they differ, each by one token or none on one side against at most
-    EDIT_RUN_TOKENS on the other (a word replaced, inserted or deleted).
+    places where they differ, each a token inserted, deleted or replaced, or one token
+    replaced by up to EDIT_RUN_TOKENS (a word we cut in two, either way round).
 
     A word of the text is sometimes two of our tokens: a Japanese compound of Chinese
     characters jieba does not know comes out as its characters (圧縮 -> 圧 / 縮), a hyphenated
     word is two. So "one word replaced" may be two tokens for one, and counting tokens made such
     a note two edits apart. Two words for two are two edits still (in a note of ten words, a
-    fifth of it). Found in reading order over the pairs of equal tokens, each at most
-    EDIT_RUN_TOKENS + 1 positions after the pair before it, keeping the fewest edits that reach
-    each pair (a short text: a few hundred pairs)."""
+    fifth of it), and so are two inserted: a note of two words under a banner is another note,
+    not the banner with an edit. Found in reading order over the pairs of equal tokens, each
+    at most EDIT_RUN_TOKENS + 1 positions after the pair before it, keeping the fewest edits
+    that reach each pair (a short text: a few hundred pairs)."""
     xs, ys = a.tolist(), b.tolist()
     n, m = len(xs), len(ys)
     run = EDIT_RUN_TOKENS
 
     def one_edit(gap_a: int, gap_b: int) -> bool:
-        return max(gap_a, gap_b) <= run and min(gap_a, gap_b) <= 1
+        # a token inserted, deleted or replaced, or one replaced by up to ``run``
+        return max(gap_a, gap_b) <= 1 or (min(gap_a, gap_b) == 1 and max(gap_a, gap_b) <= run)
 
     # reached[i + 1]: {j: the fewest edits with xs[i] == ys[j] the last tokens matched}; the
     # start is a match before the first tokens of both
@@ -745,7 +747,9 @@ def _trimmed_words(a: TextSketch, b: TextSketch, floor: float, shared: int) -> f
     banner, a title), against ``b`` whole (``shared``: the words all of ``a`` has in common
     with ``b``, in any order). Another note under the same banner keeps the banner and adds
     its own words: more than light edits."""
-    if len(a.tags) == 0 or shared < _words_needed(len(b.words)):
+    # the fewest of b's words light edits leave, one edit taking up to EDIT_RUN_TOKENS
+    least = len(b.words) - EDIT_RUN_TOKENS * _edits_allowed(len(b.words))
+    if len(a.tags) == 0 or shared < least:
         return 0.0
     dropped = _dropped_lines(a, in_sorted(a.values, b.values))
     if not dropped:

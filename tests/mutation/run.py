@@ -1010,9 +1010,27 @@ MUTANTS: list[Mutant] = [
         "a short note with one word replaced is the same note, also where we cut that word in two",
     ),
     m(
+        "banner-copy-precheck-counts-tokens",
+        "desktop_dedup/core/sketch.py",
+        "    if len(a.tags) == 0 or shared < least:\n",
+        "    if len(a.tags) == 0 or shared < _words_needed(len(b.words)):\n",
+        ["tests/test_short_texts.py"],
+        "a short note with one word replaced is the same note, also where we cut that word in two",
+    ),
+    m(
+        "two-tokens-inserted-counted-as-one-edit",
+        "desktop_dedup/core/sketch.py",
+        "        return max(gap_a, gap_b) <= 1 or (min(gap_a, gap_b) == 1 and"
+        " max(gap_a, gap_b) <= run)\n",
+        "        return max(gap_a, gap_b) <= run and min(gap_a, gap_b) <= 1\n",
+        ["tests/test_short_texts.py"],
+        "two different notes under one banner are not grouped",
+    ),
+    m(
         "two-words-for-two-counted-as-one-edit",
         "desktop_dedup/core/sketch.py",
-        "        return max(gap_a, gap_b) <= run and min(gap_a, gap_b) <= 1\n",
+        "        return max(gap_a, gap_b) <= 1 or (min(gap_a, gap_b) == 1 and"
+        " max(gap_a, gap_b) <= run)\n",
         "        return max(gap_a, gap_b) <= run\n",
         ["tests/test_short_texts.py"],
         "two notes of a few words that differ by more than light edits are not the same document",
