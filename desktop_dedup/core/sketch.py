@@ -678,8 +678,7 @@ def _word_share(words: np.ndarray, b: TextSketch, floor: float, shared: int) -> 
     total = len(words) + len(b.words)
     need = max(_words_needed(len(words)), _words_needed(len(b.words)))
     edits = min(_edits_allowed(len(words)), _edits_allowed(len(b.words)))
-    # one edit may be up to EDIT_RUN_TOKENS tokens for one (see _light_edits)
-    loose = max(len(words), len(b.words)) - EDIT_RUN_TOKENS * edits
+    loose = _fewest_common(max(len(words), len(b.words)), edits)
     shared = min(shared, len(words))
     if shared < max(min(need, loose), 1) or 2.0 * shared / total <= floor:
         return 0.0
@@ -693,6 +692,12 @@ def _edits_allowed(n: int) -> int:
     """How many light edits a text of ``n`` words may differ by: LIGHT_EDIT_SHARE of its
     words, or one."""
     return max(1, int(LIGHT_EDIT_SHARE * n))
+
+
+def _fewest_common(n: int, edits: int) -> int:
+    """The fewest of a text's ``n`` words that ``edits`` light edits leave in common with the
+    other text, one edit taking up to EDIT_RUN_TOKENS of them (:func:`_light_edits`)."""
+    return n - EDIT_RUN_TOKENS * edits
 
 
 def _light_edits(a: np.ndarray, b: np.ndarray, edits: int) -> bool:
@@ -747,9 +752,7 @@ def _trimmed_words(a: TextSketch, b: TextSketch, floor: float, shared: int) -> f
     banner, a title), against ``b`` whole (``shared``: the words all of ``a`` has in common
     with ``b``, in any order). Another note under the same banner keeps the banner and adds
     its own words: more than light edits."""
-    # the fewest of b's words light edits leave, one edit taking up to EDIT_RUN_TOKENS
-    least = len(b.words) - EDIT_RUN_TOKENS * _edits_allowed(len(b.words))
-    if len(a.tags) == 0 or shared < least:
+    if len(a.tags) == 0 or shared < _fewest_common(len(b.words), _edits_allowed(len(b.words))):
         return 0.0
     dropped = _dropped_lines(a, in_sorted(a.values, b.values))
     if not dropped:

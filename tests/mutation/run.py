@@ -1012,7 +1012,8 @@ MUTANTS: list[Mutant] = [
     m(
         "banner-copy-precheck-counts-tokens",
         "desktop_dedup/core/sketch.py",
-        "    if len(a.tags) == 0 or shared < least:\n",
+        "    if len(a.tags) == 0 or shared < _fewest_common("
+        "len(b.words), _edits_allowed(len(b.words))):\n",
         "    if len(a.tags) == 0 or shared < _words_needed(len(b.words)):\n",
         ["tests/test_short_texts.py"],
         "a short note with one word replaced is the same note, also where we cut that word in two",
