@@ -378,8 +378,8 @@ def test_the_trimmed_comparisons_shortcut_never_drops_a_pair_that_reaches_it():
         if len(a.tags) == 0:
             continue
         in_b = sketch.in_sorted(a.values, b.values)
-        long_way = sketch._trimmed_share(a, b, in_b)
-        bar = sketch.TRIMMED_MIN_SHARE if sketch._adds_own_text(b, a) else 0.0
+        long_way = sketch._trimmed_share(sketch._Meeting(a, b))
+        bar = sketch.TRIMMED_MIN_SHARE if sketch._adds_own_text(sketch._Meeting(b, a)) else 0.0
         expected = long_way if long_way >= bar else 0.0
         for floor in (0.0, 0.75):  # what verification asks for the figures, and for grouping
             got = sketch.trimmed_similarity(a, b, floor)

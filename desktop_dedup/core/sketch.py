@@ -66,6 +66,7 @@ import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -259,6 +260,17 @@ class TextSketch:
     @cached_property
     def word_keys(self) -> np.ndarray:
         return _word_keys(self.words)
+
+    @cached_property
+    def line_parts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """Which values are a line's own word pairs and which join two lines, each value's
+        line bits, and the tagged lines that have no pair of their own (a line of one word,
+        "Options:" or a name), as a mask of line bits: what _dropped_ends reads of every pair
+        of this document that it is asked about."""
+        own = (self.tags & JUNCTION) == 0
+        line_tags = self.tags & np.uint16(_LINE_BITS)
+        with_pairs = int(np.bitwise_or.reduce(line_tags, where=own, initial=0))
+        return own, ~own, line_tags, _LINE_BITS & ~with_pairs
 
     @property
     def holds_whole_text(self) -> bool:
@@ -621,29 +633,32 @@ def verified_similarity(
     lines (by :func:`line_ids`; the two-sided comparison asks for the two documents').
     ``veto=False``: the share whatever was swapped (what the diff says a swap cost)."""
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
+    meeting = _Meeting(a, b)  # what the views below share of the two, computed once
     if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:
         # A short document's body leaves out short first and last lines (what a title or a
         # signature would be); a copy wrapped at another width has those words inside its
         # lines, or one line of it all. The whole texts, compared exactly, are then the view
         # that sees the copy.
-        share = max(share, similarity(a.values, len(a.values), b.values, len(b.values)))
+        share = max(share, meeting.whole_similarity())
     if len(a.core) or len(b.core):
         share = max(share, _core_similarity(a, b))
     if share < TRIMMED_MIN_SHARE and (len(a.tags) or len(b.tags)):
         share = max(
             share,
-            trimmed_similarity(a, b, threshold),
-            trimmed_similarity(b, a, threshold),
-            two_sided_similarity(a, b, threshold, common),
+            trimmed_similarity(a, b, threshold, meeting),
+            trimmed_similarity(b, a, threshold, meeting.flipped()),
+            two_sided_similarity(a, b, threshold, common, meeting),
         )
     if len(a.words) and len(b.words) and share < 1.0:
-        share = max(share, word_similarity(a, b, max(share, threshold)))
+        share = max(share, word_similarity(a, b, max(share, threshold), meeting))
     if veto and share >= threshold and substituted(a, b):
         return 0.0
     return share
 
 
-def word_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
+def word_similarity(
+    a: TextSketch, b: TextSketch, floor: float = 0.0, meeting: _Meeting | None = None
+) -> float:
     """The share of common words of two short documents that differ by light edits only:
     ``2 L / (n_a + n_b)`` for ``L`` words in the longest common subsequence of their content
     words, whole, or with one side's edge lines that share no word pair with the other left out
@@ -658,7 +673,8 @@ def word_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
     Counting words instead would also let two different notes built on one template ("this
     package contains the data for …") or under one footer look alike, since what differs there
     is a run of words, which word pairs weigh fairly. So words are counted only between texts
-    that differ by a word here and there. ``floor``: answers below it may come back as 0.0."""
+    that differ by a word here and there. ``floor``: answers below it may come back as 0.0.
+    ``meeting``: the pair's :class:`_Meeting`, when the caller has one."""
     if len(a.words) == 0 or len(b.words) == 0:
         return 0.0
     # The words the two have in common in any order, counted with their repeats, bound those
@@ -668,7 +684,12 @@ def word_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
         return 0.0
     best = _word_share(a.words, b, floor, shared)
     if best < 1.0 and (len(a.tags) or len(b.tags)):
-        best = max(best, _trimmed_words(a, b, floor, shared), _trimmed_words(b, a, floor, shared))
+        meeting = meeting or _Meeting(a, b)
+        best = max(
+            best,
+            _trimmed_words(a, b, floor, shared, meeting),
+            _trimmed_words(b, a, floor, shared, meeting.flipped()),
+        )
     return best
 
 
@@ -747,14 +768,16 @@ def _words_needed(n: int) -> int:
     return n - _edits_allowed(n)
 
 
-def _trimmed_words(a: TextSketch, b: TextSketch, floor: float, shared: int) -> float:
+def _trimmed_words(
+    a: TextSketch, b: TextSketch, floor: float, shared: int, meeting: _Meeting
+) -> float:
     """word_similarity of ``a`` without its edge lines that share no word pair with ``b`` (a
     banner, a title), against ``b`` whole (``shared``: the words all of ``a`` has in common
     with ``b``, in any order). Another note under the same banner keeps the banner and adds
     its own words: more than light edits."""
     if len(a.tags) == 0 or shared < _fewest_common(len(b.words), _edits_allowed(len(b.words))):
         return 0.0
-    dropped = _dropped_lines(a, in_sorted(a.values, b.values))
+    dropped = meeting.dropped_lines()
     if not dropped:
         return 0.0
     gone = np.zeros(a.n_lines + 1, dtype=bool)
@@ -792,7 +815,9 @@ def _lcs_length(a: np.ndarray, b: np.ndarray) -> int:
     return len(a) - v.bit_count()
 
 
-def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> float:
+def trimmed_similarity(
+    a: TextSketch, b: TextSketch, floor: float = 0.0, meeting: _Meeting | None = None
+) -> float:
     """The share of common text of ``a`` without its edge lines that share nothing with ``b``.
 
     One document is the other plus a title, a banner or a signature, however long: left out
@@ -805,10 +830,12 @@ def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> floa
     reach TRIMMED_MIN_SHARE, or the answer is 0.0; otherwise ``b`` adds nothing to what ``a``
     holds but edits, and the remainder's share is the answer, judged at the threshold like any
     other (so the note with one word edited is a copy of the note under a banner).
-    ``floor``: shares below it may come back as 0.0 (the threshold the caller judges by)."""
+    ``floor``: shares below it may come back as 0.0 (the threshold the caller judges by).
+    ``meeting``: the pair's :class:`_Meeting` (``a`` first), when the caller has one."""
     if len(a.tags) == 0 or (len(b.tags) == 0 and not b.complete):
         return 0.0
-    in_b = in_sorted(a.values, b.values)
+    meeting = meeting or _Meeting(a, b)
+    in_b = meeting.in_b()
     # The most it could reach: what remains holds at least the word pairs it shares with ``b``
     # (at most ``shared``), and the smaller view of ``b`` is its body, so the share is at most
     # 2 * shared / (shared + len(body)). Most candidate pairs of two notes end here, before
@@ -817,22 +844,24 @@ def trimmed_similarity(a: TextSketch, b: TextSketch, floor: float = 0.0) -> floa
     bound = 2.0 * shared / (shared + len(b.body)) if shared else 0.0
     if shared == 0 or bound < floor:
         return 0.0
-    best = _trimmed_share(a, b, in_b)
+    best = _trimmed_share(meeting)
     if best >= TRIMMED_MIN_SHARE:
         return best
     # Below 90 % only when ``b`` adds nothing of its own, asked last: most pairs end before.
-    if best == 0.0 or best < floor or _adds_own_text(b, a):
+    if best == 0.0 or best < floor or _adds_own_text(meeting.flipped()):
         return 0.0
     return best
 
 
-def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:
+def _adds_own_text(meeting: _Meeting) -> bool:
     """Whether ``b`` holds text of its own beside what ``a`` holds: an edge line that shares no
     word pair with ``a`` (``b`` could be trimmed too: another note under the same banner), or a
     rest of which less than INNER_MIN_SHARED of the word pairs occur in ``a``. The rest is the
     text outside the tagged lines (a title that is no edge line because it shares a word with
-    the signature), or the whole text when its lines cannot be told apart."""
-    in_a = in_sorted(b.values, a.values)
+    the signature), or the whole text when its lines cannot be told apart. ``meeting``: of
+    ``b`` (first) and ``a``."""
+    b = meeting.a
+    in_a = meeting.in_b()
     inner = (
         (b.tags & (INTERIOR | JUNCTION)) == INTERIOR
         if len(b.tags)
@@ -841,13 +870,14 @@ def _adds_own_text(b: TextSketch, a: TextSketch) -> bool:
     n = int(np.count_nonzero(inner))
     if n and int(np.count_nonzero(in_a[inner])) < INNER_MIN_SHARED * n - 1e-9:
         return True
-    return len(b.tags) > 0 and bool(_dropped_lines(b, in_a))
+    return len(b.tags) > 0 and bool(meeting.dropped_lines())
 
 
-def _trimmed_share(a: TextSketch, b: TextSketch, in_b: np.ndarray) -> float:
-    """:func:`trimmed_similarity` the long way, whatever it comes to (``in_b``: which of
-    ``a``'s values ``b`` holds)."""
-    dropped = _dropped_lines(a, in_b)
+def _trimmed_share(meeting: _Meeting) -> float:
+    """:func:`trimmed_similarity` the long way, whatever it comes to (``meeting``: of ``a``,
+    the side trimmed, and ``b``)."""
+    a, b = meeting.a, meeting.b
+    dropped = meeting.dropped_lines()
     if not dropped:
         return 0.0
     kept = _kept(a, dropped)
@@ -873,7 +903,11 @@ def _kept(a: TextSketch, dropped: int) -> np.ndarray:
 
 
 def two_sided_similarity(
-    a: TextSketch, b: TextSketch, floor: float = 0.0, common: LineCounts | None = None
+    a: TextSketch,
+    b: TextSketch,
+    floor: float = 0.0,
+    common: LineCounts | None = None,
+    meeting: _Meeting | None = None,
 ) -> float:
     """The share of common text of two short documents each without its own edge lines at
     opposite ends: a note under a banner and its copy above a footer ("sent from my phone").
@@ -888,10 +922,12 @@ def two_sided_similarity(
 
     Within an index (``common``: how many different texts hold each line), lines left out that
     are more than that share are enough when they are *common* and what the two keep is not
-    (COMMON_LINE_MIN, COMMON_LINE_FACTOR): then the index has told the banner from the note."""
+    (COMMON_LINE_MIN, COMMON_LINE_FACTOR): then the index has told the banner from the note.
+    ``meeting``: the pair's :class:`_Meeting` (``a`` first), when the caller has one."""
     if len(a.tags) == 0 or len(b.tags) == 0:
         return 0.0
-    in_b = in_sorted(a.values, b.values)
+    meeting = meeting or _Meeting(a, b)
+    in_b = meeting.in_b()
     # The most it could reach: every shared word pair kept, each side keeping the least it may
     # (a share of 1 - TWO_SIDED_MAX_ADDED, or only what it shares when the index may tell);
     # most candidate pairs of two notes end here.
@@ -899,10 +935,10 @@ def two_sided_similarity(
     least = (1 - TWO_SIDED_MAX_ADDED) * (len(a.values) + len(b.values)) if common is None else 0
     if shared == 0 or 2.0 * shared < floor * least:
         return 0.0
-    head_a, tail_a = _dropped_ends(a, in_b)
+    head_a, tail_a = meeting.dropped_ends()
     if bool(head_a) == bool(tail_a):  # nothing to leave out, or lines at both ends
         return 0.0
-    head_b, tail_b = _dropped_ends(b, in_sorted(b.values, a.values))
+    head_b, tail_b = meeting.flipped().dropped_ends()
     if not (head_a and tail_b and not head_b) and not (tail_a and head_b and not tail_b):
         return 0.0
     kept_a, kept_b = _kept(a, head_a | tail_a), _kept(b, head_b | tail_b)
@@ -962,29 +998,61 @@ def _added_lines_common(
     return rarest >= COMMON_LINE_MIN and rarest >= COMMON_LINE_FACTOR * max(kept, default=0)
 
 
-def _dropped_lines(a: TextSketch, in_b: np.ndarray) -> int:
-    """The tagged edge lines of ``a`` that share no word pair (junctions aside; a line of one
-    word, which has none of its own, by the pairs joining it to its neighbours) with the other
-    document, from the outside in at each end, as a mask of line bits (``in_b``: which of
-    ``a``'s values the other holds)."""
-    head, tail = _dropped_ends(a, in_b)
-    return head | tail
+class _Meeting:
+    """What two documents' sketches share, computed once however many views of a pair ask
+    (verified_similarity compares two short documents whole, each trimmed, both trimmed and
+    word by word: each asked which of one's word pairs the other holds, and which edge lines
+    that leaves out). ``flipped()`` is the same pair from ``b``'s side, with the same memory."""
+
+    __slots__ = ("a", "b", "_memo")
+
+    def __init__(self, a: TextSketch, b: TextSketch, memo: dict[Any, Any] | None = None):
+        self.a, self.b = a, b
+        self._memo: dict[Any, Any] = {} if memo is None else memo
+
+    def flipped(self) -> _Meeting:
+        return _Meeting(self.b, self.a, self._memo)
+
+    def in_b(self) -> np.ndarray:
+        """Which of ``a``'s values ``b`` holds."""
+        key = ("in", id(self.a))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = in_sorted(self.a.values, self.b.values)
+        return found
+
+    def whole_similarity(self) -> float:
+        """:func:`similarity` of the two whole texts, every word pair of each (exact)."""
+        n_a, n_b = len(self.a.values), len(self.b.values)
+        if n_a == 0 or n_b == 0:
+            return 0.0
+        return float(2.0 * int(np.count_nonzero(self.in_b())) / (n_a + n_b))
+
+    def dropped_ends(self) -> tuple[int, int]:
+        """:func:`_dropped_ends` of ``a`` against ``b``."""
+        key = ("ends", id(self.a))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = _dropped_ends(self.a, self.in_b())
+        return found
+
+    def dropped_lines(self) -> int:
+        """The tagged edge lines of ``a`` that share no word pair (junctions aside; a line of
+        one word, which has none of its own, by the pairs joining it to its neighbours) with
+        ``b``, from the outside in at each end, as a mask of line bits."""
+        head, tail = self.dropped_ends()
+        return head | tail
 
 
 def _dropped_ends(a: TextSketch, in_b: np.ndarray) -> tuple[int, int]:
-    """:func:`_dropped_lines`, those left out at the top and those at the bottom."""
+    """:meth:`_Meeting.dropped_lines`, those left out at the top and those at the bottom
+    (``in_b``: which of ``a``'s values the other holds)."""
     n_tagged = a.tagged_lines
+    own, joins, line_tags, alone = a.line_parts
     # the lines whose own word pairs (junctions aside) meet the other, as one mask of bits
-    own = (a.tags & JUNCTION) == 0
-    met = a.tags[in_b & own] & np.uint16(_LINE_BITS)
-    met_bits = int(np.bitwise_or.reduce(met)) if len(met) else 0
-    # A line of one word ("Options:", a name) has no pair of its own: it meets the other when
-    # a pair joining it to the next or the previous line does.
-    with_pairs = a.tags[own] & np.uint16(_LINE_BITS)
-    alone = _LINE_BITS & ~(int(np.bitwise_or.reduce(with_pairs)) if len(with_pairs) else 0)
-    if alone:
-        joined = a.tags[in_b & ~own] & np.uint16(_LINE_BITS)
-        met_bits |= alone & (int(np.bitwise_or.reduce(joined)) if len(joined) else 0)
+    met_bits = int(np.bitwise_or.reduce(line_tags, where=in_b & own, initial=0))
+    if alone:  # they meet the other when a pair joining them to a neighbour does
+        met_bits |= alone & int(np.bitwise_or.reduce(line_tags, where=in_b & joins, initial=0))
 
     def shares(bit: int) -> bool:
         return bool(met_bits & bit)

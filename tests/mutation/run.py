@@ -423,7 +423,7 @@ MUTANTS: list[Mutant] = [
     m(
         "edited-note-trimmed-at-90",
         "desktop_dedup/core/sketch.py",
-        "    if best == 0.0 or best < floor or _adds_own_text(b, a):\n",
+        "    if best == 0.0 or best < floor or _adds_own_text(meeting.flipped()):\n",
         "    if True:\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note with one word edited and its copy under a banner or a title are one document",
@@ -439,9 +439,8 @@ MUTANTS: list[Mutant] = [
     m(
         "untagged-note-always-own",
         "desktop_dedup/core/sketch.py",
-        "    in_a = in_sorted(b.values, a.values)\n    inner = (",
-        "    if len(b.tags) == 0:\n        return True\n    in_a = in_sorted(b.values, a.values)\n"
-        "    inner = (",
+        "    in_a = meeting.in_b()\n    inner = (",
+        "    if len(b.tags) == 0:\n        return True\n    in_a = meeting.in_b()\n    inner = (",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a one-line note with one word edited is a copy of the note under a banner",
     ),
@@ -480,7 +479,7 @@ MUTANTS: list[Mutant] = [
     m(
         "no-two-sided-comparison",
         "desktop_dedup/core/sketch.py",
-        "            two_sided_similarity(a, b, threshold, common),\n",
+        "            two_sided_similarity(a, b, threshold, common, meeting),\n",
         "",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "a note's copy under a banner and its copy above a footer are one document",
@@ -514,7 +513,7 @@ MUTANTS: list[Mutant] = [
     m(
         "other-note-trimmed-at-the-threshold",
         "desktop_dedup/core/sketch.py",
-        "    if best == 0.0 or best < floor or _adds_own_text(b, a):\n",
+        "    if best == 0.0 or best < floor or _adds_own_text(meeting.flipped()):\n",
         "    if best == 0.0 or best < floor:\n",
         first("tests/test_short_texts.py")(["tests/test_sketch.py"]),
         "two different notes under one banner are not the same document",
@@ -586,7 +585,7 @@ MUTANTS: list[Mutant] = [
     m(
         "one-word-line-never-meets-the-other-document",
         "desktop_dedup/core/sketch.py",
-        "    if alone:\n",
+        "    if alone:  # they meet the other when a pair joining them to a neighbour does\n",
         "    if False:\n",
         ["tests/test_short_texts.py::test_a_heading_of_one_word_is_part_of_the_note_it_heads"],
         "a heading of one word is kept with the note it heads when it meets the other copy",
