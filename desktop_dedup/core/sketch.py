@@ -1002,7 +1002,9 @@ class _Meeting:
     """What two documents' sketches share, computed once however many views of a pair ask
     (verified_similarity compares two short documents whole, each trimmed, both trimmed and
     word by word: each asked which of one's word pairs the other holds, and which edge lines
-    that leaves out). ``flipped()`` is the same pair from ``b``'s side, with the same memory."""
+    that leaves out). ``flipped()`` is the same pair from ``b``'s side, with the same memory:
+    each answer is kept under the side that asked (``id`` of its sketch; a document compared
+    with itself gets the same answers from both sides)."""
 
     __slots__ = ("a", "b", "_memo")
 
