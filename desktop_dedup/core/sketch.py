@@ -436,11 +436,15 @@ def make_sketch(
     shingles = shingle_hashes(tokens[start:end])
     values, tags, core_mask = bottom_k(shingles), np.zeros(0, dtype=np.uint16), None
     line_sizes, head_lines, tail_lines = edge_lines
-    line_of = (
-        _line_of_tokens(len(tokens), line_sizes)
-        if token_lines is None
-        else np.asarray(token_lines, dtype=np.int64)
-    )
+    # Each token's line: read only of a short text (below), so a novel's millions of tokens
+    # get no array of lines.
+    line_of = np.zeros(0, dtype=np.int64)
+    if len(tokens) <= SKETCH_SIZE + 1:
+        line_of = (
+            _line_of_tokens(len(tokens), line_sizes)
+            if token_lines is None
+            else np.asarray(token_lines, dtype=np.int64)
+        )
     if (
         2 <= end - start
         and len(tokens) - 1 <= SKETCH_SIZE
@@ -687,8 +691,8 @@ def word_similarity(
         meeting = meeting or _Meeting(a, b)
         best = max(
             best,
-            _trimmed_words(a, b, floor, shared, meeting),
-            _trimmed_words(b, a, floor, shared, meeting.flipped()),
+            _trimmed_words(meeting, floor, shared),
+            _trimmed_words(meeting.flipped(), floor, shared),
         )
     return best
 
@@ -768,13 +772,12 @@ def _words_needed(n: int) -> int:
     return n - _edits_allowed(n)
 
 
-def _trimmed_words(
-    a: TextSketch, b: TextSketch, floor: float, shared: int, meeting: _Meeting
-) -> float:
+def _trimmed_words(meeting: _Meeting, floor: float, shared: int) -> float:
     """word_similarity of ``a`` without its edge lines that share no word pair with ``b`` (a
-    banner, a title), against ``b`` whole (``shared``: the words all of ``a`` has in common
-    with ``b``, in any order). Another note under the same banner keeps the banner and adds
-    its own words: more than light edits."""
+    banner, a title), against ``b`` whole (``meeting``: of ``a``, the side trimmed, and ``b``;
+    ``shared``: the words all of ``a`` has in common with ``b``, in any order). Another note
+    under the same banner keeps the banner and adds its own words: more than light edits."""
+    a, b = meeting.a, meeting.b
     if len(a.tags) == 0 or shared < _fewest_common(len(b.words), _edits_allowed(len(b.words))):
         return 0.0
     dropped = meeting.dropped_lines()
