@@ -78,3 +78,14 @@ def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, "worker processes outlived the killed scan"
+
+
+def test_the_fork_server_keeps_what_it_loaded_out_of_collections():
+    """The fork server freezes what it loaded (core/_worker_preload.py): the collections of its
+    shutdown, which a caller reading the CLI's output through a pipe waits for, and those of
+    its workers, do not walk the readers' tables (tens of thousands of objects)."""
+    code = "import gc, desktop_dedup.core._worker_preload; print(gc.get_freeze_count())"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert int(out.stdout) > 10_000
