@@ -777,6 +777,19 @@ def _groff(page: Path, columns: int, *extra: str) -> str:
     return out.stdout.decode("utf-8")
 
 
+def test_only_a_word_hyphenated_at_a_line_end_is_joined(tmp_path: Path) -> None:
+    """The typeset hyphen joins a word cut after a letter; after a digit or an underscore it
+    is written text (a range, a version), kept as it is: only letters make a word groff cut."""
+    path = tmp_path / "page.txt"
+    path.write_text(
+        "a his\u2010\n       torical page, versions 2\u2010\n       3 and x_\u2010\n   y\n",
+        encoding="utf-8",
+    )
+    text = extract_text(path).text
+    assert "historical" in text
+    assert "2\u2010\n" in text and "x_\u2010\n" in text
+
+
 def test_a_manual_page_saved_as_text_has_its_hyphenated_words_whole(tmp_path: Path) -> None:
     """``man bind > bind.txt`` holds the page as groff set it: words hyphenated at the line
     ends with U+2010 (``his‐`` / ``torical``), the next line indented. Read as written, each
