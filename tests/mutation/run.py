@@ -711,6 +711,14 @@ MUTANTS: list[Mutant] = [
         "a manual page saved as text has its hyphenated words whole",
     ),
     m(
+        "typeset-hyphen-after-any-word-character",
+        "desktop_dedup/core/extract/plaintext.py",
+        '(r"\\u2010(?<=[^\\W\\d_]\\u2010)',
+        '(r"\\u2010(?<=\\w\\u2010)',
+        ["tests/test_extract.py"],
+        "only a word cut after a letter is joined at a typeset hyphen",
+    ),
+    m(
         "table-layout-menu-read-as-text",
         "desktop_dedup/core/extract/html.py",
         "        _remove(_menu_columns(root))\n",
