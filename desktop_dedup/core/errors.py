@@ -34,3 +34,8 @@ class ScanCancelled(DedupError):
 
 class ActionError(DedupError):
     """A removal or move was refused as a whole (e.g. the target folder does not exist)."""
+
+
+class HelperGone(Exception):
+    """A helper process (workers.Helper) ended or its function failed: what it was asked is
+    not answered, and the caller does that work itself. Not a DedupError: never shown."""

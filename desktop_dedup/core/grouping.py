@@ -69,13 +69,16 @@ n*(n-1)/2 pairs, by contract).
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from desktop_dedup.core import sketch as sketch_mod
+from desktop_dedup.core.errors import HelperGone
 from desktop_dedup.core.models import (
     DEFAULT_CANDIDATE_DISTANCE,
     MAX_SUPPORTED_DISTANCE,
@@ -105,6 +108,31 @@ _CANDIDATE_BUDGET = 2e7
 # A key held by more documents than this is a common phrase, not evidence: it proposes nothing.
 MAX_KEY_POSTINGS = 100
 MIN_SHARED_KEYS = 2
+
+# Verification of the candidate pairs (build_groups) is shared with a helper process when there
+# are at least this many: one pair costs 40-100 us, and starting the helper (a fork of the warm
+# fork server), sending it the sketches and decoding them there costs some 30-50 ms.
+PARALLEL_MIN_PAIRS = 2000
+# Pairs per piece of work: the helper takes pieces from the front and this process from the
+# back until they meet, so neither waits for the other whatever the pairs cost.
+_VERIFY_PIECE = 256
+# ... and not when the sketches it would be sent are more than this (bytes): a copy of them in
+# a second process would cost more memory than the time it saves is worth.
+_HELPER_MAX_BYTES = 256 << 20
+
+
+class Helper(Protocol):
+    """A second process running one function (workers.Helper): calls are sent without
+    waiting, answers come back in their order; HelperGone when it ended or failed."""
+
+    def call(self, *args: Any) -> None: ...
+    def ready_answers(self) -> list[Any]: ...
+    def next_answer(self) -> Any: ...
+
+
+# Where grouping may run some of its verification: a context manager that yields a helper
+# running the function it is given (or None: no such process here), as workers.helper_process.
+HelperFactory = Callable[[Callable[..., Any]], AbstractContextManager[Helper | None]]
 
 
 def hamming(a: int, b: int) -> int:
@@ -501,6 +529,108 @@ def _candidate_keys(
     return rec["keys"][valid], np.broadcast_to(key_cls[:, None], valid.shape)[valid], n_keys
 
 
+class _NeedsIndex(Exception):
+    """A helper's comparison asked how many texts of the index hold some lines: only the
+    process that has the index can say, so that pair is verified there."""
+
+
+def _no_index(line_ids: list[int]) -> dict[int, int]:
+    raise _NeedsIndex
+
+
+# A helper process's decoded sketches, by class, for the one grouping it serves (its process
+# serves one build_groups call, then ends).
+_HELPER_RAW: dict[int, bytes] = {}
+_HELPER_SKETCHES: dict[int, sketch_mod.TextSketch] = {}
+
+
+def _verify_piece(
+    pairs: list[tuple[int, int]], raw: dict[int, bytes] | None, threshold: float
+) -> list[float | None]:
+    """In a helper process: the verified share of each pair (None where the comparison needs
+    the index's line counts). ``raw``, with the first piece: the sketches of every class."""
+    if raw:
+        _HELPER_RAW.update(raw)
+
+    def sketch(c: int) -> sketch_mod.TextSketch:
+        # decoded when first compared: the helper compares the pairs of some of the pieces
+        sk = _HELPER_SKETCHES.get(c)
+        if sk is None:
+            sk = _HELPER_SKETCHES[c] = sketch_mod.decode(_HELPER_RAW[c])
+        return sk
+
+    out: list[float | None] = []
+    for a, b in pairs:
+        try:
+            out.append(sketch_mod.verified_similarity(sketch(a), sketch(b), threshold, _no_index))
+        except _NeedsIndex:
+            out.append(None)
+    return out
+
+
+def _verify_pairs(
+    pairs: list[tuple[int, int]],
+    sketch: Callable[[int], sketch_mod.TextSketch],
+    raw_sketches: list[bytes],
+    threshold: float,
+    common: sketch_mod.LineCounts,
+    helper: HelperFactory | None,
+) -> list[float]:
+    """The verified share of common text of each candidate pair (of classes), in order; on
+    two processes when ``helper`` lends one and there are enough pairs. The pairs are cut in
+    pieces: the helper is sent them from the first on, two ahead of its answers, and this
+    process takes them from the last, until the two meet."""
+
+    def here(piece: list[tuple[int, int]]) -> list[float]:
+        return [
+            sketch_mod.verified_similarity(sketch(a), sketch(b), threshold, common)
+            for a, b in piece
+        ]
+
+    if helper is None or len(pairs) < PARALLEL_MIN_PAIRS:
+        return here(pairs)
+    raw = {c: raw_sketches[c] for c in sorted({c for pair in pairs for c in pair})}
+    if sum(map(len, raw.values())) > _HELPER_MAX_BYTES:
+        return here(pairs)
+    pieces = [pairs[i : i + _VERIFY_PIECE] for i in range(0, len(pairs), _VERIFY_PIECE)]
+    done: list[list[float] | None] = [None] * len(pieces)
+
+    def answered(i: int, answers: list[float | None]) -> None:
+        # the pairs whose comparison asked the index are verified here, where it is
+        done[i] = [
+            here([pair])[0] if share is None else share
+            for pair, share in zip(pieces[i], answers, strict=True)
+        ]
+
+    with helper(_verify_piece) as process:
+        if process is None:
+            return here(pairs)
+        front, back = 0, len(pieces)  # the helper's next piece; this process's pieces: back..
+        sent: deque[int] = deque()
+        try:
+            while True:
+                while len(sent) < 2 and front < back:
+                    process.call(pieces[front], raw if front == 0 else None, threshold)
+                    sent.append(front)
+                    front += 1
+                for answers in process.ready_answers():
+                    answered(sent.popleft(), answers)
+                if front < back:
+                    back -= 1
+                    done[back] = here(pieces[back])
+                elif sent:
+                    answered(sent.popleft(), process.next_answer())
+                else:
+                    break
+        except HelperGone as exc:  # what it had is verified here
+            log.warning("a helper process failed verifying candidate pairs: %s", exc)
+            for i in sent:
+                done[i] = here(pieces[i])
+            for i in range(front, back):
+                done[i] = here(pieces[i])
+    return [share for piece in done for share in piece]  # type: ignore[union-attr]
+
+
 class _CommonLines:
     """How many different texts hold each of some lines of short documents (sketch.line_ids,
     LineCounts): asked of the index when it can tell, and kept; else counted among the texts
@@ -555,6 +685,7 @@ def build_groups(
     max_distance: int = DEFAULT_CANDIDATE_DISTANCE,
     load_sketches: Callable[[list[int]], dict[int, bytes]] | None = None,
     line_counts: Callable[[list[int]], dict[int, int]] | None = None,
+    helper: HelperFactory | None = None,
 ) -> list[BuiltGroup]:
     """Duplicate groups following the rules in the module docstring.
 
@@ -572,6 +703,9 @@ def build_groups(
     ``sketch.line_ids``) is asked for the lines of a pair of short documents when the two-sided
     comparison needs them (each line once); without it, the lines of the documents that are
     someone's candidate are counted among themselves.
+
+    ``helper``, when given, may lend a second process for verifying the candidate pairs (at
+    least PARALLEL_MIN_PAIRS of them): the same answers, on two cores.
     """
     threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
@@ -712,11 +846,9 @@ def build_groups(
     # how many texts hold each line of the short documents (the two-sided comparison asks)
     common = _CommonLines(lambda: [sketch(c) for c in {c for p in cand for c in p}], line_counts)
 
-    edges: dict[tuple[int, int], float] = {}
-    for a, b in cand:
-        s = sketch_mod.verified_similarity(sketch(a), sketch(b), threshold, common)
-        if s >= threshold:
-            edges[(a, b)] = s
+    pairs = list(cand)
+    shares = _verify_pairs(pairs, sketch, raw_sketches, threshold, common, helper)
+    edges = {p: s for p, s in zip(pairs, shares, strict=True) if s >= threshold}
 
     names = {int(cid[d]): contents[d] for d in order}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)

@@ -822,6 +822,7 @@ class DedupService:
                 max_distance=s.max_distance,
                 load_sketches=self.store.sketches,
                 line_counts=self.store.line_counts,
+                helper=workers_mod.helper_process,
             )
             self.store.replace_groups(
                 built,
@@ -860,6 +861,7 @@ class DedupService:
             self.store.ignored_hash_pairs(),
             max_distance=radius,
             line_counts=self.store.line_counts,
+            helper=workers_mod.helper_process,
         )
         self.store.replace_groups(
             built,

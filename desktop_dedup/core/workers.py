@@ -34,9 +34,11 @@ import math
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import select
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -46,7 +48,7 @@ from typing import Any
 
 from desktop_dedup.core import ocr as ocr_mod
 from desktop_dedup.core import pipeline
-from desktop_dedup.core.errors import DedupError
+from desktop_dedup.core.errors import DedupError, HelperGone
 from desktop_dedup.core.forkserver import context as _context
 from desktop_dedup.core.forkserver import safe_path
 from desktop_dedup.core.models import FileEntry
@@ -474,3 +476,121 @@ def read_files(
     ReaderPool(n_workers, reusable, budget, analyse, ocr, on_page, prepare).run(
         entries, handle, cancel
     )
+
+
+def _helper_main(
+    conn: multiprocessing.connection.Connection, function: Callable[..., Any], parent: int
+) -> None:
+    """A helper's process: answers each message (the arguments of ``function``) in order,
+    until told to stop (None) or the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the helped process's to handle
+    pipeline._exit_with_parent(parent)
+    while True:
+        try:
+            args = conn.recv()
+        except (EOFError, OSError):
+            return
+        if args is None:
+            return
+        try:
+            answer: Any = ("ok", function(*args))
+        except Exception as exc:
+            log.exception("a helper process failed")
+            answer = ("failed", f"{type(exc).__name__}: {exc}")
+        conn.send(answer)
+
+
+class Helper:
+    """One process beside this one that runs a function on the arguments it is sent, for
+    pure CPU work split in pieces (grouping's verification of candidate pairs). Calls never
+    wait: a thread of this process sends them (the first may carry megabytes, which the pipe
+    takes only as fast as the new process reads them); their answers come back in order."""
+
+    def __init__(self, proc: Any, conn: multiprocessing.connection.Connection) -> None:
+        self._proc, self._conn = proc, conn
+        self._outbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._send_failed: str | None = None
+        self._sender = threading.Thread(target=self._send_all, name="helper-sender", daemon=True)
+        self._sender.start()
+
+    def _send_all(self) -> None:
+        while True:
+            args = self._outbox.get()
+            try:
+                self._conn.send(args)
+            except (OSError, ValueError) as exc:  # it ended: the next answer says so
+                self._send_failed = str(exc)
+                return
+            if args is None:
+                return
+
+    def call(self, *args: Any) -> None:
+        if self._send_failed is not None:
+            raise HelperGone(self._send_failed)
+        self._outbox.put(args)
+
+    def _answer(self) -> Any:
+        try:
+            status, value = self._conn.recv()
+        except (EOFError, OSError) as exc:
+            raise HelperGone("the helper process ended") from exc
+        if status != "ok":
+            raise HelperGone(value)
+        return value
+
+    def ready_answers(self) -> list[Any]:
+        """The answers that have come back, without waiting."""
+        out = []
+        try:
+            while self._conn.poll():
+                out.append(self._answer())
+        except (OSError, ValueError) as exc:
+            raise HelperGone(str(exc)) from exc
+        return out
+
+    def next_answer(self) -> Any:
+        """The next answer, waiting for it."""
+        return self._answer()
+
+    def close(self) -> None:
+        self._outbox.put(None)  # the helper's process ends once it reads this
+        self._proc.join(timeout=1.0)
+        if self._proc.exitcode is None:  # still working on a call nobody waits for
+            self._proc.kill()
+            self._proc.join(timeout=1.0)
+        self._sender.join(timeout=1.0)  # its pipe's reader is gone: it cannot block now
+        self._conn.close()
+
+
+@contextmanager
+def helper_process(function: Callable[..., Any]) -> Iterator[Helper | None]:
+    """A :class:`Helper` running ``function`` (a top-level function: it is sent by name),
+    forked by the fork server as a reader is, so it starts in milliseconds with numpy and the
+    readers' modules loaded; None where there is no fork server (a new interpreter would cost
+    more than the work it takes over) or the process cannot start."""
+    ctx = _context()
+    if ctx.get_start_method() != "forkserver":
+        yield None
+        return
+    parent_conn, child_conn = ctx.Pipe(duplex=True)
+    proc = ctx.Process(
+        target=_helper_main,
+        args=(child_conn, function, os.getpid()),
+        name="desktop-dedup-helper",
+        daemon=True,
+    )
+    try:
+        with _main_script_hidden(), safe_path():
+            proc.start()
+    except OSError:
+        log.warning("could not start a helper process", exc_info=True)
+        parent_conn.close()
+        yield None
+        return
+    finally:
+        child_conn.close()
+    helper = Helper(proc, parent_conn)
+    try:
+        yield helper
+    finally:
+        helper.close()

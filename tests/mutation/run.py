@@ -1198,6 +1198,43 @@ MUTANTS: list[Mutant] = [
         ["tests/test_cli.py"],
         "with `--db` it is the index's figure for them, the one its groups and reports show",
     ),
+    # --- twenty-first session: candidate pairs verified on two processes -----------------------
+    m(
+        "helper-answers-differ",
+        "desktop_dedup/core/grouping.py",
+        "(sketch(a), sketch(b), threshold, _no_index))",
+        "(sketch(a), sketch(b), threshold, _no_index) * 0.99)",
+        ["tests/test_parallel_verification.py", *GROUPING],
+        "the groups and figures are the same whether the pairs are verified on one process or two",
+    ),
+    m(
+        "pairs-asking-the-index-dropped-by-the-helper",
+        "desktop_dedup/core/grouping.py",
+        "            here([pair])[0] if share is None else share",
+        "            0.0 if share is None else share",
+        ["tests/test_parallel_verification.py", *GROUPING],
+        "a note's copy under a banner and its copy above a footer are one document when the "
+        "index says which lines are common",
+    ),
+    m(
+        "failed-helper-fails-the-grouping",
+        "desktop_dedup/core/grouping.py",
+        "        except HelperGone as exc:  # what it had is verified here",
+        "        except ZeroDivisionError as exc:",
+        ["tests/test_parallel_verification.py", *GROUPING],
+        "a helper process that dies costs time, never an answer",
+    ),
+    m(
+        "scan-groups-on-one-process",
+        "desktop_dedup/core/service.py",
+        "                load_sketches=self.store.sketches,\n"
+        "                line_counts=self.store.line_counts,\n"
+        "                helper=workers_mod.helper_process,\n",
+        "                load_sketches=self.store.sketches,\n"
+        "                line_counts=self.store.line_counts,\n",
+        ["tests/test_parallel_verification.py"],
+        "a scan verifies its candidate pairs on two processes",
+    ),
 ]
 
 
