@@ -203,3 +203,54 @@ def test_pairs_that_ask_the_index_are_verified_where_it_is(monkeypatch):
     assert sorted(sorted(m.doc_id for m in g.members) for g in groups) == [
         [a, a + 1] for a in range(0, len(items), 2)
     ]
+
+
+class _IndexlessHelper:
+    """A helper in this process that, as a real one without the index does for such pairs,
+    answers every pair it is sent with None: "ask the index"."""
+
+    def __init__(self) -> None:
+        self.pieces: list[list[tuple[int, int]]] = []
+        self._answers: list[list[None]] = []
+
+    def call(self, piece, raw, threshold) -> None:
+        self.pieces.append(piece)
+        self._answers.append([None] * len(piece))
+
+    def ready_answers(self) -> list:
+        out, self._answers = self._answers, []
+        return out
+
+    def next_answer(self):
+        return self._answers.pop(0)
+
+
+def test_every_pair_a_helper_hands_back_is_verified_with_the_index(monkeypatch):
+    monkeypatch.setattr(grouping, "PARALLEL_MIN_PAIRS", 1)
+    monkeypatch.setattr(grouping, "_VERIFY_PIECE", 1)
+    notes = owncorpus.short_sentences(12)
+    sketches = [
+        sketch.decode(fingerprint_text(t).sketch)
+        for note in notes
+        for t in (f"{owncorpus.SHORT_BANNER}\n\n{note}", f"{note}\n\n{owncorpus.SHORT_FOOTER}")
+    ]
+    held = Counter(i for sk in sketches for i in sketch.distinct_line_ids(sk))
+
+    def common(ids):
+        return {i: held[i] for i in ids if i in held}
+
+    pairs = [(a, a + 1) for a in range(0, len(sketches), 2)]
+    helper = _IndexlessHelper()
+
+    @contextmanager
+    def factory(function):
+        yield helper
+
+    shares = grouping._verify_pairs(
+        pairs, sketches.__getitem__, [b""] * len(sketches), T, common, factory
+    )
+    assert helper.pieces, "the helper was sent nothing"
+    assert shares == [
+        sketch.verified_similarity(sketches[a], sketches[b], T, common) for a, b in pairs
+    ]
+    assert min(shares) >= T
