@@ -42,6 +42,27 @@ def test_line_breaks_inside_chinese_are_layout_not_spaces():
     assert segment(normalize_text("悄无\n声息")) == segment(normalize_text("悄无声息"))
 
 
+def test_only_a_space_between_two_cjk_characters_is_dropped():
+    """What _drop_space_between_cjk removes, against a plain reading of the rule: a space whose
+    neighbours are both CJK characters (full-width forms and CJK punctuation count), on random
+    strings of spaces, CJK and other characters."""
+    cjk = text_mod._CJK_PRESENT.fullmatch
+
+    def plain(text: str) -> str:
+        return "".join(
+            c
+            for i, c in enumerate(text)
+            if not (c == " " and 0 < i < len(text) - 1 and cjk(text[i - 1]) and cjk(text[i + 1]))
+        )
+
+    rng = random.Random(8)
+    alphabet = " a1中。Ｂ\n、日ー한 "
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert text_mod._drop_space_between_cjk(text) == plain(text), repr(text)
+    assert normalize_text("第 1 章 江南 的 春 Ｂ 天") == "第 1 章江南的春 b 天"  # NFKC first
+
+
 def test_invisible_characters_are_dropped():
     assert normalize_text("infor\u00admation\u200b te\u200dxt\ufeff") == "information text"
 

@@ -91,7 +91,9 @@ _RADICAL_SUPPLEMENT = str.maketrans(
 _CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
 _CJK_PRESENT = re.compile(f"[{_CJK}]")
 # One space (white space is collapsed first) between two CJK characters; never a line break.
-_SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+# The space first, then the character before it: a pattern that starts with a look-behind is
+# tried at every character of the text (the public corpora's Chinese texts: 68 ms, now 24).
+_SPACE_BETWEEN_CJK = re.compile(rf" (?<=[{_CJK}] )(?=[{_CJK}])")
 
 
 # A document is hard-wrapped at width W (the most common length of its lines, at least

@@ -1235,6 +1235,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_parallel_verification.py"],
         "a scan verifies its candidate pairs on two processes",
     ),
+    m(
+        "space-dropped-before-any-cjk-character",
+        "desktop_dedup/core/text.py",
+        'rf" (?<=[{_CJK}] )(?=[{_CJK}])"',
+        'rf" (?=[{_CJK}])"',
+        ["tests/test_text.py", *FINGERPRINT],
+        "line breaks inside Chinese are layout, not spaces; other spaces stay",
+    ),
 ]
 
 
