@@ -354,7 +354,7 @@ def _load_regional() -> Callable[[str], str]:
 
 def has_chinese(text: str) -> bool:
     """Whether ``text`` holds Chinese characters: only then can :func:`fold_script` change it."""
-    return _HAN.search(text) is not None
+    return not text.isascii() and _HAN.search(text) is not None
 
 
 def fold_script(text: str, chinese: bool | None = None) -> str:
@@ -642,12 +642,17 @@ def _fold_script_in_pieces(text: str, fold: bool | None) -> str:
 def _drop_space_between_cjk(text: str) -> str:
     """``text`` (white space already collapsed to single spaces) without the space between two
     CJK characters, looked for only in text that has such characters (a third of the cost)."""
-    return _SPACE_BETWEEN_CJK.sub("", text) if _CJK_PRESENT.search(text) else text
+    if text.isascii() or not _CJK_PRESENT.search(text):
+        return text
+    return _SPACE_BETWEEN_CJK.sub("", text)
 
 
 def _fold_characters(text: str) -> str:
     """The character-by-character steps of normalisation: invisible characters dropped, NFKC,
-    radicals to ideographs, lower case (none joins or splits lines)."""
+    radicals to ideographs, lower case (none joins or splits lines). ASCII (an O(1) test)
+    has nothing for the first three steps: its text is only lower-cased."""
+    if text.isascii():
+        return text.lower()
     text = _nfkc(_INVISIBLE.sub("", text))
     if _RADICALS_PRESENT.search(text):
         text = text.translate(_RADICAL_SUPPLEMENT)
@@ -855,8 +860,8 @@ def segment(normalized: str, prefer_rjieba: bool = True) -> list[str]:
     """Split normalised text into tokens (white space and punctuation included): jieba's, with
     words of scripts it does not segment kept whole."""
     cut = segmenter(prefer_rjieba)
-    if not _OTHER_LETTER.search(normalized) and (
-        normalized.isascii() or not _any_mark().search(normalized)
+    if normalized.isascii() or (
+        not _OTHER_LETTER.search(normalized) and not _any_mark().search(normalized)
     ):
         return cut(normalized)
     other_word, letter = _word_patterns()
