@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 import owncorpus
 import pytest
+from support.items import grouping_items
 
 from desktop_dedup.core import grouping, sketch, workers
 from desktop_dedup.core.fingerprint import fingerprint_text
@@ -38,20 +39,7 @@ def _texts() -> list[str]:
 
 
 def _items(texts: list[str]) -> list[GroupingItem]:
-    items = []
-    for k, text in enumerate(texts):
-        fp = fingerprint_text(text)
-        items.append(
-            GroupingItem(
-                doc_id=k,
-                content_hash=f"c{k}",
-                text_hash=fp.text_hash,
-                simhash=fp.simhash,
-                sketch=fp.sketch,
-                priority=(0, 0, f"{k:04d}"),
-            )
-        )
-    return items
+    return grouping_items(texts)
 
 
 def _line_index(items: list[GroupingItem], asked: list[list[int]]):

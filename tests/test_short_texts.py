@@ -20,10 +20,11 @@ import docgen
 import numpy as np
 import owncorpus
 import pytest
+from support.items import grouping_items
 
 from desktop_dedup.core import sketch
 from desktop_dedup.core.fingerprint import fingerprint_text
-from desktop_dedup.core.grouping import GroupingItem, build_groups
+from desktop_dedup.core.grouping import build_groups
 from desktop_dedup.core.service import DedupService
 
 # Real short texts: two Tang poems (public domain), two office notes, two English notes.
@@ -324,21 +325,11 @@ def test_thousands_of_distinct_short_notes_make_no_group():
     at all."""
     rng = random.Random(13)
     vocabulary = sorted(set((docgen.SAMPLE_EN + " " + EN_A + " " + EN_B).lower().split()))
-    items = []
+    texts = []
     for k in range(3000):
         note = " ".join(rng.choice(vocabulary) for _ in range(12))
-        text = (note, f"{BANNER_EN}\n\n{note}", f"{note}\n\n{BANNER_EN}")[k % 3]
-        fp = fingerprint_text(text)
-        items.append(
-            GroupingItem(
-                doc_id=k,
-                content_hash=f"c{k}",
-                text_hash=fp.text_hash,
-                simhash=fp.simhash,
-                sketch=fp.sketch,
-                priority=(0, 0, str(k)),
-            )
-        )
+        texts.append((note, f"{BANNER_EN}\n\n{note}", f"{note}\n\n{BANNER_EN}")[k % 3])
+    items = grouping_items(texts)
     groups = build_groups(items, 0.75)
     assert groups == [], groups[:3]
 

@@ -169,6 +169,25 @@ def _worker_main(
             return
 
 
+def _start_process(
+    ctx: Any, target: Callable[..., None], args: tuple[Any, ...], name: str
+) -> tuple[Any, multiprocessing.connection.Connection]:
+    """A process of ours (a reader or a helper) running ``target(conn, *args)``, started as
+    every one is: the main script hidden and the working directory off its module path; and
+    this process's end of the pipe to it. Raises OSError when it cannot start."""
+    parent_conn, child_conn = ctx.Pipe(duplex=True)
+    proc = ctx.Process(target=target, args=(child_conn, *args), name=name, daemon=True)
+    try:
+        with _main_script_hidden(), safe_path():
+            proc.start()
+    except OSError:
+        parent_conn.close()
+        raise
+    finally:
+        child_conn.close()
+    return proc, parent_conn
+
+
 class _Worker:
     def __init__(self, proc: Any, conn: multiprocessing.connection.Connection):
         self.proc = proc
@@ -229,29 +248,12 @@ class ReaderPool:
     # --- workers ---------------------------------------------------------------------------
 
     def _spawn(self) -> _Worker:
-        parent_conn, child_conn = self._ctx.Pipe(duplex=True)
-        proc = self._ctx.Process(
-            target=_worker_main,
-            args=(
-                child_conn,
-                self.analyse,
-                self.reusable,
-                self.budget.memory_mb,
-                os.getpid(),
-                self.ocr,
-            ),
-            name="desktop-dedup-reader",
-            daemon=True,
-        )
+        args = (self.analyse, self.reusable, self.budget.memory_mb, os.getpid(), self.ocr)
         try:
-            with _main_script_hidden(), safe_path():
-                proc.start()
+            proc, conn = _start_process(self._ctx, _worker_main, args, "desktop-dedup-reader")
         except OSError as exc:
-            parent_conn.close()
             raise DedupError(f"cannot start a reader process: {exc}") from exc
-        finally:
-            child_conn.close()
-        worker = _Worker(proc, parent_conn)
+        worker = _Worker(proc, conn)
         self._workers.append(worker)
         return worker
 
@@ -572,24 +574,15 @@ def helper_process(function: Callable[..., Any]) -> Iterator[Helper | None]:
     if ctx.get_start_method() != "forkserver":
         yield None
         return
-    parent_conn, child_conn = ctx.Pipe(duplex=True)
-    proc = ctx.Process(
-        target=_helper_main,
-        args=(child_conn, function, os.getpid()),
-        name="desktop-dedup-helper",
-        daemon=True,
-    )
     try:
-        with _main_script_hidden(), safe_path():
-            proc.start()
+        proc, conn = _start_process(
+            ctx, _helper_main, (function, os.getpid()), "desktop-dedup-helper"
+        )
     except OSError:
         log.warning("could not start a helper process", exc_info=True)
-        parent_conn.close()
         yield None
         return
-    finally:
-        child_conn.close()
-    helper = Helper(proc, parent_conn)
+    helper = Helper(proc, conn)
     try:
         yield helper
     finally:

@@ -379,7 +379,7 @@ MUTANTS: list[Mutant] = [
     m(
         "cjk-line-break-kept",
         "desktop_dedup/core/text.py",
-        '    return _SPACE_BETWEEN_CJK.sub("", text) if _CJK_PRESENT.search(text) else text\n',
+        '    return _SPACE_BETWEEN_CJK.sub("", text)\n',
         "    return text\n",
         ["tests/test_text.py", "tests/test_fingerprint.py"],
         "no white space between two Chinese characters (a line break there is only layout)",
@@ -529,7 +529,7 @@ MUTANTS: list[Mutant] = [
     m(
         "other-scripts-cut-into-letters",
         "desktop_dedup/core/text.py",
-        "    if not _OTHER_LETTER.search(normalized) and (\n",
+        "    if normalized.isascii() or (\n",
         "    if True or (\n",
         first("tests/test_text.py")(["tests/test_own_corpus.py"]),
         "words of scripts jieba does not know are taken whole",
@@ -753,8 +753,8 @@ MUTANTS: list[Mutant] = [
     m(
         "marked-latin-letters-cut-from-their-words",
         "desktop_dedup/core/text.py",
-        "        normalized.isascii() or not _any_mark().search(normalized)\n",
-        "        True\n",
+        "        not _OTHER_LETTER.search(normalized) and not _any_mark().search(normalized)\n",
+        "        not _OTHER_LETTER.search(normalized)\n",
         first("tests/test_text.py")(["tests/test_fingerprint.py"]),
         "a word is the same tokens whatever else the text holds",
     ),
