@@ -13,7 +13,7 @@ import owncorpus
 import pytest
 from support.items import grouping_items
 
-from desktop_dedup.core import grouping, sketch, workers
+from desktop_dedup.core import forkserver, grouping, sketch, workers
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.grouping import GroupingItem, build_groups
 from desktop_dedup.core.service import DedupService
@@ -62,9 +62,23 @@ def _as_data(groups) -> list:
 
 @pytest.fixture
 def pieces(monkeypatch):
-    """Every grouping shares its verification, in pieces of four pairs."""
+    """Every grouping shares its verification, in pieces of four pairs, and the fork server
+    runs, as after a scan."""
     monkeypatch.setattr(grouping, "PARALLEL_MIN_PAIRS", 1)
     monkeypatch.setattr(grouping, "_VERIFY_PIECE", 4)
+    forkserver.prestart()
+
+
+def test_no_helper_before_a_scan_has_started_the_fork_server(monkeypatch):
+    """Starting the fork server (the readers' modules, the dictionary: half a second) would
+    cost a regroup more than a helper saves: the app regrouping at another threshold as it
+    opens verifies in its own process."""
+    monkeypatch.setattr(forkserver, "_started", False)
+    with workers.helper_process(grouping._verify_piece) as helper:
+        assert helper is None
+    forkserver.prestart()
+    with workers.helper_process(grouping._verify_piece) as helper:
+        assert helper is not None
 
 
 def _counting(answered: list[int], tamper=None):
@@ -172,6 +186,7 @@ def test_pairs_that_ask_the_index_are_verified_where_it_is(monkeypatch):
     is sent the first two before this process takes any."""
     monkeypatch.setattr(grouping, "PARALLEL_MIN_PAIRS", 1)
     monkeypatch.setattr(grouping, "_VERIFY_PIECE", 1)
+    forkserver.prestart()
     notes = owncorpus.short_sentences(12)
     texts = [
         t

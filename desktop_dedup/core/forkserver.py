@@ -62,3 +62,18 @@ def prestart() -> None:
                 forkserver.ensure_running()
         except OSError:  # the engine falls back to errors at start time
             log.debug("could not start the fork server", exc_info=True)
+        else:
+            global _started
+            _started = True
+
+
+# Whether prestart started the fork server in this process (a scan did): only then is a
+# process forked in milliseconds, with the readers' modules loaded. Before any scan (the app
+# regrouping at another threshold as it opens), starting the server would cost more than a
+# helper process saves.
+_started = False
+
+
+def started() -> bool:
+    """Whether this process's fork server was started by :func:`prestart` (a scan)."""
+    return _started

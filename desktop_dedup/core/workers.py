@@ -51,6 +51,7 @@ from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError, HelperGone
 from desktop_dedup.core.forkserver import context as _context
 from desktop_dedup.core.forkserver import safe_path
+from desktop_dedup.core.forkserver import started as fork_server_started
 from desktop_dedup.core.models import FileEntry
 from desktop_dedup.core.progress import CancelToken
 
@@ -569,9 +570,10 @@ def helper_process(function: Callable[..., Any]) -> Iterator[Helper | None]:
     """A :class:`Helper` running ``function`` (a top-level function: it is sent by name),
     forked by the fork server as a reader is, so it starts in milliseconds with numpy and the
     readers' modules loaded; None where there is no fork server (a new interpreter would cost
-    more than the work it takes over) or the process cannot start."""
+    more than the work it takes over), where no scan has started it yet (starting it would
+    cost the same), or where the process cannot start."""
     ctx = _context()
-    if ctx.get_start_method() != "forkserver":
+    if ctx.get_start_method() != "forkserver" or not fork_server_started():
         yield None
         return
     try:

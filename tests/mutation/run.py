@@ -1236,6 +1236,14 @@ MUTANTS: list[Mutant] = [
         "a scan verifies its candidate pairs on two processes",
     ),
     m(
+        "helper-forked-before-any-scan",
+        "desktop_dedup/core/workers.py",
+        ' != "forkserver" or not fork_server_started():',
+        ' != "forkserver":',
+        ["tests/test_parallel_verification.py"],
+        "a regroup before any scan verifies in its own process (no fork server started for it)",
+    ),
+    m(
         "space-dropped-before-any-cjk-character",
         "desktop_dedup/core/text.py",
         'rf" (?<=[{_CJK}] )(?=[{_CJK}])"',
