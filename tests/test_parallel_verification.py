@@ -14,6 +14,7 @@ import pytest
 from support.items import grouping_items
 
 from desktop_dedup.core import forkserver, grouping, sketch, workers
+from desktop_dedup.core.errors import HelperGone
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.grouping import GroupingItem, build_groups
 from desktop_dedup.core.service import DedupService
@@ -257,3 +258,34 @@ def test_every_pair_a_helper_hands_back_is_verified_with_the_index(monkeypatch):
         sketch.verified_similarity(sketches[a], sketches[b], T, common) for a, b in pairs
     ]
     assert min(shares) >= T
+
+
+class _SilentHelper:
+    """A helper in this process that takes every piece and ends before answering any, as a
+    helper does that is killed while this process waits for its last answers."""
+
+    def call(self, piece, raw, threshold) -> None:
+        pass
+
+    def ready_answers(self) -> list:
+        return []
+
+    def next_answer(self):
+        raise HelperGone("the helper process ended")
+
+
+def test_a_helper_that_ends_while_its_answers_are_awaited_costs_no_pair(monkeypatch, caplog):
+    monkeypatch.setattr(grouping, "PARALLEL_MIN_PAIRS", 1)
+    monkeypatch.setattr(grouping, "_VERIFY_PIECE", 1)
+    sketches = [sketch.decode(fingerprint_text(t).sketch) for t in _texts()[:20]]
+    pairs = [(a, b) for a in range(len(sketches)) for b in range(a + 1, len(sketches))]
+
+    @contextmanager
+    def factory(function):
+        yield _SilentHelper()
+
+    shares = grouping._verify_pairs(
+        pairs, sketches.__getitem__, [b""] * len(sketches), T, None, factory
+    )
+    assert shares == [sketch.verified_similarity(sketches[a], sketches[b], T) for a, b in pairs]
+    assert "a helper process failed verifying candidate pairs" in caplog.text

@@ -619,7 +619,8 @@ def _verify_pairs(
                     back -= 1
                     done[back] = here(pieces[back])
                 elif sent:
-                    answered(sent.popleft(), process.next_answer())
+                    answers = process.next_answer()  # before its piece leaves ``sent``
+                    answered(sent.popleft(), answers)
                 else:
                     break
         except HelperGone as exc:  # what it had is verified here

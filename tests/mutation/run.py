@@ -1236,6 +1236,15 @@ MUTANTS: list[Mutant] = [
         "a scan verifies its candidate pairs on two processes",
     ),
     m(
+        "awaited-piece-lost-when-the-helper-ends",
+        "desktop_dedup/core/grouping.py",
+        "                    answers = process.next_answer()  # before its piece leaves ``sent``\n"
+        "                    answered(sent.popleft(), answers)\n",
+        "                    answered(sent.popleft(), process.next_answer())\n",
+        ["tests/test_parallel_verification.py"],
+        "a helper that dies or fails costs time, never an answer",
+    ),
+    m(
         "helper-forked-before-any-scan",
         "desktop_dedup/core/workers.py",
         ' != "forkserver" or not fork_server_started():',
