@@ -43,7 +43,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store.schema import Base, DocumentRow, ShortLineRow, SketchKeyRow
+from desktop_dedup.core.store.schema import DocumentRow, ShortLineRow, SketchKeyRow, metadata
 
 log = logging.getLogger(__name__)
 
@@ -227,7 +227,7 @@ def signed64(value: int) -> int:
 
 def _v0_to_v1(conn: Connection) -> None:
     """Version 1: the initial schema."""
-    Base.metadata.create_all(conn)
+    metadata.create_all(conn)
 
 
 def _v1_to_v2(conn: Connection) -> None:

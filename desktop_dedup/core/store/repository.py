@@ -1,6 +1,6 @@
-"""All database access: the only module that writes SQL. One short session per unit of work.
-
-The ORM stays in this package; callers get plain tuples/dataclasses back.
+"""All database access: the only module that writes SQL. One short connection (and
+transaction) per unit of work, in SQLAlchemy Core; callers get plain rows (schema.Row), tuples
+or dataclasses back.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
 
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
@@ -236,9 +235,6 @@ class Store:
             self._version_conn.close()
             self._version_conn = None
         self.engine.dispose()
-
-    def session(self) -> Session:
-        return Session(self.engine, expire_on_commit=False)
 
     # --- documents ------------------------------------------------------------------------
 
@@ -517,23 +513,23 @@ class Store:
         return doc
 
     def document(self, doc_id: int) -> DocumentRow | None:
-        with self.session() as s:
-            doc = s.get(DocumentRow, doc_id)
-            if doc is not None:
-                s.expunge(doc)
-        return None if doc is None else self._here(doc)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(DocumentRow).where(DocumentRow.id == doc_id)).first()
+        return None if row is None else self._here(DocumentRow.load(row))
 
     def documents(self, ids: Iterable[int]) -> list[DocumentRow]:
         ids = list(ids)
         out: list[DocumentRow] = []
-        with self.session() as s:
+        with self.engine.connect() as conn:
             for i in range(0, len(ids), self._chunk):
-                out += s.scalars(
-                    select(DocumentRow).where(
-                        self._member(DocumentRow.id, ids[i : i + self._chunk])
-                    )
+                out += map(
+                    DocumentRow.load,
+                    conn.execute(
+                        select(DocumentRow).where(
+                            self._member(DocumentRow.id, ids[i : i + self._chunk])
+                        )
+                    ),
                 )
-            s.expunge_all()
         return [self._here(d) for d in out]
 
     _GROUPING_COLUMNS = (
@@ -1109,16 +1105,16 @@ class Store:
                 conn.execute(update(ScanRunRow).where(*mine).values(status="interrupted"))
 
     def start_scan_run(self, roots: Sequence[str]) -> int:
-        with self.session() as s, s.begin():
-            run = ScanRunRow(
-                started_at=now(),
-                status="running",
-                roots=json.dumps(list(roots)),
-                machine=self.machine,
-            )
-            s.add(run)
-            s.flush()
-            return run.id
+        with self.engine.begin() as conn:
+            return conn.execute(
+                ScanRunRow.__table__.insert().returning(ScanRunRow.id),
+                {
+                    "started_at": now(),
+                    "status": "running",
+                    "roots": json.dumps(list(roots)),
+                    "machine": self.machine,
+                },
+            ).scalar_one()
 
     def finish_scan_run(self, run_id: int, status: str, **counts: int) -> None:
         with self.engine.begin() as conn:
@@ -1129,17 +1125,19 @@ class Store:
             )
 
     def last_scan(self) -> ScanRunRow | None:
-        with self.session() as s:
-            run = s.scalars(
+        with self.engine.connect() as conn:
+            row = conn.execute(
                 select(ScanRunRow)
                 .where(ScanRunRow.status != "running")
                 .order_by(ScanRunRow.id.desc())
                 .limit(1)
             ).first()
-            if run is not None:
-                run.started_at = _aware(run.started_at)
-                run.finished_at = _aware(run.finished_at)
-            return run
+        if row is None:
+            return None
+        run = ScanRunRow.load(row)
+        run.started_at = _aware(run.started_at)
+        run.finished_at = _aware(run.finished_at)
+        return run
 
     def add_scan_problems(self, run_id: int, problems: Sequence[tuple[str, str]]) -> None:
         if not problems:
@@ -1391,16 +1389,16 @@ class Store:
         order = (col.desc(), GroupRow.id) if descending else (col.asc(), GroupRow.id)
         stmt = self._group_filter(select(GroupRow), text_filter, regex)
         stmt = stmt.order_by(*order).offset(offset).limit(limit)
-        with self.session() as s:
+        with self.engine.connect() as conn:
             try:
-                return self._groups_here(s.scalars(stmt))
+                return self._groups_here(conn.execute(stmt))
             except DBAPIError as exc:
                 if regex and self._bad_pattern(exc):
                     return []
                 raise
 
-    def _groups_here(self, rows: Iterable[GroupRow]) -> list[GroupRow]:
-        out = list(rows)
+    def _groups_here(self, rows: Iterable[Any]) -> list[GroupRow]:
+        out = list(map(GroupRow.load, rows))
         if self.locator is not None:
             for g in out:
                 g.reference_path = self.locator.display(g.reference_path)
@@ -1410,16 +1408,18 @@ class Store:
         self, group_ids: Sequence[int]
     ) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
         out: dict[int, list[tuple[GroupMemberRow, DocumentRow]]] = {g: [] for g in group_ids}
-        with self.session() as s:
+        split = len(GroupMemberRow.__table__.columns)
+        with self.engine.connect() as conn:
             for i in range(0, len(group_ids), self._chunk):
-                rows = s.execute(
+                rows = conn.execute(
                     select(GroupMemberRow, DocumentRow)
                     .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
                     .where(self._member(GroupMemberRow.group_id, group_ids[i : i + self._chunk]))
                     .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
                 ).all()
-                for m, d in rows:
-                    out[m.group_id].append((m, self._here(d)))
+                for row in rows:
+                    m = GroupMemberRow.load(row[:split])
+                    out[m.group_id].append((m, self._here(DocumentRow.load(row[split:]))))
         return out
 
     def group_kind(self, group_id: int) -> str | None:
@@ -1429,8 +1429,8 @@ class Store:
             ).scalar_one_or_none()
 
     def all_group_rows(self) -> list[GroupRow]:
-        with self.session() as s:
-            return self._groups_here(s.scalars(select(GroupRow).order_by(GroupRow.id)))
+        with self.engine.connect() as conn:
+            return self._groups_here(conn.execute(select(GroupRow).order_by(GroupRow.id)))
 
     def result_totals(self) -> dict[str, int]:
         with self.engine.connect() as conn:
@@ -1491,12 +1491,17 @@ class Store:
             )
 
     def ignored_pairs(self) -> list[IgnoredPairRow]:
-        with self.session() as s:
-            rows = list(s.scalars(select(IgnoredPairRow).order_by(IgnoredPairRow.created_at)))
-            for r in rows:
-                r.created_at = _aware(r.created_at)
-                r.path_a, r.path_b = self.local_path(r.path_a), self.local_path(r.path_b)
-            return rows
+        with self.engine.connect() as conn:
+            rows = list(
+                map(
+                    IgnoredPairRow.load,
+                    conn.execute(select(IgnoredPairRow).order_by(IgnoredPairRow.created_at)),
+                )
+            )
+        for r in rows:
+            r.created_at = _aware(r.created_at)
+            r.path_a, r.path_b = self.local_path(r.path_a), self.local_path(r.path_b)
+        return rows
 
     def ignored_hash_pairs(self) -> set[tuple[str, str]]:
         with self.engine.connect() as conn:
@@ -1550,23 +1555,28 @@ class Store:
             conn.execute(update(JournalRow).where(JournalRow.id == row_id).values(**values))
 
     def pending_journal(self) -> list[JournalRow]:
-        with self.session() as s:
+        with self.engine.connect() as conn:
             return list(
-                # only this machine's intents: another machine settles its own from its disk
-                s.scalars(
-                    select(JournalRow).where(
-                        JournalRow.reason == self.JOURNAL_PENDING,
-                        JournalRow.machine.in_((self.machine, "")),
-                    )
+                map(
+                    JournalRow.load,
+                    # only this machine's intents: another machine settles its own from its disk
+                    conn.execute(
+                        select(JournalRow).where(
+                            JournalRow.reason == self.JOURNAL_PENDING,
+                            JournalRow.machine.in_((self.machine, "")),
+                        )
+                    ),
                 )
             )
 
     def journal(self) -> list[JournalRow]:
-        with self.session() as s:
-            rows = list(s.scalars(select(JournalRow).order_by(JournalRow.id)))
-            for r in rows:
-                r.time = _aware(r.time)
-            return rows
+        with self.engine.connect() as conn:
+            rows = list(
+                map(JournalRow.load, conn.execute(select(JournalRow).order_by(JournalRow.id)))
+            )
+        for r in rows:
+            r.time = _aware(r.time)
+        return rows
 
     # --- misc ------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""SQLAlchemy 2.x typed declarative models: the whole on-disk schema.
+"""The whole on-disk schema, as SQLAlchemy 2.x Core tables.
 
 Values that need 64 bits (sizes, mtimes in ns, the simhash, candidate keys) are ``Int64``:
 SQLite's INTEGER (already 64-bit, and the DDL of existing index files stays as it was),
@@ -8,211 +8,283 @@ The simhash is stored as a signed 64-bit integer and again as four 16-bit
 blocks ``b0``..``b3`` (b0 = the top 16 bits of the unsigned 64-bit value), each with its own
 index: two fingerprints within 3 bits share at least one block exactly (pigeonhole), so a
 near lookup is four indexed equality probes plus a popcount over the few rows they return.
+
+Each table is declared by a :class:`Row` class: the class's attributes are the table's columns
+(``DocumentRow.path`` in a query, ``DocumentRow`` where a table goes), and its instances are
+rows the store loaded, as plain objects (``doc.path``). Why not the ORM's declarative models,
+which look the same: importing the ORM and mapping the classes cost every command 0.2-0.4 s
+of its start-up (a scan's readers waited for it), and the store only ever used the mapped
+classes as tables and as records.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterable
+from typing import Any, ClassVar, Self
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Column,
     DateTime,
     Float,
     ForeignKey,
     Index,
     Integer,
     LargeBinary,
+    MetaData,
     String,
+    Table,
     Text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 Int64 = BigInteger().with_variant(Integer(), "sqlite")
 
-
-class Base(DeclarativeBase):
-    pass
+metadata = MetaData()
 
 
-class DocumentRow(Base):
-    __tablename__ = "documents"
+class Row:
+    """A table (the class) and a loaded row of it (an instance). Columns are NOT NULL unless
+    declared ``nullable=True``, as the ORM's ``Mapped[int]`` made them."""
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    # On SQLite the path on the one machine that uses the index; on PostgreSQL a location that
-    # every machine agrees on (volumes.Locator: smb://server/share/..., file://MACHINE/...).
-    path: Mapped[str] = mapped_column(Text, unique=True)
-    # indexed (schema v6): a scan looks up the fingerprints it may reuse by the sizes it meets
-    size: Mapped[int] = mapped_column(Int64, index=True)
-    mtime_ns: Mapped[int] = mapped_column(Int64)
-    content_hash: Mapped[str | None] = mapped_column(String(32), index=True)
-    text_hash: Mapped[str | None] = mapped_column(String(32), index=True)
-    simhash: Mapped[int | None] = mapped_column(Int64)
-    # indexed below (BLOCK_INDEXES)
-    b0: Mapped[int | None] = mapped_column(Integer)
-    b1: Mapped[int | None] = mapped_column(Integer)
-    b2: Mapped[int | None] = mapped_column(Integer)
-    b3: Mapped[int | None] = mapped_column(Integer)
-    # sketch.TextSketch: what verifies a candidate pair (schema v3)
-    sketch: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
-    shingles: Mapped[int | None] = mapped_column(Integer, index=True)  # distinct shingles
-    token_count: Mapped[int] = mapped_column(Integer, default=0)
-    text_chars: Mapped[int] = mapped_column(Integer, default=0)
-    format: Mapped[str] = mapped_column(String(16), default="")
-    status: Mapped[str] = mapped_column(String(16), index=True)  # core.models.DocStatus
-    error: Mapped[str | None] = mapped_column(Text)
-    fp_version: Mapped[int] = mapped_column(Integer, default=0)
-    last_seen_scan: Mapped[int | None] = mapped_column(Integer)
-    # (a "marked" column until schema v6: marks are per person now, MarkRow)
+    __table__: ClassVar[Table]
 
-    # The four block indexes. On PostgreSQL each also carries the simhash and the id (INCLUDE),
-    # so a lookup reads only the index (an index-only scan): at 10,000,000 documents a block
-    # value is held by ~150 rows, and fetching them from the table made a lookup ~20 ms. That
-    # is migration 5's work (engine._v4_to_v5), which every server database goes through, new
-    # ones too: declared here, the option would load SQLAlchemy's PostgreSQL dialect in every
-    # command (20 ms of a scan's start-up) for SQLite, which has no such option.
-    __table_args__ = tuple(Index(f"ix_documents_b{i}", f"b{i}") for i in range(4))
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for column in cls.__table__.columns:
+            setattr(cls, column.key, column)
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+    @classmethod
+    def __clause_element__(cls) -> Table:
+        """What SQLAlchemy reads where a table goes: ``select(DocumentRow)``."""
+        return cls.__table__
+
+    @classmethod
+    def load(cls, values: Iterable[Any]) -> Self:
+        """A row from the values of a ``select(cls)`` result row, in the table's column order."""
+        row = cls.__new__(cls)
+        row.__dict__.update(zip(cls.__table__.columns.keys(), values, strict=True))
+        return row
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.__dict__!r})"
 
 
-class SketchKeyRow(Base):
-    """A document's candidate keys (core/sketch.py candidate_keys): indexed, so a new document
-    finds the short and medium texts that share one without loading any sketch (schema v3)."""
+def _fk_documents(name: str, **kwargs: Any) -> Column[Any]:
+    return Column(name, ForeignKey("documents.id", ondelete="CASCADE"), nullable=False, **kwargs)
 
-    __tablename__ = "sketch_keys"
 
-    key: Mapped[int] = mapped_column(Int64, primary_key=True)  # signed 64-bit view
-    doc_id: Mapped[int] = mapped_column(
-        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+class DocumentRow(Row):
+    __table__ = Table(
+        "documents",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        # On SQLite the path on the one machine that uses the index; on PostgreSQL a location
+        # that every machine agrees on (volumes.Locator: smb://server/share/...,
+        # file://MACHINE/...).
+        Column("path", Text, unique=True, nullable=False),
+        # indexed (schema v6): a scan looks up the fingerprints it may reuse by the sizes it meets
+        Column("size", Int64, index=True, nullable=False),
+        Column("mtime_ns", Int64, nullable=False),
+        Column("content_hash", String(32), index=True, nullable=True),
+        Column("text_hash", String(32), index=True, nullable=True),
+        Column("simhash", Int64, nullable=True),
+        # indexed below (the block indexes)
+        Column("b0", Integer, nullable=True),
+        Column("b1", Integer, nullable=True),
+        Column("b2", Integer, nullable=True),
+        Column("b3", Integer, nullable=True),
+        # sketch.TextSketch: what verifies a candidate pair (schema v3)
+        Column("sketch", LargeBinary, nullable=True),
+        Column("shingles", Integer, index=True, nullable=True),  # distinct shingles
+        Column("token_count", Integer, default=0, nullable=False),
+        Column("text_chars", Integer, default=0, nullable=False),
+        Column("format", String(16), default="", nullable=False),
+        Column("status", String(16), index=True, nullable=False),  # core.models.DocStatus
+        Column("error", Text, nullable=True),
+        Column("fp_version", Integer, default=0, nullable=False),
+        Column("last_seen_scan", Integer, nullable=True),
+        # (a "marked" column until schema v6: marks are per person now, MarkRow)
+        #
+        # The four block indexes. On PostgreSQL each also carries the simhash and the id
+        # (INCLUDE), so a lookup reads only the index (an index-only scan): at 10,000,000
+        # documents a block value is held by ~150 rows, and fetching them from the table made
+        # a lookup ~20 ms. That is migration 5's work (engine._v4_to_v5), which every server
+        # database goes through, new ones too: declared here, the option would load
+        # SQLAlchemy's PostgreSQL dialect in every command (20 ms of a scan's start-up) for
+        # SQLite, which has no such option.
+        *(Index(f"ix_documents_b{i}", f"b{i}") for i in range(4)),
     )
 
 
-class ShortLineRow(Base):
+class SketchKeyRow(Row):
+    """A document's candidate keys (core/sketch.py candidate_keys): indexed, so a new document
+    finds the short and medium texts that share one without loading any sketch (schema v3)."""
+
+    __table__ = Table(
+        "sketch_keys",
+        metadata,
+        Column("key", Int64, primary_key=True),  # signed 64-bit view
+        _fk_documents("doc_id", primary_key=True, index=True),
+    )
+
+
+class ShortLineRow(Row):
     """The lines of a short document (core/sketch.py line_ids), indexed by line: how many
     different texts hold a line tells a reposting banner or a signature, glued to many notes,
     from a note's own text (sketch.two_sided_similarity; schema v7)."""
 
-    __tablename__ = "short_lines"
-
-    line_id: Mapped[int] = mapped_column(Int64, primary_key=True)  # signed 64-bit view
-    doc_id: Mapped[int] = mapped_column(
-        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+    __table__ = Table(
+        "short_lines",
+        metadata,
+        Column("line_id", Int64, primary_key=True),  # signed 64-bit view
+        _fk_documents("doc_id", primary_key=True, index=True),
     )
 
 
-class MarkRow(Base):
+class MarkRow(Row):
     """A document one person marked for removal (schema v6). Marks are per person: two people
     reviewing one shared index must not undo or remove each other's choices. On SQLite (one
     person) ``user_name`` is ""."""
 
-    __tablename__ = "marks"
-
-    user_name: Mapped[str] = mapped_column(String(255), primary_key=True)
-    doc_id: Mapped[int] = mapped_column(
-        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True, index=True
+    __table__ = Table(
+        "marks",
+        metadata,
+        Column("user_name", String(255), primary_key=True),
+        _fk_documents("doc_id", primary_key=True, index=True),
     )
 
 
-class FolderRow(Base):
-    __tablename__ = "folders"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    path: Mapped[str] = mapped_column(Text, unique=True)
-    is_reference: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-class SettingRow(Base):
-    __tablename__ = "settings"
-
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    value: Mapped[str] = mapped_column(Text)  # JSON
+class FolderRow(Row):
+    __table__ = Table(
+        "folders",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("path", Text, unique=True, nullable=False),
+        Column("is_reference", Boolean, default=False, nullable=False),
+    )
 
 
-class ScanRunRow(Base):
-    __tablename__ = "scan_runs"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    status: Mapped[str] = mapped_column(String(16))  # running | finished | cancelled | interrupted
-    roots: Mapped[str] = mapped_column(Text)  # JSON list
-    files_seen: Mapped[int] = mapped_column(Integer, default=0)
-    files_fingerprinted: Mapped[int] = mapped_column(Integer, default=0)
-    files_reused: Mapped[int] = mapped_column(Integer, default=0)
-    files_removed: Mapped[int] = mapped_column(Integer, default=0)
-    problems: Mapped[int] = mapped_column(Integer, default=0)
-    # the machine that ran it (schema v4): only its own runs can be stale to a machine
-    machine: Mapped[str] = mapped_column(String(255), default="")
+class SettingRow(Row):
+    __table__ = Table(
+        "settings",
+        metadata,
+        Column("key", String(64), primary_key=True),
+        Column("value", Text, nullable=False),  # JSON
+    )
 
 
-class ScanProblemRow(Base):
+class ScanRunRow(Row):
+    __table__ = Table(
+        "scan_runs",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("started_at", DateTime(timezone=True), nullable=False),
+        Column("finished_at", DateTime(timezone=True), nullable=True),
+        # running | finished | cancelled | interrupted
+        Column("status", String(16), nullable=False),
+        Column("roots", Text, nullable=False),  # JSON list
+        Column("files_seen", Integer, default=0, nullable=False),
+        Column("files_fingerprinted", Integer, default=0, nullable=False),
+        Column("files_reused", Integer, default=0, nullable=False),
+        Column("files_removed", Integer, default=0, nullable=False),
+        Column("problems", Integer, default=0, nullable=False),
+        # the machine that ran it (schema v4): only its own runs can be stale to a machine
+        Column("machine", String(255), default="", nullable=False),
+    )
+
+
+class ScanProblemRow(Row):
     """Problems that are not a document row: unreadable folders, undecodable file names."""
 
-    __tablename__ = "scan_problems"
+    __table__ = Table(
+        "scan_problems",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column(
+            "scan_id",
+            ForeignKey("scan_runs.id", ondelete="CASCADE"),
+            index=True,
+            nullable=False,
+        ),
+        Column("path", Text, nullable=False),
+        Column("reason", Text, nullable=False),
+    )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    scan_id: Mapped[int] = mapped_column(ForeignKey("scan_runs.id", ondelete="CASCADE"), index=True)
-    path: Mapped[str] = mapped_column(Text)
-    reason: Mapped[str] = mapped_column(Text)
 
-
-class IgnoredPairRow(Base):
+class IgnoredPairRow(Row):
     """A pair the user said is not a duplicate, keyed by content so it survives renames."""
 
-    __tablename__ = "ignored_pairs"
+    __table__ = Table(
+        "ignored_pairs",
+        metadata,
+        Column("hash_a", String(32), primary_key=True),  # hash_a < hash_b
+        Column("hash_b", String(32), primary_key=True),
+        Column("path_a", Text, default="", nullable=False),
+        Column("path_b", Text, default="", nullable=False),
+        Column("created_at", DateTime(timezone=True), nullable=False),
+    )
 
-    hash_a: Mapped[str] = mapped_column(String(32), primary_key=True)  # hash_a < hash_b
-    hash_b: Mapped[str] = mapped_column(String(32), primary_key=True)
-    path_a: Mapped[str] = mapped_column(Text, default="")
-    path_b: Mapped[str] = mapped_column(Text, default="")
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
-
-class GroupRow(Base):
-    __tablename__ = "groups"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    reference_doc_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))
-    reference_path: Mapped[str] = mapped_column(Text)
-    member_count: Mapped[int] = mapped_column(Integer)
-    reclaimable_size: Mapped[int] = mapped_column(Int64)
-    total_size: Mapped[int] = mapped_column(Int64)
-    max_distance: Mapped[int] = mapped_column(Integer)
-    # the lowest verified similarity between the reference and a member (schema v3)
-    min_similarity: Mapped[float] = mapped_column(Float, default=1.0)
-
-    __table_args__ = (
+class GroupRow(Row):
+    __table__ = Table(
+        "groups",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("kind", String(16), nullable=False),
+        Column(
+            "reference_doc_id",
+            ForeignKey("documents.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        Column("reference_path", Text, nullable=False),
+        Column("member_count", Integer, nullable=False),
+        Column("reclaimable_size", Int64, nullable=False),
+        Column("total_size", Int64, nullable=False),
+        Column("max_distance", Integer, nullable=False),
+        # the lowest verified similarity between the reference and a member (schema v3)
+        Column("min_similarity", Float, default=1.0, nullable=False),
         Index("ix_groups_reclaimable", "reclaimable_size"),
         Index("ix_groups_members", "member_count"),
         Index("ix_groups_refpath", "reference_path"),
     )
 
 
-class GroupMemberRow(Base):
-    __tablename__ = "group_members"
-
-    doc_id: Mapped[int] = mapped_column(
-        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True
+class GroupMemberRow(Row):
+    __table__ = Table(
+        "group_members",
+        metadata,
+        _fk_documents("doc_id", primary_key=True),
+        Column(
+            "group_id",
+            ForeignKey("groups.id", ondelete="CASCADE"),
+            index=True,
+            nullable=False,
+        ),
+        Column("position", Integer, nullable=False),
+        Column("is_reference", Boolean, nullable=False),
+        Column("distance", Integer, nullable=False),
+        Column("similarity", Float, nullable=False),
     )
-    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    is_reference: Mapped[bool] = mapped_column(Boolean)
-    distance: Mapped[int] = mapped_column(Integer)
-    similarity: Mapped[float] = mapped_column(Float)
 
 
-class JournalRow(Base):
-    __tablename__ = "journal"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    action: Mapped[str] = mapped_column(String(16))
-    path: Mapped[str] = mapped_column(Text)
-    destination: Mapped[str] = mapped_column(Text, default="")
-    content_hash: Mapped[str] = mapped_column(String(32), default="")
-    size: Mapped[int] = mapped_column(Int64, default=0)
-    ok: Mapped[bool] = mapped_column(Boolean)
-    reason: Mapped[str] = mapped_column(Text, default="")
-    # the machine that touched the file (schema v4): only it can settle an interrupted intent,
-    # by looking at its own disk ("" in rows written before v4)
-    machine: Mapped[str] = mapped_column(String(255), default="")
+class JournalRow(Row):
+    __table__ = Table(
+        "journal",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("time", DateTime(timezone=True), nullable=False),
+        Column("action", String(16), nullable=False),
+        Column("path", Text, nullable=False),
+        Column("destination", Text, default="", nullable=False),
+        Column("content_hash", String(32), default="", nullable=False),
+        Column("size", Int64, default=0, nullable=False),
+        Column("ok", Boolean, nullable=False),
+        Column("reason", Text, default="", nullable=False),
+        # the machine that touched the file (schema v4): only it can settle an interrupted
+        # intent, by looking at its own disk ("" in rows written before v4)
+        Column("machine", String(255), default="", nullable=False),
+    )
