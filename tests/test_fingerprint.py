@@ -203,6 +203,47 @@ def test_reposting_banner_and_footer_are_peeled(text, banner, footer):
     assert fingerprint_text(f"{banner}\n{text}\n{banner}").simhash == original.simhash
 
 
+def test_lines_segmented_before_are_read_again_from_memory_with_the_same_fingerprints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Edge peeling keeps each line it segmented (fingerprint._LINE_MEMO): the next document
+    with the same banner, title or note line does not segment it again, and every fingerprint
+    is what it is with nothing kept (the kept counts are shared: nothing may change them)."""
+    banner = "本文转载自网络，版权归原作者所有，如有侵权请联系删除。"
+    footer = "Disclaimer: opinions expressed by contributors are their own; subscribe for updates."
+    zh_lines = [line for line in SAMPLE_ZH.splitlines() if line.strip()]
+    en_lines = [line for line in SAMPLE_EN.splitlines() if line.strip()]
+    texts = [
+        f"{banner}\n\n{SAMPLE_ZH}\n\n{footer}\n",
+        f"{banner}\n{zh_lines[0]}\n{footer}",  # a short note: every line is peeled and read
+        f"{banner}\n\n{SAMPLE_EN}",
+        f"{zh_lines[0]}\n{zh_lines[1]}\n{banner}",
+        f"{en_lines[0][:120]}\n{footer}\n{footer}",
+        "Notes\n" + "\n".join(en_lines[:3]) + f"\n{banner}",
+    ]
+    computed: list[tuple[str, bool | None]] = []  # a line, read with the script folded or not
+    compute = fp._Lines._compute
+
+    def counted(self: fp._Lines, todo: list[str]) -> None:
+        computed.extend((line, self._chinese) for line in todo)
+        compute(self, todo)
+
+    monkeypatch.setattr(fp._Lines, "_compute", counted)
+    fp._LINE_MEMO.clear()
+    kept = [fingerprint_text(t) for t in texts]
+    assert computed.count((banner, True)) == 1
+    assert computed.count((footer, True)) == computed.count((footer, False)) == 1
+    assert len(computed) == len(set(computed))  # no line segmented twice
+    for text, fingerprint in zip(texts, kept, strict=True):
+        fp._LINE_MEMO.clear()
+        assert fingerprint_text(text) == fingerprint
+    # and in the other order, each document after all the others
+    for text, fingerprint in zip(texts, kept, strict=True):
+        for other in texts:
+            fingerprint_text(other)
+        assert fingerprint_text(text) == fingerprint
+
+
 def test_a_real_opening_paragraph_is_kept():
     """Peeling stops at the first line that belongs to the text: its words count."""
     first, rest = SAMPLE_EN.split("\n", 1)

@@ -361,6 +361,18 @@ def content_counts(tokens: list[str]) -> Counter[str]:
     return _content_counts_and_ids(every, _token_ids(every))[0]
 
 
+# The content counts and width of the lines edge peeling has segmented, kept across the
+# documents one process reads, by line and how it was read (script folded or not, segmenter):
+# a line's counts depend on the line alone (_Lines.prefetch). Titles, banners, signatures and
+# the lines of a copy's short notes recur: in the public corpora, read by two processes, 40 %
+# of the lines peeling segmented had been segmented before in the same process. The counters
+# are shared, so nothing may change them (peeling only reads them). Bounded: emptied when
+# full, and a line longer than a paragraph is not kept.
+_LINE_MEMO: dict[tuple[str, tuple[bool | None, bool]], tuple[Counter[str], int]] = {}
+_LINE_MEMO_MAX = 20_000
+_LINE_MEMO_CHARS = 1_000
+
+
 class _Lines:
     """A document's lines as edge peeling sees them: the stripped lines with text of its
     unwrapped text, and each line's content counts, computed once per distinct line however
@@ -388,11 +400,29 @@ class _Lines:
     def prefetch(self, indexes: Iterable[int]) -> None:
         """Compute the counts of these lines together: one normalisation and one segmentation
         of them all, split at the line breaks (text.normalize_lines; jieba never joins tokens
-        across a line break), instead of one of each per line."""
+        across a line break), instead of one of each per line. A line this process has seen
+        before, in this document or another, is not computed again (_LINE_MEMO)."""
         todo = list(dict.fromkeys(self.lines[i] for i in indexes))
         todo = [line for line in todo if line not in self._counts]
         if not todo:
             return
+        how = (self._chinese, self._prefer_rjieba)
+        left = []
+        for line in todo:
+            known = _LINE_MEMO.get((line, how))
+            if known is None:
+                left.append(line)
+            else:
+                self._counts[line], self._widths[line] = known
+        if left:
+            self._compute(left)
+            if len(_LINE_MEMO) + len(left) > _LINE_MEMO_MAX:
+                _LINE_MEMO.clear()
+            for line in left:
+                if len(line) <= _LINE_MEMO_CHARS:
+                    _LINE_MEMO[(line, how)] = (self._counts[line], self._widths[line])
+
+    def _compute(self, todo: list[str]) -> None:
         normalized = normalize_lines(todo, fold=self._chinese)
         for line, text in zip(todo, normalized, strict=True):
             self._widths[line] = len(text) - text.count(" ")

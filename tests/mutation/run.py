@@ -38,6 +38,10 @@ REMOVAL = [ACTIONS, SAFETY, R]
 GROUPING = ["tests/test_grouping.py", "tests/test_service.py", R]
 MARKING = ["tests/test_marking.py", R]
 FINGERPRINT = ["tests/test_fingerprint.py", R]
+MEMO_TEST = (
+    "tests/test_fingerprint.py::"
+    "test_lines_segmented_before_are_read_again_from_memory_with_the_same_fingerprints"
+)
 READING = [
     "tests/test_extract_faults.py",
     "tests/test_extract.py",
@@ -1259,6 +1263,32 @@ MUTANTS: list[Mutant] = [
         'rf" (?=[{_CJK}])"',
         ["tests/test_text.py", *FINGERPRINT],
         "line breaks inside Chinese are layout, not spaces; other spaces stay",
+    ),
+    m(
+        "line-memo-forgets-the-width",
+        "desktop_dedup/core/fingerprint.py",
+        "                self._counts[line], self._widths[line] = known\n",
+        "                self._counts[line], self._widths[line] = known[0], 0\n",
+        first(MEMO_TEST)(FINGERPRINT),
+        "a document's fingerprint is the same whatever was read before it",
+    ),
+    m(
+        "line-memo-counts-changed-after-their-document",
+        "desktop_dedup/core/fingerprint.py",
+        "    lines = tuple(distinct_line_ids(sketch))\n",
+        "    lines = tuple(distinct_line_ids(sketch))\n"
+        "    for kept in doc_lines._counts.values():\n"
+        "        kept.pop(next(iter(kept), None), None)\n",
+        first(MEMO_TEST)(FINGERPRINT),
+        "a document's fingerprint is the same whatever was read before it",
+    ),
+    m(
+        "line-memo-keyed-by-line-alone-per-document",
+        "desktop_dedup/core/fingerprint.py",
+        "            known = _LINE_MEMO.get((line, how))\n",
+        "            known = _LINE_MEMO.get((line[:20], how))\n",
+        first(MEMO_TEST)(FINGERPRINT),
+        "a document's fingerprint is the same whatever was read before it",
     ),
 ]
 
