@@ -55,17 +55,20 @@ def test_numpy_starts_no_blas_threads_in_our_processes():
 
 def test_a_scan_on_an_index_file_loads_no_server_dialect_orm_nor_reader_in_its_process(tmp_path):
     """SQLAlchemy's PostgreSQL dialect took 20 ms of every command's start-up, the part of a
-    scan that runs on one core, the plain-text reader's encoding detector 12 ms, and the ORM
-    with the schema mapped as its classes 0.2-0.4 s: an index file needs only SQLite's dialect
+    scan that runs on one core, the plain-text reader's encoding detector 12 ms, the ORM with
+    the schema mapped as its classes 0.2-0.4 s, and the readers' own modules (pipeline,
+    fingerprint, text, extract) a tenth of a second: an index file needs only SQLite's dialect
     and SQLAlchemy Core (store/schema.py), and the readers load in the fork server."""
     code = (
         "import sys\n"
         "from desktop_dedup.core.service import DedupService\n"
         f"with DedupService({str(tmp_path / 'index.sqlite')!r}) as s:\n"
         f"    s.add_folder({str(tmp_path)!r}); s.scan()\n"
-        "libraries = ('psycopg', 'chardet', 'pypdfium2', 'lxml', 'selectolax')\n"
+        "libraries = ('psycopg', 'chardet', 'pypdfium2', 'lxml', 'selectolax', 'rjieba')\n"
+        "readers = ('pipeline', 'fingerprint', 'text', 'extract')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in libraries\n"
-        "             or 'postgresql' in m or m.startswith('sqlalchemy.orm')))\n"
+        "             or 'postgresql' in m or m.startswith('sqlalchemy.orm')\n"
+        "             or m.split('.')[:3] in [['desktop_dedup', 'core', r] for r in readers]))\n"
     )
     (tmp_path / "a.txt").write_text("床前明月光，疑是地上霜。举头望明月，低头思故乡。", "utf-8")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 import recording_reader  # noqa: E402
 
-from desktop_dedup.core import fingerprint, pipeline, service  # noqa: E402
+from desktop_dedup.core import fingerprint, pipeline, rows, service  # noqa: E402
 from desktop_dedup.core.models import DEFAULT_EXCLUDES  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
 
@@ -250,7 +250,7 @@ def test_new_fingerprint_version_refingerprints(
 ) -> None:
     svc.scan([tree], workers=1)
     new_version = fingerprint.FINGERPRINT_VERSION + 1
-    for module in (fingerprint, pipeline, service):
+    for module in (fingerprint, pipeline, rows, service):
         monkeypatch.setattr(module, "FINGERPRINT_VERSION", new_version)
     svc._analyse_in_worker = recording_reader.read_as_next_version  # what workers run
     summary = svc.scan([tree], workers=1)

@@ -87,6 +87,7 @@ import xxhash
 from desktop_dedup.core import stopwords
 from desktop_dedup.core import text as text_mod
 from desktop_dedup.core.cache import cached_path, content_key, shipped_table, write_whole
+from desktop_dedup.core.rows import FINGERPRINT_VERSION
 from desktop_dedup.core.sketch import (
     EDGE_LINES_TAGGED,
     SKETCH_SIZE,
@@ -105,21 +106,7 @@ from desktop_dedup.core.text import (
 
 log = logging.getLogger(__name__)
 
-# Bump when anything below changes the fingerprint of some text, or when a reader gives other
-# text for some file (13: legacy encodings told by chardet; 14: single hiragana are no
-# features; 15: a short text's sketch keeps its words in order; 16: words keep their combining
-# marks, also in "same text", Thai and its neighbours are cut into letters, Arabic and Hebrew
-# vowel marks are dropped; 17: a word wrap whose lines happen to be equally long is not
-# unwrapped as a fixed-width cut, a PDF's words hyphenated at line ends are joined; 18: a web
-# page is its main content, without the site around it; 19: a Markdown note's front matter and
-# comments are not its text, its [[links]] read as they show; 20: a Latin letter with a mark
-# that has no one-character form stays in its word in a text without other accented letters,
-# a web page's headings lose their permalink signs, groff's hyphenated words in a text are
-# whole; 21: a page laid out in a table loses its menu column; 22: a word of the text's own
-# counts where it also occurs in the lines peeled at its ends, for the substitution check;
-# 23: a short text's tokens go with the line each begins in, also after a word joined across
-# a line break): stored fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 23
+# A change below that changes the fingerprint of some text bumps rows.FINGERPRINT_VERSION.
 TF_EXPONENT = 2.0
 MAX_FEATURE_SHARE = 0.10
 MIN_FEATURES = 8

@@ -23,8 +23,9 @@ from desktop_dedup.core.extract import (
     os_error_reason,
 )
 from desktop_dedup.core.extract._common import too_large
-from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
+from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.models import DocStatus, FileEntry
+from desktop_dedup.core.rows import FINGERPRINT_VERSION, problem_row
 from desktop_dedup.core.units import format_size
 
 log = logging.getLogger(__name__)
@@ -146,57 +147,38 @@ def memory_reason() -> str:
     return f"needs more than {format_size(_MEMORY_MB * 1024 * 1024)} to read; skipped"
 
 
-def _problem(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:
-    return {
-        "path": entry.path,
-        "size": entry.size,
-        "mtime_ns": entry.mtime_ns,
-        "content_hash": content_hash,
-        "text_hash": None,
-        "simhash": None,
-        "sketch": None,
-        "shingles": None,
-        "token_count": 0,
-        "text_chars": 0,
-        "format": entry.ext,
-        "status": DocStatus.PROBLEM.value,
-        "error": reason,
-        "fp_version": FINGERPRINT_VERSION,
-    }
-
-
 def analyse_file(entry: FileEntry) -> dict[str, Any]:
     """Hash, extract and fingerprint one file; returns a documents row (plus ``reused``)."""
     if entry.size > MAX_TEXT_BYTES and canonical_format(entry.ext) in _WHOLE_FILE_TEXT:
-        return _problem(entry, too_large(entry.size).reason)
+        return problem_row(entry, too_large(entry.size).reason)
     try:
         content_hash = content_hash_file(entry.path)
     except OSError as exc:
-        return _problem(entry, os_error_reason(exc))
+        return problem_row(entry, os_error_reason(exc))
     if content_hash in _REUSABLE or content_hash in entry.read_copies:
-        row = _problem(entry, "", content_hash)
+        row = problem_row(entry, "", content_hash)
         row.update(status="reuse", error=None)
         return row
     try:
         extracted = extract_text(entry.path, entry.ext)
         fp = fingerprint_text(extracted.text)
     except ExtractionError as exc:
-        return _problem(entry, exc.reason, content_hash)
+        return problem_row(entry, exc.reason, content_hash)
     except MemoryError:
         # Over the worker's budget (RLIMIT_AS): the worker is replaced after this file, in
         # case the failed allocation left a library in a bad state.
-        row = _problem(entry, memory_reason(), content_hash)
+        row = problem_row(entry, memory_reason(), content_hash)
         row["retire"] = True
         return row
     except Exception as exc:  # a bug in a parser must not stop the scan
         log.exception("unexpected failure on %s", entry.path)
-        return _problem(entry, f"unexpected error: {type(exc).__name__}: {exc}", content_hash)
+        return problem_row(entry, f"unexpected error: {type(exc).__name__}: {exc}", content_hash)
     try:
         st = os.stat(entry.path)
     except OSError as exc:
-        return _problem(entry, os_error_reason(exc), content_hash)
+        return problem_row(entry, os_error_reason(exc), content_hash)
     if st.st_size != entry.size or st.st_mtime_ns != entry.mtime_ns:
-        return _problem(entry, "changed during the scan; it will be read again next time")
+        return problem_row(entry, "changed during the scan; it will be read again next time")
     return {
         "path": entry.path,
         "size": entry.size,

@@ -23,14 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, forkserver, grouping, ocr, pathrules, pipeline
+from desktop_dedup.core import actions, forkserver, grouping, ocr, pathrules
 from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
 from desktop_dedup.core.changes import ChangeAnnouncer, ChangeListener, Changes
 from desktop_dedup.core.errors import DedupError, ExtractionError, ScanCancelled
-from desktop_dedup.core.extract import extract_text
-from desktop_dedup.core.fingerprint import FINGERPRINT_VERSION, fingerprint_text
 from desktop_dedup.core.models import (
     DEFAULT_CANDIDATE_DISTANCE,
     DEFAULT_EXCLUDES,
@@ -55,6 +53,7 @@ from desktop_dedup.core.progress import (
     null_progress,
 )
 from desktop_dedup.core.release import drop_gradually as _drop_gradually
+from desktop_dedup.core.rows import FINGERPRINT_VERSION
 from desktop_dedup.core.scanning import resolve_roots, walk_files
 from desktop_dedup.core.store import Store
 from desktop_dedup.core.store.repository import StoredFingerprint
@@ -297,8 +296,9 @@ class DedupService:
         self.store = Store(db_path if db_path is not None else default_db_path())
         self.db_path = self.store.path
         # What worker processes run per file: a picklable top-level function (tests substitute
-        # one that really crashes its process).
-        self._analyse_in_worker: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file
+        # one that really crashes its process); None: the readers (pipeline.analyse_file, not
+        # imported here: the scanning process never reads a file).
+        self._analyse_in_worker: Callable[[FileEntry], dict[str, Any]] | None = None
         hook = os.environ.get(_TEST_READER_ENV)
         if hook:  # a test of the real CLI process swaps the reader ("module:function")
             import importlib
@@ -1100,6 +1100,8 @@ class DedupService:
         key = (doc.id, doc.path, doc.content_hash, st.st_size, st.st_mtime_ns, self.settings().ocr)
         cached = self._texts.pop(key, None)
         if cached is None:
+            from desktop_dedup.core.extract import extract_text  # the readers: not for a scan
+
             try:
                 with ocr.using(self._ocr_for_review()):
                     cached = extract_text(doc.path, reader_extension(doc.path, doc.format)).text
@@ -1537,6 +1539,8 @@ def text_similarity(text_a: str, text_b: str) -> float:
 
 def _text_verdict(text_a: str, text_b: str) -> tuple[float, bool]:
     """:func:`text_similarity`, and whether a consistent substitution made it 0."""
+    from desktop_dedup.core.fingerprint import fingerprint_text  # not loaded for a scan
+
     fa, fb = fingerprint_text(text_a), fingerprint_text(text_b)
     if fa.text_hash == fb.text_hash and fa.token_count:
         return 1.0, False
@@ -1580,6 +1584,8 @@ def diff_files(
     """The side-by-side diff of two files of any supported format (no index needed), with the
     similarity the app would show for them. ExtractionError (its reason naming the file) when
     one cannot be read."""
+    from desktop_dedup.core.extract import extract_text  # the readers: not for a scan
+
     texts = []
     for path in (path_a, path_b):
         try:

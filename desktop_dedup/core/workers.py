@@ -47,13 +47,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_dedup.core import ocr as ocr_mod
-from desktop_dedup.core import pipeline
 from desktop_dedup.core.errors import DedupError, HelperGone
 from desktop_dedup.core.forkserver import context as _context
 from desktop_dedup.core.forkserver import safe_path
 from desktop_dedup.core.forkserver import started as fork_server_started
 from desktop_dedup.core.models import FileEntry
 from desktop_dedup.core.progress import CancelToken
+from desktop_dedup.core.rows import problem_row
 
 log = logging.getLogger(__name__)
 
@@ -137,16 +137,21 @@ def _main_script_hidden() -> Iterator[None]:
 
 def _worker_main(
     conn: multiprocessing.connection.Connection,
-    analyse: Callable[[FileEntry], dict[str, Any]],
+    analyse: Callable[[FileEntry], dict[str, Any]] | None,
     reusable: frozenset[str],
     memory_mb: int,
     parent: int,
     ocr: ocr_mod.OcrOptions | None = None,
 ) -> None:
-    """One worker: reads one file per message until told to stop (None) or the pipe closes."""
+    """One worker: reads one file per message until told to stop (None) or the pipe closes.
+    ``analyse`` None: the readers' own (pipeline.analyse_file)."""
     # Ctrl-C in a terminal reaches the whole process group: the engine decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The readers: loaded by the fork server already, here only, never in the scanning process.
+    from desktop_dedup.core import pipeline
+
     pipeline.init_worker(reusable, parent, memory_mb)
+    analyse = analyse or pipeline.analyse_file
     if ocr is not None:  # each OCR page is announced: the engine shows it and times it
         ocr_mod.configure(ocr, report=lambda page, pages: conn.send(("page", page, pages)))
     conn.send("ready")
@@ -160,11 +165,11 @@ def _worker_main(
         try:
             row = analyse(task)
         except MemoryError:  # over the budget outside the reader's own handling
-            row = pipeline._problem(task, pipeline.memory_reason())
+            row = problem_row(task, pipeline.memory_reason())
             row["retire"] = True
         except Exception as exc:  # a bug must cost this file, not the worker
             log.exception("unexpected failure on %s", task.path)
-            row = pipeline._problem(task, f"unexpected error: {type(exc).__name__}: {exc}")
+            row = problem_row(task, f"unexpected error: {type(exc).__name__}: {exc}")
         conn.send(row)
         if row.get("retire"):  # ran out of its memory budget: start afresh
             return
@@ -226,7 +231,7 @@ class ReaderPool:
         n_workers: int,
         reusable: frozenset[str],
         budget: Budget,
-        analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+        analyse: Callable[[FileEntry], dict[str, Any]] | None = None,
         ocr: ocr_mod.OcrOptions | None = None,
         on_page: Callable[[FileEntry, int, int], None] | None = None,
         prepare: Callable[[FileEntry], FileEntry] | None = None,
@@ -428,7 +433,7 @@ class ReaderPool:
                 else:
                     whole = now - worker.started < self.budget.seconds
                     reason = self.budget.ocr_time_reason(page[0], page[1], whole)
-                handle(entry, pipeline._problem(entry, reason))
+                handle(entry, problem_row(entry, reason))
 
     def _on_death(
         self,
@@ -454,7 +459,7 @@ class ReaderPool:
         crashes[entry.path] = crashes.get(entry.path, 0) + 1
         if crashes[entry.path] >= _MAX_CRASHES:
             log.error("worker process died on %s (exit code %s)", entry.path, exitcode)
-            handle(entry, pipeline._problem(entry, CRASHED))
+            handle(entry, problem_row(entry, CRASHED))
         else:  # maybe not this file's fault (the system's OOM killer): once more
             queue.appendleft(entry)
 
@@ -467,15 +472,17 @@ def read_files(
     reusable: frozenset[str],
     n_workers: int,
     budget: Budget,
-    analyse: Callable[[FileEntry], dict[str, Any]] = pipeline.analyse_file,
+    analyse: Callable[[FileEntry], dict[str, Any]] | None = None,
     ocr: ocr_mod.OcrOptions | None = None,
     on_page: Callable[[FileEntry, int, int], None] | None = None,
     prepare: Callable[[FileEntry], FileEntry] | None = None,
 ) -> None:
     """Read ``entries`` in worker processes (see the module doc); always in workers, even for
-    one file, so that every file has the same limits. ``ocr``: how the workers OCR scanned PDF
-    pages; ``on_page(entry, page, pages)``: a worker started OCR page ``page`` of ``pages``;
-    ``prepare(entry)``: the entry as sent to a worker (it may say which copies were read)."""
+    one file, so that every file has the same limits. ``analyse``: what a worker runs per file
+    (None: the readers, pipeline.analyse_file; tests give others); ``ocr``: how the workers OCR
+    scanned PDF pages; ``on_page(entry, page, pages)``: a worker started OCR page ``page`` of
+    ``pages``; ``prepare(entry)``: the entry as sent to a worker (it may say which copies were
+    read)."""
     ReaderPool(n_workers, reusable, budget, analyse, ocr, on_page, prepare).run(
         entries, handle, cancel
     )
@@ -487,6 +494,8 @@ def _helper_main(
     """A helper's process: answers each message (the arguments of ``function``) in order,
     until told to stop (None) or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the helped process's to handle
+    from desktop_dedup.core import pipeline
+
     pipeline._exit_with_parent(parent)
     while True:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from desktop_dedup.core import fingerprint, pipeline
+from desktop_dedup.core import fingerprint, pipeline, rows
 
 
 def _record(path: str, log_name: str) -> None:
@@ -49,6 +49,7 @@ def read_and_record_extractions(entry):
 
 
 def read_as_next_version(entry):
-    """Read as a release with the next fingerprint version would."""
-    pipeline.FINGERPRINT_VERSION = fingerprint.FINGERPRINT_VERSION + 1
+    """Read as a release with the next fingerprint version would (its rows, and the rows of
+    the files it reuses or cannot read, all carry it)."""
+    pipeline.FINGERPRINT_VERSION = rows.FINGERPRINT_VERSION = fingerprint.FINGERPRINT_VERSION + 1
     return pipeline.analyse_file(entry)

@@ -1,0 +1,47 @@
+"""The version of the fingerprints a scan stores, and the documents row of a file that could
+not be read: what the scanning process needs of the readers' work without loading the readers
+(core/pipeline.py, core/fingerprint.py and their libraries: a tenth of a second of start-up,
+on the process the readers wait for)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop_dedup.core.models import DocStatus, FileEntry
+
+# Bump when anything in core/fingerprint.py changes the fingerprint of some text, or when a
+# reader gives other text for some file (13: legacy encodings told by chardet; 14: single
+# hiragana are no features; 15: a short text's sketch keeps its words in order; 16: words keep
+# their combining marks, also in "same text", Thai and its neighbours are cut into letters,
+# Arabic and Hebrew vowel marks are dropped; 17: a word wrap whose lines happen to be equally
+# long is not unwrapped as a fixed-width cut, a PDF's words hyphenated at line ends are joined;
+# 18: a web page is its main content, without the site around it; 19: a Markdown note's front
+# matter and comments are not its text, its [[links]] read as they show; 20: a Latin letter
+# with a mark that has no one-character form stays in its word in a text without other
+# accented letters, a web page's headings lose their permalink signs, groff's hyphenated words
+# in a text are whole; 21: a page laid out in a table loses its menu column; 22: a word of the
+# text's own counts where it also occurs in the lines peeled at its ends, for the substitution
+# check; 23: a short text's tokens go with the line each begins in, also after a word joined
+# across a line break): stored fingerprints made with another version are recomputed on the
+# next scan.
+FINGERPRINT_VERSION = 23
+
+
+def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:
+    """The documents row of a file that was not read (``reason`` says why)."""
+    return {
+        "path": entry.path,
+        "size": entry.size,
+        "mtime_ns": entry.mtime_ns,
+        "content_hash": content_hash,
+        "text_hash": None,
+        "simhash": None,
+        "sketch": None,
+        "shingles": None,
+        "token_count": 0,
+        "text_chars": 0,
+        "format": entry.ext,
+        "status": DocStatus.PROBLEM.value,
+        "error": reason,
+        "fp_version": FINGERPRINT_VERSION,
+    }
