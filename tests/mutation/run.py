@@ -1290,6 +1290,23 @@ MUTANTS: list[Mutant] = [
         first(MEMO_TEST)(FINGERPRINT),
         "a document's fingerprint is the same whatever was read before it",
     ),
+    m(
+        "schema-column-loses-not-null",
+        "desktop_dedup/core/store/schema.py",
+        'Column("format", String(16), default="", nullable=False),',
+        'Column("format", String(16), default=""),',
+        ["tests/test_store.py::test_a_new_index_file_has_schema_7_as_every_release_of_it_wrote_it"],
+        "existing databases open and migrate: the schema of a version does not drift",
+    ),
+    m(
+        "scanning-process-loads-the-readers",
+        "desktop_dedup/core/workers.py",
+        "from desktop_dedup.core.rows import problem_row\n",
+        "from desktop_dedup.core.rows import problem_row\n"
+        "from desktop_dedup.core import pipeline  # noqa\n",
+        ["tests/test_architecture.py"],
+        "the readers load in the fork server, not in the process the readers wait for",
+    ),
 ]
 
 
