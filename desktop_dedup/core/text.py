@@ -447,7 +447,7 @@ def _folded_chars() -> dict[int, str]:
     return _folded_char_table
 
 
-# Bump when _regional_pairs derives another table (fingerprint.FINGERPRINT_VERSION too), or
+# Bump when _regional_pairs derives another table (rows.FINGERPRINT_VERSION too), or
 # when its configuration changes (2: one pass, without a segmentation).
 _REGIONAL_TABLE = 2
 REGIONAL_KIND = "regional-words"  # its name in the cache and among the shipped tables
