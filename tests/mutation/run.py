@@ -1293,8 +1293,8 @@ MUTANTS: list[Mutant] = [
     m(
         "schema-column-loses-not-null",
         "desktop_dedup/core/store/schema.py",
-        'Column("format", String(16), default="", nullable=False),',
-        'Column("format", String(16), default=""),',
+        '_column("format", String(16), default=""),',
+        '_column("format", String(16), default="", nullable=True),',
         ["tests/test_store.py::test_a_new_index_file_has_schema_7_as_every_release_of_it_wrote_it"],
         "existing databases open and migrate: the schema of a version does not drift",
     ),

@@ -44,8 +44,7 @@ metadata = MetaData()
 
 
 class Row:
-    """A table (the class) and a loaded row of it (an instance). Columns are NOT NULL unless
-    declared ``nullable=True``, as the ORM's ``Mapped[int]`` made them."""
+    """A table (the class) and a loaded row of it (an instance: :meth:`load`)."""
 
     __table__: ClassVar[Table]
 
@@ -53,9 +52,6 @@ class Row:
         super().__init_subclass__(**kwargs)
         for column in cls.__table__.columns:
             setattr(cls, column.key, column)
-
-    def __init__(self, **values: Any) -> None:
-        self.__dict__.update(values)
 
     @classmethod
     def __clause_element__(cls) -> Table:
@@ -73,40 +69,46 @@ class Row:
         return f"{type(self).__name__}({self.__dict__!r})"
 
 
+def _column(*args: Any, nullable: bool = False, **kwargs: Any) -> Column[Any]:
+    """A column, NOT NULL unless ``nullable=True``, as the ORM's ``Mapped[int]`` made them (the
+    DDL of existing index files stays as it was)."""
+    return Column(*args, nullable=nullable, **kwargs)
+
+
 def _fk_documents(name: str, **kwargs: Any) -> Column[Any]:
-    return Column(name, ForeignKey("documents.id", ondelete="CASCADE"), nullable=False, **kwargs)
+    return _column(name, ForeignKey("documents.id", ondelete="CASCADE"), **kwargs)
 
 
 class DocumentRow(Row):
     __table__ = Table(
         "documents",
         metadata,
-        Column("id", Integer, primary_key=True),
+        _column("id", Integer, primary_key=True),
         # On SQLite the path on the one machine that uses the index; on PostgreSQL a location
         # that every machine agrees on (volumes.Locator: smb://server/share/...,
         # file://MACHINE/...).
-        Column("path", Text, unique=True, nullable=False),
+        _column("path", Text, unique=True),
         # indexed (schema v6): a scan looks up the fingerprints it may reuse by the sizes it meets
-        Column("size", Int64, index=True, nullable=False),
-        Column("mtime_ns", Int64, nullable=False),
-        Column("content_hash", String(32), index=True, nullable=True),
-        Column("text_hash", String(32), index=True, nullable=True),
-        Column("simhash", Int64, nullable=True),
+        _column("size", Int64, index=True),
+        _column("mtime_ns", Int64),
+        _column("content_hash", String(32), index=True, nullable=True),
+        _column("text_hash", String(32), index=True, nullable=True),
+        _column("simhash", Int64, nullable=True),
         # indexed below (the block indexes)
-        Column("b0", Integer, nullable=True),
-        Column("b1", Integer, nullable=True),
-        Column("b2", Integer, nullable=True),
-        Column("b3", Integer, nullable=True),
+        _column("b0", Integer, nullable=True),
+        _column("b1", Integer, nullable=True),
+        _column("b2", Integer, nullable=True),
+        _column("b3", Integer, nullable=True),
         # sketch.TextSketch: what verifies a candidate pair (schema v3)
-        Column("sketch", LargeBinary, nullable=True),
-        Column("shingles", Integer, index=True, nullable=True),  # distinct shingles
-        Column("token_count", Integer, default=0, nullable=False),
-        Column("text_chars", Integer, default=0, nullable=False),
-        Column("format", String(16), default="", nullable=False),
-        Column("status", String(16), index=True, nullable=False),  # core.models.DocStatus
-        Column("error", Text, nullable=True),
-        Column("fp_version", Integer, default=0, nullable=False),
-        Column("last_seen_scan", Integer, nullable=True),
+        _column("sketch", LargeBinary, nullable=True),
+        _column("shingles", Integer, index=True, nullable=True),  # distinct shingles
+        _column("token_count", Integer, default=0),
+        _column("text_chars", Integer, default=0),
+        _column("format", String(16), default=""),
+        _column("status", String(16), index=True),  # core.models.DocStatus
+        _column("error", Text, nullable=True),
+        _column("fp_version", Integer, default=0),
+        _column("last_seen_scan", Integer, nullable=True),
         # (a "marked" column until schema v6: marks are per person now, MarkRow)
         #
         # The four block indexes. On PostgreSQL each also carries the simhash and the id
@@ -127,7 +129,7 @@ class SketchKeyRow(Row):
     __table__ = Table(
         "sketch_keys",
         metadata,
-        Column("key", Int64, primary_key=True),  # signed 64-bit view
+        _column("key", Int64, primary_key=True),  # signed 64-bit view
         _fk_documents("doc_id", primary_key=True, index=True),
     )
 
@@ -140,7 +142,7 @@ class ShortLineRow(Row):
     __table__ = Table(
         "short_lines",
         metadata,
-        Column("line_id", Int64, primary_key=True),  # signed 64-bit view
+        _column("line_id", Int64, primary_key=True),  # signed 64-bit view
         _fk_documents("doc_id", primary_key=True, index=True),
     )
 
@@ -153,7 +155,7 @@ class MarkRow(Row):
     __table__ = Table(
         "marks",
         metadata,
-        Column("user_name", String(255), primary_key=True),
+        _column("user_name", String(255), primary_key=True),
         _fk_documents("doc_id", primary_key=True, index=True),
     )
 
@@ -162,9 +164,9 @@ class FolderRow(Row):
     __table__ = Table(
         "folders",
         metadata,
-        Column("id", Integer, primary_key=True),
-        Column("path", Text, unique=True, nullable=False),
-        Column("is_reference", Boolean, default=False, nullable=False),
+        _column("id", Integer, primary_key=True),
+        _column("path", Text, unique=True),
+        _column("is_reference", Boolean, default=False),
     )
 
 
@@ -172,8 +174,8 @@ class SettingRow(Row):
     __table__ = Table(
         "settings",
         metadata,
-        Column("key", String(64), primary_key=True),
-        Column("value", Text, nullable=False),  # JSON
+        _column("key", String(64), primary_key=True),
+        _column("value", Text),  # JSON
     )
 
 
@@ -181,19 +183,19 @@ class ScanRunRow(Row):
     __table__ = Table(
         "scan_runs",
         metadata,
-        Column("id", Integer, primary_key=True),
-        Column("started_at", DateTime(timezone=True), nullable=False),
-        Column("finished_at", DateTime(timezone=True), nullable=True),
+        _column("id", Integer, primary_key=True),
+        _column("started_at", DateTime(timezone=True)),
+        _column("finished_at", DateTime(timezone=True), nullable=True),
         # running | finished | cancelled | interrupted
-        Column("status", String(16), nullable=False),
-        Column("roots", Text, nullable=False),  # JSON list
-        Column("files_seen", Integer, default=0, nullable=False),
-        Column("files_fingerprinted", Integer, default=0, nullable=False),
-        Column("files_reused", Integer, default=0, nullable=False),
-        Column("files_removed", Integer, default=0, nullable=False),
-        Column("problems", Integer, default=0, nullable=False),
+        _column("status", String(16)),
+        _column("roots", Text),  # JSON list
+        _column("files_seen", Integer, default=0),
+        _column("files_fingerprinted", Integer, default=0),
+        _column("files_reused", Integer, default=0),
+        _column("files_removed", Integer, default=0),
+        _column("problems", Integer, default=0),
         # the machine that ran it (schema v4): only its own runs can be stale to a machine
-        Column("machine", String(255), default="", nullable=False),
+        _column("machine", String(255), default=""),
     )
 
 
@@ -203,15 +205,14 @@ class ScanProblemRow(Row):
     __table__ = Table(
         "scan_problems",
         metadata,
-        Column("id", Integer, primary_key=True),
-        Column(
+        _column("id", Integer, primary_key=True),
+        _column(
             "scan_id",
             ForeignKey("scan_runs.id", ondelete="CASCADE"),
             index=True,
-            nullable=False,
         ),
-        Column("path", Text, nullable=False),
-        Column("reason", Text, nullable=False),
+        _column("path", Text),
+        _column("reason", Text),
     )
 
 
@@ -221,11 +222,11 @@ class IgnoredPairRow(Row):
     __table__ = Table(
         "ignored_pairs",
         metadata,
-        Column("hash_a", String(32), primary_key=True),  # hash_a < hash_b
-        Column("hash_b", String(32), primary_key=True),
-        Column("path_a", Text, default="", nullable=False),
-        Column("path_b", Text, default="", nullable=False),
-        Column("created_at", DateTime(timezone=True), nullable=False),
+        _column("hash_a", String(32), primary_key=True),  # hash_a < hash_b
+        _column("hash_b", String(32), primary_key=True),
+        _column("path_a", Text, default=""),
+        _column("path_b", Text, default=""),
+        _column("created_at", DateTime(timezone=True)),
     )
 
 
@@ -233,20 +234,19 @@ class GroupRow(Row):
     __table__ = Table(
         "groups",
         metadata,
-        Column("id", Integer, primary_key=True),
-        Column("kind", String(16), nullable=False),
-        Column(
+        _column("id", Integer, primary_key=True),
+        _column("kind", String(16)),
+        _column(
             "reference_doc_id",
             ForeignKey("documents.id", ondelete="CASCADE"),
-            nullable=False,
         ),
-        Column("reference_path", Text, nullable=False),
-        Column("member_count", Integer, nullable=False),
-        Column("reclaimable_size", Int64, nullable=False),
-        Column("total_size", Int64, nullable=False),
-        Column("max_distance", Integer, nullable=False),
+        _column("reference_path", Text),
+        _column("member_count", Integer),
+        _column("reclaimable_size", Int64),
+        _column("total_size", Int64),
+        _column("max_distance", Integer),
         # the lowest verified similarity between the reference and a member (schema v3)
-        Column("min_similarity", Float, default=1.0, nullable=False),
+        _column("min_similarity", Float, default=1.0),
         Index("ix_groups_reclaimable", "reclaimable_size"),
         Index("ix_groups_members", "member_count"),
         Index("ix_groups_refpath", "reference_path"),
@@ -258,16 +258,15 @@ class GroupMemberRow(Row):
         "group_members",
         metadata,
         _fk_documents("doc_id", primary_key=True),
-        Column(
+        _column(
             "group_id",
             ForeignKey("groups.id", ondelete="CASCADE"),
             index=True,
-            nullable=False,
         ),
-        Column("position", Integer, nullable=False),
-        Column("is_reference", Boolean, nullable=False),
-        Column("distance", Integer, nullable=False),
-        Column("similarity", Float, nullable=False),
+        _column("position", Integer),
+        _column("is_reference", Boolean),
+        _column("distance", Integer),
+        _column("similarity", Float),
     )
 
 
@@ -275,16 +274,16 @@ class JournalRow(Row):
     __table__ = Table(
         "journal",
         metadata,
-        Column("id", Integer, primary_key=True),
-        Column("time", DateTime(timezone=True), nullable=False),
-        Column("action", String(16), nullable=False),
-        Column("path", Text, nullable=False),
-        Column("destination", Text, default="", nullable=False),
-        Column("content_hash", String(32), default="", nullable=False),
-        Column("size", Int64, default=0, nullable=False),
-        Column("ok", Boolean, nullable=False),
-        Column("reason", Text, default="", nullable=False),
+        _column("id", Integer, primary_key=True),
+        _column("time", DateTime(timezone=True)),
+        _column("action", String(16)),
+        _column("path", Text),
+        _column("destination", Text, default=""),
+        _column("content_hash", String(32), default=""),
+        _column("size", Int64, default=0),
+        _column("ok", Boolean),
+        _column("reason", Text, default=""),
         # the machine that touched the file (schema v4): only it can settle an interrupted
         # intent, by looking at its own disk ("" in rows written before v4)
-        Column("machine", String(255), default="", nullable=False),
+        _column("machine", String(255), default=""),
     )
