@@ -387,14 +387,30 @@ def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
     assert summary.files_reused + summary.files_fingerprinted == 600
 
 
-def test_python_files_in_the_working_directory_are_never_run_by_a_scan(tmp_path):
+# A program that scans through the service, as the app does (its fork server is started as a
+# new interpreter, not forked from the command-line program); run as a script of its own
+# folder, as an installed program is, so that only the fork server could look in the working
+# directory.
+SERVICE_SCAN = """
+import sys
+from desktop_dedup.core.service import DedupService
+with DedupService(sys.argv[1]) as svc:
+    svc.scan(["."])
+    print(f"{svc.group_count()} duplicate group")
+"""
+
+
+@pytest.mark.parametrize("how", ["cli", "service"])
+def test_python_files_in_the_working_directory_are_never_run_by_a_scan(tmp_path, how):
     """Python 3.11's fork server (the readers' parent) starts with the working directory first
     on its module path and never takes the command's path: run from a folder that holds a
     ``xxhash.py``, a ``numpy.py`` or a ``desktop_dedup`` package (someone's scripts, a
     downloaded project, another version's source), a scan imported them instead of its own:
     code in the folder being scanned ran, and the scan failed with a traceback. Now the
     readers' processes start with Python's safe path (PYTHONSAFEPATH): the scan runs its own
-    code and finds its duplicates; nothing in the folder runs."""
+    code and finds its duplicates; nothing in the folder runs. Both ways a scan starts its
+    server: the command-line program forks it from itself (its own module path), the app's
+    scan (here a program calling the service) starts it as a new interpreter."""
     here = tmp_path / "Downloads"
     (here / "desktop_dedup").mkdir(parents=True)
     for module in ("xxhash.py", "numpy.py", "desktop_dedup/__init__.py"):
@@ -404,8 +420,16 @@ def test_python_files_in_the_working_directory_are_never_run_by_a_scan(tmp_path)
         )
     docgen.write_txt(here / "a.txt", TEXT)
     docgen.write_txt(here / "b.txt", TEXT + "\n")
+    program = tmp_path / "bin" / "scan_here.py"
+    program.parent.mkdir()
+    program.write_text(SERVICE_SCAN)
+    cmd = (
+        [str(Path(sys.executable).parent / "desktop-dedup"), "scan", ".", "--db", "i.sqlite"]
+        if how == "cli"
+        else [sys.executable, str(program), "i.sqlite"]
+    )
     proc = subprocess.run(
-        [str(Path(sys.executable).parent / "desktop-dedup"), "scan", ".", "--db", "i.sqlite"],
+        cmd,
         cwd=here,
         capture_output=True,
         text=True,

@@ -45,39 +45,102 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
+def cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def scan_processes(proc: subprocess.Popen[bytes], wanted: int) -> list[int]:
+    """The processes a running ``desktop-dedup scan`` started (fork server, readers, resource
+    tracker), once ``wanted`` of them run."""
+    seen: list[int] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(seen) < wanted and proc.poll() is None:
+        seen = [c for c in descendants_of(proc.pid) if alive(c)]
+        time.sleep(0.02)
+    return seen
+
+
+def start_scan(tmp_path: Path, *extra: str) -> subprocess.Popen[bytes]:
     root = tmp_path / "docs"
     for i in range(400):
         docgen.write_txt(root / f"d{i:03d}.txt", (docgen.SAMPLE_ZH + f"\n{i}\n") * 20)
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--workers", "2", "--quiet",
-         "--db", str(tmp_path / "db.sqlite")],
+         "--db", str(tmp_path / "db.sqlite"), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    workers: list[int] = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(workers) < 3 and proc.poll() is None:
-        workers = []
-        for c in descendants_of(proc.pid):
-            try:
-                cmdline = Path(f"/proc/{c}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if b"spawn_main" in cmdline or b"forkserver" in cmdline:
-                workers.append(c)
-        time.sleep(0.05)
-    assert len(workers) >= 3, "no worker processes seen"  # the fork server and two workers
+
+
+def wait_gone(pids: list[int], seconds: float = 10) -> list[int]:
+    """Those of ``pids`` still running after ``seconds`` (killed, so none is left behind)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.1)
+    left = [p for p in pids if alive(p)]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    return left
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
+    proc = start_scan(tmp_path)
+    # the fork server, two readers and multiprocessing's resource tracker
+    workers = scan_processes(proc, 4)
+    assert len(workers) >= 4, "no worker processes seen"
+    # The fork server was forked from the command (core/forkserver.py, _fork_server), not
+    # started as a new interpreter: it and the readers it forks run the command's own line.
+    assert sum(cmdline(w) == cmdline(proc.pid) for w in workers) >= 3, [
+        cmdline(w) for w in workers
+    ]
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(alive(w) for w in workers):
-        time.sleep(0.1)
-    left = [w for w in workers if alive(w)]
-    for w in left:
-        os.kill(w, signal.SIGKILL)
-    assert not left, "worker processes outlived the killed scan"
+    assert not wait_gone(workers), "worker processes outlived the killed scan"
+
+
+# Runs a command as a child subreaper (PR_SET_CHILD_SUBREAPER): a process the command leaves
+# behind becomes this one's child instead of init's, so that none escapes the count, however
+# soon the command ends. Prints how many were still running 10 s after it ended.
+SUBREAPER = """
+import ctypes, os, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+def left():
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            return 0
+    return sum(1 for p in os.listdir("/proc") if p.isdigit() and p != str(os.getpid())
+               and open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[1] == str(os.getpid()))
+deadline = time.monotonic() + 10
+while left() and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(code, left())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("extra", [(), ("--no-such-option",)], ids=["done", "wrong-option"])
+def test_no_process_of_a_scan_outlives_it(tmp_path: Path, extra: tuple[str, ...]):
+    """A scan that ends, and one that ends on a wrong option after its fork server was
+    forked (the CLI starts the server before it parses its options), leave nothing running."""
+    root = tmp_path / "docs"
+    for i in range(20):
+        docgen.write_txt(root / f"d{i:03d}.txt", (docgen.SAMPLE_ZH + f"\n{i}\n") * 5)
+    cmd = [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--quiet",
+           "--db", str(tmp_path / "db.sqlite"), *extra]  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", SUBREAPER, *cmd], capture_output=True, text=True, timeout=120
+    )
+    code, left = map(int, out.stdout.split())
+    assert (code == 0) == (not extra), out
+    assert left == 0, f"{left} processes outlived the scan"
 
 
 def test_the_fork_server_keeps_what_it_loaded_out_of_collections():

@@ -9,6 +9,7 @@ import logging
 import multiprocessing
 import multiprocessing.context
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,21 +51,86 @@ def safe_path() -> Iterator[None]:
                 os.environ["PYTHONSAFEPATH"] = before
 
 
-def prestart() -> None:
+def prestart(*, fork: bool = False) -> None:
     """Start the fork server now, so that it loads the readers while the caller does other
-    work; a no-op where there is none or it already runs."""
+    work; a no-op where there is none or it already runs.
+
+    ``fork``: the caller is a program at its very start, with one thread and nothing heavy
+    loaded (``desktop-dedup scan`` before it parses its options). The server is then forked
+    from it instead of started as a new interpreter (:func:`_fork_server`): it begins loading
+    the readers at once, without an interpreter's start-up and multiprocessing's imports of its
+    own, and its module path is the command's. Where that cannot be done, it is started as
+    usual."""
     ctx = context()
     if ctx.get_start_method() == "forkserver":
         from multiprocessing import forkserver
 
         try:
-            with safe_path():
-                forkserver.ensure_running()
+            if not (fork and _fork_server()):
+                with safe_path():
+                    forkserver.ensure_running()
         except OSError:  # the engine falls back to errors at start time
             log.debug("could not start the fork server", exc_info=True)
         else:
             global _started
             _started = True
+
+
+# The Python versions whose fork server _fork_server knows: the server's entry point takes
+# (listener fd, "alive" pipe's read end, preload) and its client keeps the address, the alive
+# pipe's write end and the pid in these three fields. Python 3.13 added an authentication key.
+_FORKABLE = ((3, 11), (3, 12))
+
+
+def _fork_server() -> bool:
+    """Fork the fork server from this process, as ``ForkServer.ensure_running`` would start it
+    (the same listening socket and "alive" pipe, the same entry point and preload), and record
+    it where multiprocessing looks for its server. False, having done nothing, where this
+    Python's fork server is not one it knows, or this process has other threads (a fork copies
+    only the calling thread: a lock another one holds would stay held in the server)."""
+    if sys.version_info[:2] not in _FORKABLE or not hasattr(os, "fork"):
+        return False
+    if threading.active_count() != 1:
+        return False
+    import socket
+    from multiprocessing import connection, forkserver, resource_tracker, util
+
+    server = forkserver._forkserver
+    with server._lock:
+        if server._forkserver_pid is not None:  # already running (or started by another way)
+            return True
+        with socket.socket(socket.AF_UNIX) as listener:
+            address = connection.arbitrary_address("AF_UNIX")
+            listener.bind(address)
+            if not util.is_abstract_socket_namespace(address):
+                os.chmod(address, 0o600)
+            listener.listen()
+            # every client process holds the write end: when all are gone, the server ends
+            alive_r, alive_w = os.pipe()
+            for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
+                stream.flush()
+            try:
+                pid = os.fork()
+            except OSError:
+                os.close(alive_r)
+                os.close(alive_w)
+                raise
+            if pid == 0:  # the server: it never returns into the command
+                code = 1
+                try:
+                    os.close(alive_w)  # else it would hold its own pipe open, and never end
+                    forkserver.main(listener.fileno(), alive_r, PRELOAD)
+                except SystemExit:  # its clients are gone
+                    code = 0
+                finally:
+                    os._exit(code)
+            os.close(alive_r)
+        server._preload_modules = list(PRELOAD)
+        server._forkserver_address = address
+        server._forkserver_alive_fd = alive_w
+        server._forkserver_pid = pid
+    resource_tracker.ensure_running()  # as ensure_running starts it (the fds sent to children)
+    return True
 
 
 # Whether prestart started the fork server in this process (a scan did): only then is a

@@ -1307,6 +1307,22 @@ MUTANTS: list[Mutant] = [
         ["tests/test_architecture.py"],
         "the readers load in the fork server, not in the process the readers wait for",
     ),
+    m(
+        "forked-fork-server-holds-its-own-alive-pipe",
+        "desktop_dedup/core/forkserver.py",
+        "                    os.close(alive_w)  # else it would hold its own pipe open, and never end\n",
+        "                    pass\n",
+        ["tests/test_worker_orphans.py"],
+        "no process of a scan outlives it, killed or not",
+    ),
+    m(
+        "scan-starts-its-fork-server-as-a-new-interpreter",
+        "desktop_dedup/cli.py",
+        "        prestart(fork=True)\n",
+        "        prestart()\n",
+        ["tests/test_worker_orphans.py::test_workers_exit_when_the_cli_is_killed"],
+        "the command's fork server is forked from it, loading the readers at once",
+    ),
 ]
 
 
