@@ -986,22 +986,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         from desktop_dedup.core.forkserver import prestart
 
         prestart(fork=True)
-    use_utf8_streams()
-    if not argv:
-        from desktop_dedup.gui.app import main as gui_main
+    try:
+        use_utf8_streams()
+        if not argv:
+            from desktop_dedup.gui.app import main as gui_main
 
-        return gui_main([])
-    parser = build_parser()
-    args = _parse(parser, argv)
-    if args.command is None:
-        parser.print_help()
-        return EXIT_USAGE
-    import logging
+            return gui_main([])
+        parser = build_parser()
+        args = _parse(parser, argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        import logging
 
-    from desktop_dedup.logs import setup_logging
+        from desktop_dedup.logs import setup_logging
 
-    setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
-    code = _run_command(args)
+        setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
+        code = _run_command(args)
+    except KeyboardInterrupt:
+        # Ctrl-C before a command handles it itself (a scan's reading, a removal): while the
+        # command loads, opens the index or lists the folders. Nothing is half done: a write
+        # to the index is one transaction, rolled back.
+        print("desktop-dedup: interrupted (Ctrl-C)", file=sys.stderr)
+        code = EXIT_INTERRUPTED
     if program:
         _exit_now(code)
     return code

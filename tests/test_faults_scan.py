@@ -387,6 +387,51 @@ def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
     assert summary.files_reused + summary.files_fingerprinted == 600
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    """A Ctrl-C in the first second of `desktop-dedup scan`, while it loads the store and its
+    fork server loads the readers, went to both as a KeyboardInterrupt: a traceback of an
+    interrupted import, and exit status -2 instead of README's 130. The terminal sends it to
+    the whole process group, as here, once the command has forked its fork server."""
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "a.txt", TEXT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--db", str(tmp_path / "i.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    deadline = time.monotonic() + 60
+    try:
+        while not _children_of(proc.pid):  # the fork server: the command is in main()
+            assert proc.poll() is None, "the scan ended before it could be interrupted"
+            assert time.monotonic() < deadline, "no fork server was started"
+            time.sleep(0.002)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err, err
+    assert "interrupted" in err, err
+
+
+def _children_of(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
 # A program that scans through the service, as the app does (its fork server is started as a
 # new interpreter, not forked from the command-line program); run as a script of its own
 # folder, as an installed program is, so that only the fork server could look in the working

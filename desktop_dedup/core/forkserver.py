@@ -1,7 +1,9 @@
 """The fork server that scan workers are forked from (see core/workers.py), startable from a
 module that imports nothing heavy: ``desktop-dedup scan`` starts it first thing, so that the
 server loads the readers, the segmenter and the IDF table (about 0.45 s) on one core while the
-command loads the store and the grouping (about 0.5 s) on the other, instead of after them."""
+command loads the store and the grouping (about 0.5 s) on the other, instead of after them.
+The command forks it from itself (:func:`prestart` with ``fork``); the app, whose threads make
+a fork unsafe, starts it as a new interpreter, as multiprocessing does."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import logging
 import multiprocessing
 import multiprocessing.context
 import os
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -108,7 +111,10 @@ def _fork_server() -> bool:
             # every client process holds the write end: when all are gone, the server ends
             alive_r, alive_w = os.pipe()
             for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
-                stream.flush()
+                try:
+                    stream.flush()
+                except (AttributeError, OSError, ValueError):  # none, or closed
+                    pass
             try:
                 pid = os.fork()
             except OSError:
@@ -118,6 +124,9 @@ def _fork_server() -> bool:
             if pid == 0:  # the server: it never returns into the command
                 code = 1
                 try:
+                    # Ctrl-C is the command's to handle (the server ignores it once it runs,
+                    # and so do the readers): not a traceback of an interrupted preload
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
                     os.close(alive_w)  # else it would hold its own pipe open, and never end
                     forkserver.main(listener.fileno(), alive_r, PRELOAD)
                 except SystemExit:  # its clients are gone

@@ -1323,6 +1323,17 @@ MUTANTS: list[Mutant] = [
         ["tests/test_worker_orphans.py::test_workers_exit_when_the_cli_is_killed"],
         "the command's fork server is forked from it, loading the readers at once",
     ),
+    m(
+        "ctrl-c-while-the-command-loads-is-a-traceback",
+        "desktop_dedup/cli.py",
+        "    except KeyboardInterrupt:\n        # Ctrl-C before a command handles it itself",
+        "    except ZeroDivisionError:\n        # Ctrl-C before a command handles it itself",
+        [
+            "tests/test_faults_scan.py::"
+            "test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback"
+        ],
+        "scan exits 130 if you interrupted it with Ctrl-C",
+    ),
 ]
 
 
