@@ -976,17 +976,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if program:
         _utf8_mode()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if program and argv[:1] == ["scan"]:
-        # The fork server loads the readers on the other core (core/forkserver.py) while this
-        # process parses the command, sets up its log and loads the store: started before any
-        # of that, 0.03-0.05 s sooner than from cmd_scan; forked from this process, which has
-        # one thread and little loaded yet, rather than started as a new interpreter. A scan
-        # that goes no further (--help, a wrong option) only leaves a server that ends with
-        # this process.
-        from desktop_dedup.core.forkserver import prestart
-
-        prestart(fork=True)
     try:
+        if program and argv[:1] == ["scan"]:
+            # The fork server loads the readers on the other core (core/forkserver.py) while
+            # this process parses the command, sets up its log and loads the store: started
+            # before any of that, 0.03-0.05 s sooner than from cmd_scan; forked from this
+            # process, which has one thread and little loaded yet, rather than started as a new
+            # interpreter. A scan that goes no further (--help, a wrong option) only leaves a
+            # server that ends with this process.
+            from desktop_dedup.core.forkserver import prestart
+
+            prestart(fork=True)
         use_utf8_streams()
         if not argv:
             from desktop_dedup.gui.app import main as gui_main

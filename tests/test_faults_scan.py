@@ -18,10 +18,12 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import docgen
 import pytest
+from support.processes import children_of
 from unprivileged import unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "support"))
@@ -352,6 +354,29 @@ def test_problems_are_kept_in_the_index(fault_scan: dict, tmp_path: Path) -> Non
         }
 
 
+def _interrupted_when(
+    proc: subprocess.Popen[str], ready: Callable[[], bool], never: str, group: bool = False
+) -> str:
+    """Ctrl-C to a running scan once ``ready()`` holds (to its process group, as a terminal
+    sends it, with ``group``); its standard error once it has ended. ``never``: what failed
+    when ``ready()`` does not hold within two minutes."""
+    deadline = time.monotonic() + 120
+    try:
+        while not ready():
+            assert proc.poll() is None, "the scan ended before it could be interrupted"
+            assert time.monotonic() < deadline, never
+            time.sleep(0.002)
+        if group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=60)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
     """README: `scan` exits "130 if you interrupted it with Ctrl-C (the work done so far is
     kept)", and the next scan carries on from there."""
@@ -365,18 +390,7 @@ def test_ctrl_c_exits_130_and_keeps_the_work_done(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 120
-    try:
-        while _documents_in(db) == 0:
-            assert proc.poll() is None, "the scan finished before it could be interrupted"
-            assert time.monotonic() < deadline, "no documents were written"
-            time.sleep(0.02)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    err = _interrupted_when(proc, lambda: _documents_in(db) > 0, "no documents were written")
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     kept = _documents_in(db)
@@ -402,34 +416,13 @@ def test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback(tmp_path: Pa
         text=True,
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
-    deadline = time.monotonic() + 60
-    try:
-        while not _children_of(proc.pid):  # the fork server: the command is in main()
-            assert proc.poll() is None, "the scan ended before it could be interrupted"
-            assert time.monotonic() < deadline, "no fork server was started"
-            time.sleep(0.002)
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    # once the fork server runs, the command is in main(), loading
+    err = _interrupted_when(
+        proc, lambda: bool(children_of(proc.pid)), "no fork server was started", group=True
+    )
     assert proc.returncode == 130, err
     assert "Traceback" not in err, err
     assert "interrupted" in err, err
-
-
-def _children_of(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
 
 
 # A program that scans through the service, as the app does (its fork server is started as a

@@ -12,37 +12,7 @@ from pathlib import Path
 
 import docgen
 import pytest
-
-
-def children_of(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
-
-
-def descendants_of(pid: int) -> list[int]:
-    """Children, grandchildren...: workers are forked by a fork server, a child of the CLI."""
-    out, todo = [], [pid]
-    while todo:
-        kids = children_of(todo.pop())
-        out += kids
-        todo += kids
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+from support.processes import alive, descendants_of
 
 
 def cmdline(pid: int) -> bytes:
@@ -94,9 +64,8 @@ def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
     assert len(workers) >= 4, "no worker processes seen"
     # The fork server was forked from the command (core/forkserver.py, _fork_server), not
     # started as a new interpreter: it and the readers it forks run the command's own line.
-    assert sum(cmdline(w) == cmdline(proc.pid) for w in workers) >= 3, [
-        cmdline(w) for w in workers
-    ]
+    lines = [cmdline(w) for w in workers]
+    assert lines.count(cmdline(proc.pid)) >= 3, lines
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert not wait_gone(workers), "worker processes outlived the killed scan"
