@@ -121,3 +121,38 @@ def test_the_fork_server_keeps_what_it_loaded_out_of_collections():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert int(out.stdout) > 10_000
+
+
+def test_a_fork_server_of_another_protocol_is_started_as_multiprocessing_starts_it(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The command forks its fork server only where the server's entry point is the one it
+    knows (Python 3.11-3.13); another (3.14's takes an authentication key its clients then ask
+    for), or a process with a second thread, is left to multiprocessing: nothing is forked."""
+    from multiprocessing import forkserver as mp_forkserver
+
+    from desktop_dedup.core import forkserver
+
+    assert forkserver._known_server(mp_forkserver) == (sys.version_info < (3, 14))
+
+    def main(listener_fd, alive_r, preload, main_path=None, sys_path=None, *, authkey_r=None):
+        raise AssertionError("not to be run")
+
+    monkeypatch.setattr(mp_forkserver, "main", main)
+    assert not forkserver._known_server(mp_forkserver)
+    before = mp_forkserver._forkserver._forkserver_pid
+    assert forkserver._fork_server() is False
+    assert mp_forkserver._forkserver._forkserver_pid == before
+    monkeypatch.undo()
+
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert forkserver._fork_server() is False  # two threads: never forked
+    finally:
+        stop.set()
+        other.join()
+    assert mp_forkserver._forkserver._forkserver_pid == before

@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 log = logging.getLogger(__name__)
 _ENVIRONMENT = threading.Lock()
@@ -79,25 +80,44 @@ def prestart(*, fork: bool = False) -> None:
             _started = True
 
 
-# The Python versions whose fork server _fork_server knows: the server's entry point takes
-# (listener fd, "alive" pipe's read end, preload) and its client keeps the address, the alive
-# pipe's write end and the pid in these three fields. Python 3.13 added an authentication key.
-_FORKABLE = ((3, 11), (3, 12))
+# The entry point of the fork server that _fork_server knows (Python 3.11 to 3.13): it takes
+# the listening socket's fd, the "alive" pipe's read end and the modules to preload, and its
+# client keeps the address, the pipe's write end and the pid in three fields. Python 3.14's
+# also takes an authentication key, which its client then asks for: that server, or any other
+# than this one, is started as multiprocessing starts it.
+_KNOWN_ENTRY = ("listener_fd", "alive_r", "preload", "main_path", "sys_path")
+
+
+def _known_server(forkserver: Any) -> bool:
+    import inspect
+
+    try:
+        entry = tuple(inspect.signature(forkserver.main).parameters)
+    except (AttributeError, TypeError, ValueError):
+        return False
+    server = getattr(forkserver, "_forkserver", None)
+    fields = ("_lock", "_forkserver_address", "_forkserver_alive_fd", "_forkserver_pid")
+    return (
+        entry == _KNOWN_ENTRY
+        and all(hasattr(server, f) for f in fields)
+        and not hasattr(server, "_forkserver_authkey")
+    )
 
 
 def _fork_server() -> bool:
     """Fork the fork server from this process, as ``ForkServer.ensure_running`` would start it
     (the same listening socket and "alive" pipe, the same entry point and preload), and record
     it where multiprocessing looks for its server. False, having done nothing, where this
-    Python's fork server is not one it knows, or this process has other threads (a fork copies
-    only the calling thread: a lock another one holds would stay held in the server)."""
-    if sys.version_info[:2] not in _FORKABLE or not hasattr(os, "fork"):
-        return False
-    if threading.active_count() != 1:
+    Python's fork server is not one it knows (_KNOWN_ENTRY), or this process has other threads
+    (a fork copies only the calling thread: a lock another one holds would stay held in the
+    server)."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
         return False
     import socket
     from multiprocessing import connection, forkserver, resource_tracker, util
 
+    if not _known_server(forkserver):
+        return False
     server = forkserver._forkserver
     with server._lock:
         if server._forkserver_pid is not None:  # already running (or started by another way)

@@ -1324,6 +1324,17 @@ MUTANTS: list[Mutant] = [
         "the command's fork server is forked from it, loading the readers at once",
     ),
     m(
+        "fork-server-of-any-protocol-forked",
+        "desktop_dedup/core/forkserver.py",
+        "        entry == _KNOWN_ENTRY\n",
+        "        True\n",
+        [
+            "tests/test_worker_orphans.py::"
+            "test_a_fork_server_of_another_protocol_is_started_as_multiprocessing_starts_it"
+        ],
+        "the command's fork server is forked only where its protocol is known",
+    ),
+    m(
         "ctrl-c-while-the-command-loads-is-a-traceback",
         "desktop_dedup/cli.py",
         "    except KeyboardInterrupt:\n        # Ctrl-C before a command handles it itself",
