@@ -65,6 +65,9 @@ def prestart(*, fork: bool = False) -> None:
     the readers at once, without an interpreter's start-up and multiprocessing's imports of its
     own, and its module path is the command's. Where that cannot be done, it is started as
     usual."""
+    global _started
+    if _started:  # this process started it: a server that ended meanwhile is started again
+        return  # when a reader is (multiprocessing checks then), not here
     ctx = context()
     if ctx.get_start_method() == "forkserver":
         from multiprocessing import forkserver
@@ -76,7 +79,6 @@ def prestart(*, fork: bool = False) -> None:
         except OSError:  # the engine falls back to errors at start time
             log.debug("could not start the fork server", exc_info=True)
         else:
-            global _started
             _started = True
 
 
@@ -114,7 +116,7 @@ def _fork_server() -> bool:
     if not hasattr(os, "fork") or threading.active_count() != 1:
         return False
     import socket
-    from multiprocessing import connection, forkserver, resource_tracker, util
+    from multiprocessing import connection, forkserver, util
 
     if not _known_server(forkserver):
         return False
@@ -158,7 +160,8 @@ def _fork_server() -> bool:
         server._forkserver_address = address
         server._forkserver_alive_fd = alive_w
         server._forkserver_pid = pid
-    resource_tracker.ensure_running()  # as ensure_running starts it (the fds sent to children)
+    # multiprocessing's resource tracker (a new interpreter, 0.05 s of a core) is started when
+    # the first reader is, not now, when both cores load what a scan needs
     return True
 
 
