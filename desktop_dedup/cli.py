@@ -1003,15 +1003,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
         code = _run_command(args)
-    except KeyboardInterrupt:
+    except BaseException as exc:
         # Ctrl-C before a command handles it itself (a scan's reading, a removal): while the
         # command loads, opens the index or lists the folders. Nothing is half done: a write
         # to the index is one transaction, rolled back.
+        if not _interrupted(exc):
+            raise
         print("desktop-dedup: interrupted (Ctrl-C)", file=sys.stderr)
         code = EXIT_INTERRUPTED
     if program:
         _exit_now(code)
     return code
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is a Ctrl-C, or was raised while one was being handled: a library's
+    cleanup that assumed it would not be interrupted (argparse's, interrupted while it parses
+    intermixed options, fails on a field it had not set yet)."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc, seen = exc.__context__, seen + 1
+    return False
 
 
 def _exit_now(code: int) -> NoReturn:
