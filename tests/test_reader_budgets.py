@@ -16,6 +16,7 @@ from pathlib import Path
 import docgen
 import pytest
 from clirun import cli
+from support.processes import alive
 
 SUPPORT = Path(__file__).parent / "support"
 sys.path.insert(0, str(SUPPORT))
@@ -31,14 +32,6 @@ def _library(root: Path, n: int) -> list[Path]:
         docgen.write_txt(root / f"doc{i:03d}.txt", f"第{i}份。" + docgen.SAMPLE_ZH + f"\n{i}\n")
         for i in range(n)
     ]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def _wait_for(path: Path, seconds: float) -> int:
@@ -66,9 +59,9 @@ def test_a_reader_stuck_forever_costs_its_file_not_the_scan(tmp_path):
     assert elapsed < 15, f"the scan waited {elapsed:.1f} s for a stuck reader"
     pid = int((root / ".stuck.txt.pid").read_text())
     deadline = time.monotonic() + 5
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(pid), "the stuck worker was left running"
+    assert not alive(pid), "the stuck worker was left running"
 
 
 def test_a_reader_over_its_memory_budget_costs_its_file_not_the_scan(tmp_path):
@@ -183,9 +176,9 @@ def test_cancel_returns_within_a_second_while_a_worker_is_stuck(tmp_path):
     assert result["summary"].cancelled
     assert waited < 1.0, f"Cancel took {waited:.2f} s"
     deadline = time.monotonic() + 3
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(pid), "the stuck worker outlived Cancel"
+    assert not alive(pid), "the stuck worker outlived Cancel"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -221,9 +214,9 @@ def test_ctrl_c_stops_the_cli_within_seconds_with_a_consistent_database(tmp_path
     assert waited < 4.0, f"Ctrl-C took {waited:.2f} s"
     assert b"Traceback" not in err, err.decode()
     deadline = time.monotonic() + 3
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(pid), "the stuck worker outlived Ctrl-C"
+    assert not alive(pid), "the stuck worker outlived Ctrl-C"
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         read = {r[0] for r in con.execute("SELECT path FROM documents")}
