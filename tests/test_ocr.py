@@ -21,6 +21,7 @@ from pathlib import Path
 import docgen
 import pytest
 import scangen
+from support.processes import alive
 
 from desktop_dedup.core import ocr
 from desktop_dedup.core import workers as workers_mod
@@ -72,14 +73,6 @@ def runs(log: Path) -> list[int]:
 def svc(tmp_path: Path):
     with DedupService(tmp_path / "index.sqlite3") as s:
         yield s
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 # --- without OCR ----------------------------------------------------------------------------

@@ -76,6 +76,8 @@ def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
 # soon the command ends. Prints how many were still running 10 s after it ended.
 SUBREAPER = """
 import ctypes, os, subprocess, sys, time
+sys.path.insert(0, sys.argv.pop(1))
+from support.processes import children_of
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
 code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 def left():
@@ -85,8 +87,7 @@ def left():
                 break
         except ChildProcessError:
             return 0
-    return sum(1 for p in os.listdir("/proc") if p.isdigit() and p != str(os.getpid())
-               and open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[1] == str(os.getpid()))
+    return len(children_of(os.getpid()))
 deadline = time.monotonic() + 10
 while left() and time.monotonic() < deadline:
     time.sleep(0.05)
@@ -105,7 +106,10 @@ def test_no_process_of_a_scan_outlives_it(tmp_path: Path, extra: tuple[str, ...]
     cmd = [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--quiet",
            "--db", str(tmp_path / "db.sqlite"), *extra]  # fmt: skip
     out = subprocess.run(
-        [sys.executable, "-c", SUBREAPER, *cmd], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", SUBREAPER, str(Path(__file__).parent), *cmd],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     code, left = map(int, out.stdout.split())
     assert (code == 0) == (not extra), out
