@@ -358,6 +358,14 @@ def test_idf_table_looks_up_exactly_what_jieba_lists(monkeypatch: pytest.MonkeyP
     assert clash.exact == {"甲": 1.0, "乙": 2.0}
     again = fp.IdfTable.from_bytes(clash.to_bytes())
     assert [_idf(again, w) for w in ("甲", "乙", "丙丁", "戊")] == [1.0, 2.0, 3.0, 2.0]
+    # Looked up together (the new words of a document), or marked as not Chinese (no word of
+    # the table: the median whatever the hash says).
+    words = ["戊", "丙丁", "乙", "甲", "丙丁"]
+    hashes = list(map(fp._hash, words))
+    assert again.idfs(words, hashes, [True] * 5) == [2.0, 3.0, 2.0, 1.0, 3.0]
+    assert again.idfs(words, hashes, [False, True, False, True, False]) == [2.0, 3.0, 2.0, 1.0, 2.0]
+    empty = fp.IdfTable.from_words([], [])
+    assert empty.idfs(["甲", "乙"], [7, 7], [True, False]) == [0.0, 0.0]
 
 
 def test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole(monkeypatch):

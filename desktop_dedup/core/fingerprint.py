@@ -78,6 +78,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from itertools import compress, repeat
 from pathlib import Path
 
@@ -155,14 +156,25 @@ class IdfTable:
     median: float
     exact: dict[str, float]
 
+    def idfs(self, words: list[str], hashes: list[int], listed: list[bool]) -> list[float]:
+        """:meth:`idf` of each of ``words`` (``hashes`` their xxh64) where ``listed`` says it
+        may be in the table (a word of Chinese characters), else the median; all at once."""
+        if not len(self.hashes):
+            pairs = zip(words, listed, strict=True)
+            return [self.exact.get(w, self.median) if ok else self.median for w, ok in pairs]
+        h = np.array(hashes, dtype=np.uint64)
+        at = np.minimum(self.hashes.searchsorted(h), len(self.hashes) - 1)
+        found = (self.hashes[at] == h) & np.array(listed, dtype=bool)
+        values = np.where(found, self.values[at], self.median).tolist()
+        if self.exact:
+            for k, word in enumerate(words):
+                if listed[k] and word in self.exact:
+                    values[k] = self.exact[word]
+        return values
+
     def idf(self, word: str, word_hash: int) -> float:
         """The IDF of ``word`` (``word_hash`` its xxh64), or the median when it is not listed."""
-        if self.exact and word in self.exact:
-            return self.exact[word]
-        at = int(self.hashes.searchsorted(np.uint64(word_hash)))
-        if at < len(self.hashes) and int(self.hashes[at]) == word_hash:
-            return float(self.values[at])
-        return self.median
+        return self.idfs([word], [word_hash], [True])[0]
 
     @classmethod
     def from_words(cls, words: list[str], values: list[float]) -> IdfTable:
@@ -287,13 +299,15 @@ def latin_idf() -> float:
 _TOKEN_ID: dict[str, int] = {}
 _TOKEN_IDF: array[float] = array("d")
 _TOKEN_HASH: array[int] = array("Q")
+_TOKEN_STR: list[str] = []  # each feature's token, by id
 _TOKEN_ID_MAX = 2_000_000
 _UNKNOWN = -2
 _NOT_FEATURE = -1
 _IDENT = -3  # not a feature, but an identifier with digits (see fingerprint_text)
 
 
-def _new_token_id(tok: str) -> int:
+def _kind(tok: str) -> int:
+    """_IDENT or _NOT_FEATURE for a token that is no feature, else _UNKNOWN."""
     if _DIGIT.search(tok):
         return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
     if (
@@ -302,11 +316,26 @@ def _new_token_id(tok: str) -> int:
         or (len(tok) == 1 and (tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST))
     ):
         return _NOT_FEATURE
-    table = idf_table()
-    h = _hash(tok)
-    _TOKEN_IDF.append(table.idf(tok, h) if _CJK.search(tok) else table.median)
-    _TOKEN_HASH.append(h)
-    return len(_TOKEN_IDF) - 1
+    return _UNKNOWN
+
+
+def _add_tokens(new: Iterable[str]) -> None:
+    """Give each of these tokens, none of them in the tables yet, its id: a feature's IDF and
+    hash join the tables, all the new features' IDFs looked up at once."""
+    features = []
+    for tok in new:
+        kind = _TOKEN_ID[tok] = _kind(tok)
+        if kind == _UNKNOWN:
+            features.append(tok)
+    if not features:
+        return
+    hashes = list(map(_hash, features))
+    first = len(_TOKEN_IDF)
+    chinese = list(map(bool, map(_CJK.search, features)))  # only those can be in the table
+    _TOKEN_IDF.extend(idf_table().idfs(features, hashes, chinese))
+    _TOKEN_HASH.extend(hashes)
+    _TOKEN_STR.extend(features)
+    _TOKEN_ID.update(zip(features, range(first, first + len(features)), strict=True))
 
 
 def _reset_if_full() -> None:
@@ -314,7 +343,7 @@ def _reset_if_full() -> None:
     one is fingerprinted (its ids would then point into the emptied tables)."""
     if len(_TOKEN_ID) > _TOKEN_ID_MAX:
         _TOKEN_ID.clear()
-        del _TOKEN_IDF[:], _TOKEN_HASH[:]
+        del _TOKEN_IDF[:], _TOKEN_HASH[:], _TOKEN_STR[:]
 
 
 def _token_ids(tokens: Iterable[str]) -> list[int]:
@@ -322,11 +351,8 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
     # map() over the bound dict.get runs the loop in C (a list comprehension runs bytecode).
     ids = list(map(_TOKEN_ID.get, tokens, repeat(_UNKNOWN, len(tokens))))
     if _UNKNOWN in ids:
-        for k, tok in enumerate(tokens):
-            if ids[k] == _UNKNOWN:
-                ids[k] = _TOKEN_ID.get(tok, _UNKNOWN)
-                if ids[k] == _UNKNOWN:
-                    ids[k] = _TOKEN_ID[tok] = _new_token_id(tok)
+        _add_tokens(dict.fromkeys(compress(tokens, map(operator.eq, ids, repeat(_UNKNOWN)))))
+        ids = list(map(_TOKEN_ID.__getitem__, tokens))
     return ids
 
 
@@ -639,44 +665,66 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
 _PIECE_END = re.compile("[ \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 
 
+def _ids_of(tokens: list[str]) -> np.ndarray:
+    """The token id of each of ``tokens``, a new token given one: a plain lookup each, straight
+    into an array (32-bit: the tables hold at most _TOKEN_ID_MAX tokens, and a novel has
+    millions)."""
+    n = len(tokens)
+    ids = np.fromiter(map(_TOKEN_ID.get, tokens, repeat(_UNKNOWN, n)), dtype=np.int32, count=n)
+    unknown = np.flatnonzero(ids == _UNKNOWN).tolist()
+    if unknown:
+        new = list(map(tokens.__getitem__, unknown))
+        _add_tokens(dict.fromkeys(new))
+        ids[unknown] = np.fromiter(map(_TOKEN_ID.__getitem__, new), dtype=np.int32, count=len(new))
+    return ids
+
+
+def _first_counts(sequence: np.ndarray) -> tuple[Counter[str], np.ndarray]:
+    """The count of each content token of ``sequence`` (their ids, in reading order), keyed by
+    the token, in the order each first occurs; and their ids, in that order. Counted by id:
+    the tokens themselves were counted before, spaces and punctuation included, and looked
+    up again for their ids."""
+    by_id = Counter(sequence.tolist())
+    counts: Counter[str] = Counter()
+    dict.update(counts, zip(map(_TOKEN_STR.__getitem__, by_id), by_id.values(), strict=True))
+    return counts, np.fromiter(by_id, dtype=np.int64, count=len(by_id))
+
+
 def _segmented(
     normalized: str, prefer_rjieba: bool
-) -> tuple[Counter[str], list[int], np.ndarray, Callable[[], np.ndarray] | None]:
-    """Every token of ``normalized`` counted (in the order each first occurs), their ids (in
-    that order), the ids of its content tokens in reading order (the sequence the sketch's
-    shingles are made of), and, for a short text (at most SKETCH_SIZE + 1 content tokens),
-    where each of those begins (_content_starts), when asked.
+) -> tuple[Counter[str], np.ndarray, dict[str, int], np.ndarray, Callable[[], np.ndarray] | None]:
+    """The count of each content token of ``normalized`` (in the order each first occurs) and
+    their ids (in that order); the count of each identifier with digits (_IDENT, in the order
+    each first occurs); the ids of its content tokens in reading order (the sequence the
+    sketch's shingles are made of); and, for a short text (at most SKETCH_SIZE + 1 content
+    tokens), where each of those begins (_content_starts), when asked.
 
     A long text (a novel of ten million characters: four million tokens, 240 MB as strings,
     past a reader's memory budget) is segmented a piece at a time, each piece's tokens turned
     into ids before the next is cut: the same counts and the same sequence in a tenth of the
     memory."""
-    every: Counter[str] = Counter()
-    every_ids: list[int] = []
+    idents: Counter[str] = Counter()
     parts = []
     # a short text in pieces (a long one of punctuation): where its content tokens begin, a
     # piece at a time (its tokens are not kept); None once it has too many to be short
     starts: list[np.ndarray] | None = []
     width = n_content = 0
     at = 0
+    tokens: list[str] = []
+    ids = np.zeros(0, dtype=np.int32)
     while at < len(normalized):
         end = len(normalized)
         if end - at > text_mod.LONG_TEXT_CHARS:
             cut = _PIECE_END.search(normalized, at + text_mod.LONG_TEXT_CHARS)
             end = cut.end() if cut is not None else end
         tokens = segment(normalized[at:end], prefer_rjieba)  # the text itself when whole
-        piece = Counter(tokens)
-        piece_ids = _token_ids(piece)  # every token of the piece has an id from here on
-        whole = at == 0 and end == len(normalized)
-        if whole:
-            every, every_ids = piece, piece_ids
-        else:
-            every.update(piece)  # new tokens join in the order they come
-        # a plain lookup, straight into an array (32-bit: the tables hold at most
-        # _TOKEN_ID_MAX tokens, and a novel has millions)
-        ids = np.fromiter(map(_TOKEN_ID.__getitem__, tokens), dtype=np.int32, count=len(tokens))
+        ids = _ids_of(tokens)
+        named = ids == _IDENT
+        if named.any():
+            idents.update(compress(tokens, named.tolist()))
         parts.append(ids[ids >= 0])
         n_content += len(parts[-1])
+        whole = at == 0 and end == len(normalized)
         if n_content > SKETCH_SIZE + 1:
             starts = None
         elif starts is not None and not whole:
@@ -684,16 +732,18 @@ def _segmented(
             starts.append(found + width)
             width += piece_width
         at = end
-    if len(parts) == 1:
-        if starts is None:
-            return every, every_ids, parts[0], None
-        return every, every_ids, parts[0], lambda: _content_starts(tokens, ids)[0]
-    # in pieces (or no text): every token has an id by now
-    sequence = np.concatenate(parts or [np.zeros(0, np.int32)])
+    sequence = parts[0] if len(parts) == 1 else np.concatenate(parts or [np.zeros(0, np.int32)])
+    counts, content_ids = _first_counts(sequence)
     if starts is None:
-        return every, _token_ids(every), sequence, None
+        return counts, content_ids, idents, sequence, None
+    if len(parts) == 1:
+        return counts, content_ids, idents, sequence, partial(_first_starts, tokens, ids)
     found = np.concatenate(starts or [np.zeros(0, np.int64)])
-    return every, _token_ids(every), sequence, lambda: found
+    return counts, content_ids, idents, sequence, lambda: found
+
+
+def _first_starts(tokens: list[str], ids: np.ndarray) -> np.ndarray:
+    return _content_starts(tokens, ids)[0]
 
 
 def _content_starts(tokens: list[str], ids: np.ndarray) -> tuple[np.ndarray, int]:
@@ -724,8 +774,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
     del unwrapped  # a long text's copy is not kept while it is segmented
-    every, every_ids, sequence, where = _segmented(normalized, prefer_rjieba)
-    counts, ids = _content_counts_and_ids(every, every_ids)
+    counts, id_arr, idents, sequence, where = _segmented(normalized, prefer_rjieba)
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask ``positive`` below, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
@@ -758,18 +807,12 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         if where is not None and len(edge_lines[0]) > 1:  # else all on its one line
             token_lines = doc_lines.line_of_tokens(where())
     all_hashes = np.frombuffer(_TOKEN_HASH, dtype=np.uint64)
-    id_arr = np.asarray(ids, dtype=np.int64)
     tf = np.fromiter(counts.values(), dtype=np.int64, count=len(id_arr))
     positive = tf > 0  # the features: tokens left with a count once the edges are peeled
     present, present_tf = id_arr[positive], tf[positive]
     rare = np.frombuffer(_TOKEN_IDF, dtype=np.float64)[present] >= idf_table().median
     # Identifiers with digits (sha256sum, GPLv3) are no features, so that changed numbers cost
     # nothing, but they name things: they join the vocabulary the substitution check sees.
-    idents = (
-        dict(compress(every.items(), map(operator.eq, every_ids, repeat(_IDENT))))
-        if _IDENT in every_ids
-        else {}
-    )
     feature_hashes = word_hashes = all_hashes[present]
     # How often each word occurs in the whole text, titles and footers included: a word that
     # names the document (``cache`` in pip's page of ``pip cache``: in its title, its last
