@@ -69,6 +69,47 @@ def test_version_both_ways() -> None:
         assert proc.stdout.strip() == f"desktop-dedup {__version__}"
 
 
+# Runs cli.main as the program does (no arguments given: sys.argv), with the command replaced
+# by a probe of the collector (and whether the index's modules were loaded before it).
+_COLLECTOR_PROBE = """
+import gc, sys
+from desktop_dedup import cli
+import desktop_dedup.gui.app as app
+
+def probe(*_):
+    print(gc.isenabled(), gc.get_freeze_count() > 0, "sqlalchemy" in sys.modules)
+    return 0
+
+cli._run_command = probe
+app.main = probe
+sys.argv = ["desktop-dedup", *sys.argv[1:]]
+cli.main()
+"""
+
+
+def test_a_command_runs_with_the_collector_on_once_it_has_loaded(tmp_path: Path) -> None:
+    """The program turns the collector off while a command loads (cli._loaded: 0.1 s of every
+    start). The command itself must run with it on again (a scan of a million files, a removal
+    of thousands make garbage with cycles), with what loading made set aside; the app too."""
+    db = str(tmp_path / "index.sqlite")
+    expected = {
+        ("report", "--db", db): ["True", "True", "True"],
+        ("completion", "bash"): ["True", "True", "False"],  # loads no index
+        (): ["True", "False"],  # the app: loads and collects as it always has
+    }
+    for args, seen in expected.items():
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+        out = subprocess.run(
+            [sys.executable, "-c", _COLLECTOR_PROBE, *args],
+            capture_output=True,
+            text=True,
+            timeout=180,
+            env=env,
+        )
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.split()[: len(seen)] == seen, (args, out.stdout)
+
+
 def test_bad_usage_exits_2() -> None:
     proc = run("frobnicate", exe=[str(SCRIPT)])
     assert proc.returncode == 2

@@ -72,3 +72,16 @@ def test_a_file_handed_to_a_worker_that_just_died_is_not_lost(tmp_path, monkeypa
     assert calls["n"] > len(paths)
     assert problems == []
     assert summary.files_fingerprinted == len(paths)
+
+
+def test_readers_read_with_the_collector_on(tmp_path):
+    """The fork server loads the readers with the collector off (core/_worker_preload.py): the
+    readers it forks must collect again (a reader lives as long as the scan), with what it
+    loaded set aside."""
+    root = tmp_path / "docs"
+    _library(root, n=4)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc._analyse_in_worker = crashing_worker.report_collector
+        svc.scan([root], workers=2)
+        reasons = {p.reason for p in svc.problems()}
+    assert reasons == {"collector on: True, loaded modules set aside: True"}

@@ -20,3 +20,13 @@ def analyse_or_crash(entry):
 
 def always_crash(entry):
     os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def report_collector(entry):
+    """The state of the reader's collector, as the file's problem (the scan records it)."""
+    import gc
+
+    from desktop_dedup.core.rows import problem_row
+
+    on, aside = gc.isenabled(), gc.get_freeze_count() > 0
+    return problem_row(entry, f"collector on: {on}, loaded modules set aside: {aside}")
