@@ -291,6 +291,13 @@ def test_token_tables_are_emptied_between_documents_never_inside_one(
             fp._LINE_MEMO.clear()
             assert fingerprint_text(text) == fingerprint
     assert len(fp._TOKEN_ID) < 10 + len(set(fp.segment(text_mod.normalize_text(SAMPLE_EN))))
+    # A long text is segmented a piece at a time (text.LONG_TEXT_CHARS, a few sentences here):
+    # nor between two of its pieces.
+    monkeypatch.setattr(text_mod, "LONG_TEXT_CHARS", 60)
+    for _ in range(3):
+        for text, fingerprint in zip((SAMPLE_ZH, SAMPLE_EN), expected, strict=True):
+            fp._LINE_MEMO.clear()
+            assert fingerprint_text(text) == fingerprint
 
 
 def _idf(table: fp.IdfTable, word: str) -> float:
