@@ -681,9 +681,9 @@ def _ids_of(tokens: list[str]) -> np.ndarray:
 
 def _first_counts(sequence: np.ndarray) -> tuple[Counter[str], np.ndarray]:
     """The count of each content token of ``sequence`` (their ids, in reading order), keyed by
-    the token, in the order each first occurs; and their ids, in that order. Counted by id:
-    the tokens themselves were counted before, spaces and punctuation included, and looked
-    up again for their ids."""
+    the token, in the order each first occurs; and their ids, in that order. Counted by id,
+    content tokens only: a count of the tokens themselves would take spaces and punctuation
+    too, and a second lookup of each token for its id."""
     by_id = Counter(sequence.tolist())
     counts: Counter[str] = Counter()
     dict.update(counts, zip(map(_TOKEN_STR.__getitem__, by_id), by_id.values(), strict=True))
