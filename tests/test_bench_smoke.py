@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from desktop_dedup.core.fingerprint import fingerprint_text
-from tests.bench import bench_lookup, bench_rescan, bench_scan
+from tests.bench import ab_fingerprint, bench_lookup, bench_rescan, bench_scan
 
 
 def test_scan_benchmark_corpus_scan_and_baseline(tmp_path):
@@ -95,3 +95,23 @@ def test_formats_benchmark_reads_every_format(tmp_path, monkeypatch):
         paths = bench_formats.make_files(tmp_path / fmt, fmt, n=2)
         seconds, chars = bench_formats.measure(paths)
         assert seconds > 0 and chars > 1000, fmt
+
+
+def test_fingerprint_ab_runs_both_modules_text_by_text_and_compares_them(monkeypatch):
+    import docgen
+
+    texts = [docgen.SAMPLE_ZH, docgen.SAMPLE_EN, docgen.SAMPLE_ZH + "\n附记：一行。"]
+    # the working tree's module against a copy of itself: the same fingerprints, both timed
+    same = ab_fingerprint.run(None, texts)
+    assert same["texts"] == 3 and same["differ"] == 0
+    assert all(same[f"{p}_{v}"] > 0 for p in ("first", "second") for v in ("rev", "tree"))
+    # a module that weighs words otherwise: its fingerprints differ, and the count says so
+    load = ab_fingerprint.module_at
+
+    def weighing_otherwise(rev, folder):
+        module = load(rev, folder)
+        module.TF_EXPONENT = 1.0
+        return module
+
+    monkeypatch.setattr(ab_fingerprint, "module_at", weighing_otherwise)
+    assert ab_fingerprint.run(None, texts)["differ"] > 0
