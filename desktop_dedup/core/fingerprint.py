@@ -356,22 +356,14 @@ def _token_ids(tokens: Iterable[str]) -> list[int]:
     return ids
 
 
-def _content_counts_and_ids(every: Counter[str], ids: list[int]) -> tuple[Counter[str], list[int]]:
-    """The content tokens' counts and ids, of the counts of every token and their ids."""
-    if min(ids, default=0) >= 0:
-        return every.copy(), ids
-    # Most tokens of a line are spaces and punctuation: building the counts of the rest is
-    # cheaper than deleting those from a copy.
-    keep = [i >= 0 for i in ids]
-    counts: Counter[str] = Counter()
-    dict.update(counts, compress(every.items(), keep))
-    return counts, list(compress(ids, keep))
-
-
 def content_counts(tokens: list[str]) -> Counter[str]:
     """Count the tokens that take part in the fingerprint (see the module docstring)."""
     every = Counter(tokens)
-    return _content_counts_and_ids(every, _token_ids(every))[0]
+    # Most tokens of a line are spaces and punctuation: building the counts of the rest is
+    # cheaper than deleting those from a copy.
+    counts: Counter[str] = Counter()
+    dict.update(counts, compress(every.items(), [i >= 0 for i in _token_ids(every)]))
+    return counts
 
 
 # The content counts and width of the lines edge peeling has segmented, kept across the
