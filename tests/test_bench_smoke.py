@@ -115,3 +115,15 @@ def test_fingerprint_ab_runs_both_modules_text_by_text_and_compares_them(monkeyp
 
     monkeypatch.setattr(ab_fingerprint, "module_at", weighing_otherwise)
     assert ab_fingerprint.run(None, texts)["differ"] > 0
+
+
+def test_fingerprint_ab_takes_the_revisions_sketch_with_its_fingerprint(tmp_path):
+    # the revision's fingerprint makes the revision's sketch; the working tree's stays its own
+    import sys
+
+    module = ab_fingerprint.module_at(None, tmp_path)
+    assert module.make_sketch.__module__ == "sketch_at_rev"
+    assert module.Fingerprint.__module__ == "fingerprint_at_rev"
+    tree = sys.modules["desktop_dedup.core.sketch"]
+    assert tree.make_sketch.__module__ == "desktop_dedup.core.sketch"
+    assert sys.modules["desktop_dedup.core.fingerprint"].make_sketch is tree.make_sketch

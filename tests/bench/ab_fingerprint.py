@@ -10,10 +10,11 @@ their totals compare to about a percent. It also says on how many texts the two 
 differ: a change meant to be faster must give the same fingerprints (else it bumps
 rows.FINGERPRINT_VERSION).
 
-Only ``core/fingerprint.py`` is taken from the other revision; the modules it imports
-(text, sketch, the tables) are the working tree's, so the revision must be recent enough to
-run with them. A first pass runs in a new process (each reader's situation: its token tables
-and line memory fill as it reads), a second over the same texts after it.
+Only ``core/fingerprint.py`` and ``core/sketch.py`` (the sketch the fingerprint makes) are
+taken from the other revision, the revision's fingerprint made with the revision's sketch; the
+other modules it imports (text, the tables) are the working tree's, so the revision must be
+recent enough to run with them. A first pass runs in a new process (each reader's situation:
+its token tables and line memory fill as it reads), a second over the same texts after it.
 
 Run: ``.venv/bin/python -m tests.bench.ab_fingerprint [REV] [RUNS]`` (default HEAD, 3 runs,
 each in a new process; medians).
@@ -29,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -43,26 +45,38 @@ def corpus_texts() -> list[str]:
     return [extract_text(str(p), p.suffix[1:].lower()).text for p in files]
 
 
+# What is taken from the other revision, in the order they are loaded: each module loaded
+# after another sees the revision's copy of it where it imports it.
+SWAPPED = ("sketch", "fingerprint")
+
+
 def module_at(rev: str | None, folder: Path):
     """``core/fingerprint.py`` as it is at ``rev`` (None: in the working tree), loaded as a
-    module of its own."""
-    if rev is None:
-        source = (REPO / "desktop_dedup" / "core" / "fingerprint.py").read_bytes()
-    else:
-        source = subprocess.run(
-            ["git", "show", f"{rev}:desktop_dedup/core/fingerprint.py"],
-            cwd=REPO,
-            capture_output=True,
-            check=True,
-        ).stdout
-    path = folder / "fingerprint_at_rev.py"
-    path.write_bytes(source)
-    spec = importlib.util.spec_from_file_location("fingerprint_at_rev", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    module of its own, with ``core/sketch.py`` as it is there (SWAPPED)."""
+    loaded: dict[str, Any] = {}
+    for name in SWAPPED:
+        relative = f"desktop_dedup/core/{name}.py"
+        if rev is None:
+            source = (REPO / relative).read_bytes()
+        else:
+            source = subprocess.run(
+                ["git", "show", f"{rev}:{relative}"], cwd=REPO, capture_output=True, check=True
+            ).stdout
+        path = folder / f"{name}_at_rev.py"
+        path.write_bytes(source)
+        spec = importlib.util.spec_from_file_location(f"{name}_at_rev", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up by name
+        # while it loads, the modules loaded before it are the revision's where it imports them
+        real = {f"desktop_dedup.core.{n}": sys.modules[f"desktop_dedup.core.{n}"] for n in loaded}
+        sys.modules.update({f"desktop_dedup.core.{n}": m for n, m in loaded.items()})
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            sys.modules.update(real)
+        loaded[name] = module
+    return loaded[SWAPPED[-1]]
 
 
 def run(rev: str | None, texts: list[str]) -> dict[str, float | int]:
