@@ -407,3 +407,27 @@ def test_a_long_text_taken_a_piece_at_a_time_has_the_fingerprint_of_the_whole(mo
     pieces = [fingerprint_text(t) for t in texts]
     assert len(texts) > 100
     assert [i for i in range(len(texts)) if pieces[i] != whole[i]] == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_simhash_bit_i_is_the_sign_of_the_weighted_votes_on_bit_i(seed):
+    # Charikar's simhash, as the seeds define it: bit i is set when the features whose hash has
+    # bit i set outweigh those whose hash has it clear; the 64 bits read as a signed integer
+    # (what the index stores), so a top bit set is a negative value.
+    import numpy as np
+
+    rng = random.Random(seed)
+    n = rng.choice([1, 2, 7, 300])
+    hashes = [rng.getrandbits(64) for _ in range(n)]
+    weights = [rng.uniform(0.1, 9.0) for _ in range(n)]
+    if seed == 0:  # one feature: the simhash is its own hash, top bit set
+        hashes, weights = [0x8000_0000_0000_0001 | rng.getrandbits(64)], [1.0]
+    expected = 0
+    for bit in range(64):
+        votes = sum(w if (h >> bit) & 1 else -w for h, w in zip(hashes, weights, strict=True))
+        expected |= (votes > 0) << bit
+    expected -= (expected >> 63) << 64
+    got = fp._simhash_arrays(np.array(weights), np.array(hashes, dtype=np.uint64))
+    assert type(got) is int and got == expected
+    if seed == 0:
+        assert got < 0 and got + 2**64 == hashes[0]

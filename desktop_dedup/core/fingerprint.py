@@ -643,10 +643,8 @@ def _simhash_arrays(w: np.ndarray, hashes: np.ndarray) -> int:
             weighed = np.concatenate([on[None, :], weighed])
         on = weighed.sum(axis=0)
     totals = 2.0 * (on if on is not None else np.zeros(64)) - w.sum()
-    value = 0
-    for i in np.flatnonzero(totals > 0):
-        value |= 1 << int(i)
-    return value - (1 << 64) if value >= 1 << 63 else value
+    # bit i set where totals[i] > 0, read as a signed 64-bit integer (what SQLite stores)
+    return int(np.packbits(totals > 0, bitorder="little").view("<i8")[0])
 
 
 # Where a piece of a long text (text.LONG_TEXT_CHARS, segmented a piece at a time) may end:

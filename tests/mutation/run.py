@@ -667,6 +667,16 @@ MUTANTS: list[Mutant] = [
         "the simhash of 350,000 distinct words fits the reader's memory budget",
     ),
     m(
+        "simhash-bits-read-high-first",
+        "desktop_dedup/core/fingerprint.py",
+        'np.packbits(totals > 0, bitorder="little")',
+        'np.packbits(totals > 0, bitorder="big")',
+        [
+            "tests/test_fingerprint.py::test_simhash_bit_i_is_the_sign_of_the_weighted_votes_on_bit_i"
+        ],
+        "the seeds' 64-bit Charikar simhash: bit i is the sign of the weighted votes on bit i",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",
