@@ -431,3 +431,32 @@ def test_simhash_bit_i_is_the_sign_of_the_weighted_votes_on_bit_i(seed):
     assert type(got) is int and got == expected
     if seed == 0:
         assert got < 0 and got + 2**64 == hashes[0]
+
+
+def test_a_tokens_kind_is_what_the_digit_and_letter_patterns_say():
+    # _kind tells words of letters by str.isalpha, not by the two patterns; on every kind of
+    # token the answer must be the patterns' (a letter: [^\W\d_]; a digit: \d, any script's)
+    import re
+    import unicodedata
+
+    digit, wordlike = re.compile(r"\d"), re.compile(r"[^\W\d_]")
+
+    def by_patterns(tok: str) -> int:
+        if digit.search(tok):
+            return fp._IDENT if wordlike.search(tok) else fp._NOT_FEATURE
+        if (
+            tok in fp.stopwords.ALL
+            or not wordlike.search(tok)
+            or (len(tok) == 1 and (tok.isascii() or "\u3040" <= tok <= "\u309f"))
+        ):
+            return fp._NOT_FEATURE
+        return fp._UNKNOWN
+
+    tokens = ["river", "the", "a", "é", "größe", "江南", "的", "の", "ひらがな", "カタカナ", "x86"]
+    tokens += ["GPLv3", "2024", "٣٤", "abc٣", "Ⅷ", "½", "²", "一二", "_", "a_b", "__", "-", " ", ""]
+    tokens += ["हिन्दी", "ไทย", "\u0301", "e\u0301", "ǅ", "ʰ", "〇", "々", "℃", "Ⅻx", "x²"]
+    rng = random.Random(5)
+    letters = [chr(c) for c in range(0x20, 0x3000) if unicodedata.category(chr(c))[0] in "LNMP"]
+    tokens += ["".join(rng.choices(letters, k=rng.randint(1, 3))) for _ in range(3000)]
+    wrong = [t for t in tokens if fp._kind(t) != by_patterns(t)]
+    assert not wrong, wrong[:10]

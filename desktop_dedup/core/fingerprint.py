@@ -308,11 +308,14 @@ _IDENT = -3  # not a feature, but an identifier with digits (see fingerprint_tex
 
 def _kind(tok: str) -> int:
     """_IDENT or _NOT_FEATURE for a token that is no feature, else _UNKNOWN."""
-    if _DIGIT.search(tok):
+    # Most tokens are words of letters only: no digit, and a letter (what the two patterns
+    # look for), told by one call in C instead of two searches.
+    letters = tok.isalpha()
+    if not letters and _DIGIT.search(tok):
         return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
     if (
         tok in stopwords.ALL
-        or not _WORDLIKE.search(tok)
+        or not (letters or _WORDLIKE.search(tok))
         or (len(tok) == 1 and (tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST))
     ):
         return _NOT_FEATURE

@@ -145,6 +145,9 @@ EDIT_RUN_TOKENS = 2
 VERIFICATION_VERSION = 6
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
+# The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
+# (numpy never checks integer arrays for overflow, so no np.errstate is needed around them: one
+# costs more than the arithmetic on a short text's hundred values).
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -203,21 +206,20 @@ def shingle_hashes(token_hashes: np.ndarray) -> np.ndarray:
     h = np.asarray(token_hashes, dtype=np.uint64)
     if len(h) == 0:
         return _EMPTY
-    with np.errstate(over="ignore"):
-        if len(h) == 1:
-            return _mix64(h.copy())
-        # (a, b) and (b, a) differ: the first token is multiplied, the second added. Made
-        # _SHINGLE_STEP at a time into one array, sorted in place: a novel's six million
-        # shingles took five arrays of them at once.
-        n = len(h) - 1
-        out = np.empty(n, dtype=np.uint64)
-        for at in range(0, n, _SHINGLE_STEP):
-            stop = min(at + _SHINGLE_STEP, n)
-            pairs = h[at:stop] * _GOLDEN
-            pairs += h[at + 1 : stop + 1]
-            out[at:stop] = _mix64(pairs)
-        out.sort()
-        return _unique_of_sorted(out)
+    if len(h) == 1:
+        return _mix64(h.copy())
+    # (a, b) and (b, a) differ: the first token is multiplied, the second added. Made
+    # _SHINGLE_STEP at a time into one array, sorted in place: a novel's six million shingles
+    # took five arrays of them at once.
+    n = len(h) - 1
+    out = np.empty(n, dtype=np.uint64)
+    for at in range(0, n, _SHINGLE_STEP):
+        stop = min(at + _SHINGLE_STEP, n)
+        pairs = h[at:stop] * _GOLDEN
+        pairs += h[at + 1 : stop + 1]
+        out[at:stop] = _mix64(pairs)
+    out.sort()
+    return _unique_of_sorted(out)
 
 
 def bottom_k(shingles: np.ndarray, k: int = SKETCH_SIZE) -> np.ndarray:
@@ -526,8 +528,7 @@ def _tagged_shingles(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every distinct bigram hash of ``tokens`` with its tags (TextSketch.tags); ``line_of``:
     the line (of ``n_lines`` with content) of each token."""
-    with np.errstate(over="ignore"):
-        per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
+    per_position = _mix64(tokens[:-1] * _GOLDEN + tokens[1:])
     # np.unique(per_position, return_inverse=True), by one sort (np.unique's own steps cost
     # more than the work on a short text)
     order = np.argsort(per_position, kind="stable")
@@ -973,9 +974,8 @@ def line_ids(s: TextSketch) -> np.ndarray:
     np.subtract(starts[1:], starts[:-1], out=sizes[:-1])
     sizes[-1] = len(lines) - starts[-1]
     place = np.arange(len(lines)) - np.repeat(starts, sizes)
-    with np.errstate(over="ignore"):
-        per_word = _mix64(s.words.astype(np.uint64) * _GOLDEN + place.astype(np.uint64))
-        found = _mix64(np.add.reduceat(per_word, starts) ^ sizes.astype(np.uint64))
+    per_word = _mix64(s.words.astype(np.uint64) * _GOLDEN + place.astype(np.uint64))
+    found = _mix64(np.add.reduceat(per_word, starts) ^ sizes.astype(np.uint64))
     ids = np.zeros(max(int(lines[-1]) + 1, s.n_lines), dtype=np.uint64)
     ids[lines[starts]] = found
     return ids

@@ -677,6 +677,14 @@ MUTANTS: list[Mutant] = [
         "the seeds' 64-bit Charikar simhash: bit i is the sign of the weighted votes on bit i",
     ),
     m(
+        "token-of-letters-and-digits-taken-for-letters",
+        "desktop_dedup/core/fingerprint.py",
+        "    letters = tok.isalpha()\n",
+        "    letters = tok.isalnum()\n",
+        ["tests/test_fingerprint.py::test_a_tokens_kind_is_what_the_digit_and_letter_patterns_say"],
+        "identifiers with digits are no features: a changed number costs nothing",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",
