@@ -353,3 +353,30 @@ def test_a_large_chinese_legacy_file_is_judged_on_a_sample(monkeypatch):
     big = docgen.SAMPLE_ZH * 2000
     assert decode_text_bytes(big.encode("gbk")) == big
     assert seen and max(seen) <= 1 << 16, (max(seen), len(big))
+
+
+def test_the_word_share_is_the_ideographs_in_words_of_two_or_more_over_all_ideographs():
+    # What decides a legacy file is Chinese, computed in C over the segmenter's tokens; the
+    # rule, token by token: a token of two ideographs or more is a word, its ideographs count.
+    from desktop_dedup.core.extract import plaintext
+    from desktop_dedup.core.text import fold_script, segmenter
+
+    def ideograph(c: str) -> bool:
+        return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff"
+
+    def by_tokens(text: str) -> tuple[float, int]:
+        folded = fold_script(text[: plaintext._JUDGED_CHARS], True)
+        ideographs = sum(map(ideograph, folded))
+        if not ideographs:
+            return 0.0, 0
+        tokens = segmenter()(folded)
+        in_words = sum(len(t) for t in tokens if len(t) > 1 and all(map(ideograph, t)))
+        return in_words / ideographs, ideographs
+
+    texts = [docgen.SAMPLE_ZH, docgen.SAMPLE_EN, "江南\n好风景\r\n一\n二三 中文 and English 混排。"]
+    texts += [p.read_text(encoding="utf-8")[:3000] for p in sorted(LANGUAGES.glob("*/*.txt"))[:40]]
+    for text in texts:  # and each read as GB18030 would read its bytes in another encoding
+        texts_as_gb = text.encode("utf-8").decode("gb18030", errors="replace")
+        for t in (text, texts_as_gb):
+            assert plaintext._word_share(t) == by_tokens(t)
+    assert by_tokens(docgen.SAMPLE_ZH)[0] > 0.5 and by_tokens(docgen.SAMPLE_EN) == (0.0, 0)

@@ -685,6 +685,17 @@ MUTANTS: list[Mutant] = [
         "identifiers with digits are no features: a changed number costs nothing",
     ),
     m(
+        "legacy-chinese-judged-by-single-ideographs-too",
+        "desktop_dedup/core/extract/plaintext.py",
+        '_IDEOGRAPH_WORD = re.compile("^[\\u3400-\\u4dbf\\u4e00-\\u9fff]{2,}$"',
+        '_IDEOGRAPH_WORD = re.compile("^[\\u3400-\\u4dbf\\u4e00-\\u9fff]{1,}$"',
+        [
+            "tests/test_decoding.py::"
+            "test_the_word_share_is_the_ideographs_in_words_of_two_or_more_over_all_ideographs"
+        ],
+        "short GBK files decode as Chinese, and other encodings' text is not taken for it",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",

@@ -224,6 +224,8 @@ _CJK_OR_PUNCT = re.compile(
 _MIN_CJK_SHARE = 0.9
 _JUDGED_CHARS = 1 << 16  # how much of a text is looked at to tell what it is
 _IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_IDEOGRAPH_WORD = re.compile("^[\u3400-\u4dbf\u4e00-\u9fff]{2,}$", re.MULTILINE)
+_ASCII_RUN = re.compile("[\x00-\x7f]+")
 _MIN_WORD_SHARE = 0.5  # of the ideographs, inside dictionary words of two or more
 _MIN_JUDGED = 4  # ideographs needed to judge by words
 _HIGH_RUN = re.compile(rb"[\x80-\xff]+")
@@ -242,8 +244,8 @@ def _as_chinese(data: bytes, codec: str = "gb18030") -> str | None:
         text = data.decode(codec)
     except UnicodeDecodeError:
         return None
-    wide = [ch for ch in text[:_JUDGED_CHARS] if ord(ch) > 0x7F]  # a sample tells
-    if not wide or len(_CJK_OR_PUNCT.findall("".join(wide))) < _MIN_CJK_SHARE * len(wide):
+    wide = _ASCII_RUN.sub("", text[:_JUDGED_CHARS])  # its non-ASCII characters: a sample tells
+    if not wide or len(_CJK_OR_PUNCT.findall(wide)) < _MIN_CJK_SHARE * len(wide):
         return None
     return None if _looks_binary(text) else text
 
@@ -256,12 +258,10 @@ def _word_share(text: str) -> tuple[float, int]:
     ideographs = len(_IDEOGRAPH.findall(folded))
     if not ideographs:
         return 0.0, 0
-    in_words = sum(
-        len(token)
-        for token in segmenter()(folded)
-        if len(token) > 1 and len(_IDEOGRAPH.findall(token)) == len(token)
-    )
-    return in_words / ideographs, ideographs
+    # the tokens of two ideographs or more, one to a line (no token holds a line break): found
+    # by one search, not one per token
+    words = _IDEOGRAPH_WORD.findall("\n".join(segmenter()(folded)))
+    return sum(map(len, words)) / ideographs, ideographs
 
 
 def _chinese_by_words(share: float, ideographs: int) -> bool:
