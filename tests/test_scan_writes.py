@@ -18,7 +18,7 @@ from desktop_dedup.core import service as service_mod
 from desktop_dedup.core.errors import DatabaseError
 from desktop_dedup.core.service import DedupService
 
-FILES = service_mod._WRITE_BATCH + 120  # one full batch, and files enough after it
+FILES = 2 * service_mod._WRITE_BATCH + 120  # full batches, and files enough after them
 
 
 def _folder(tmp_path: Path) -> Path:
@@ -110,3 +110,30 @@ def test_a_batch_that_fails_to_be_written_loses_no_row(tmp_path: Path):
         svc.close()
     assert calls[0] == service_mod._WRITE_BATCH
     assert _stored(tmp_path) == len(accepted) >= service_mod._WRITE_BATCH
+
+
+def test_the_batches_shrink_as_the_reading_ends_so_the_last_write_is_small(tmp_path: Path):
+    """The grouping waits for the last write: written as a full batch, up to _WRITE_BATCH rows
+    after the last file came back (tens of milliseconds with every core idle). As the files
+    still to come run out, a batch is no larger than they are, so the last write is a few rows;
+    and no batch is larger than _WRITE_BATCH, whose rows a failed write sends back."""
+    svc, root, accepted = _scanning(tmp_path)
+    write = svc.store.upsert_documents
+    sizes: list[tuple[int, float]] = []
+
+    def recorded(rows):  # type: ignore[no-untyped-def]
+        sizes.append((len(rows), time.monotonic()))
+        return write(rows)
+
+    svc.store.upsert_documents = recorded  # type: ignore[method-assign]
+    try:
+        summary = svc.scan([root], workers=2)
+    finally:
+        svc.close()
+    assert summary.files_fingerprinted == FILES == sum(n for n, _ in sizes)
+    assert all(n <= service_mod._WRITE_BATCH for n, _ in sizes)
+    assert sizes[0][0] == service_mod._WRITE_BATCH  # most of a scan goes in full batches
+    last_file = max(accepted)
+    after = [n for n, t in sizes if t >= last_file]  # written once every file was back
+    assert sum(after) <= service_mod._WRITE_BATCH_MIN, sizes
+    assert _stored(tmp_path) == FILES

@@ -696,6 +696,17 @@ MUTANTS: list[Mutant] = [
         "short GBK files decode as Chinese, and other encodings' text is not taken for it",
     ),
     m(
+        "last-write-a-full-batch",
+        "desktop_dedup/core/service.py",
+        "else min(_WRITE_BATCH, max(_WRITE_BATCH_MIN, left))\n",
+        "else _WRITE_BATCH\n",
+        [
+            "tests/test_scan_writes.py::"
+            "test_the_batches_shrink_as_the_reading_ends_so_the_last_write_is_small"
+        ],
+        "a scan writes as it reads: the grouping waits only for its last few rows",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",
