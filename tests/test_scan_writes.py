@@ -59,13 +59,23 @@ def _stored(tmp_path: Path) -> int:
         con.close()
 
 
+def _scan_writing_through(svc: DedupService, root: Path, through):  # type: ignore[no-untyped-def]
+    """Scan ``root`` with two readers, each write of the store going through
+    ``through(write, rows)``; the service is closed after."""
+    write = svc.store.upsert_documents
+    svc.store.upsert_documents = lambda rows: through(write, rows)  # type: ignore[method-assign]
+    try:
+        return svc.scan([root], workers=2)
+    finally:
+        svc.close()
+
+
 def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
     svc, root, accepted = _scanning(tmp_path)
-    write = svc.store.upsert_documents
     window: list[float] = []
     writers: set[str] = set()
 
-    def slow_first_write(rows):  # type: ignore[no-untyped-def]
+    def slow_first_write(write, rows):  # type: ignore[no-untyped-def]
         writers.add(threading.current_thread().name)
         if not window:  # the first batch: a slow disk
             window.append(time.monotonic())
@@ -73,11 +83,7 @@ def test_files_are_handed_out_while_a_batch_is_written(tmp_path: Path):
             window.append(time.monotonic())
         return write(rows)
 
-    svc.store.upsert_documents = slow_first_write  # type: ignore[method-assign]
-    try:
-        summary = svc.scan([root], workers=2)
-    finally:
-        svc.close()
+    summary = _scan_writing_through(svc, root, slow_first_write)
     assert summary.files_fingerprinted == FILES
     start, end = window
     during = sum(start < t < end for t in accepted)
@@ -93,21 +99,16 @@ def test_a_batch_that_fails_to_be_written_loses_no_row(tmp_path: Path):
     error, and every file it had read is in the index all the same: the failed batch's rows go
     back to be written by the scan's final write, as a failed write's did before."""
     svc, root, accepted = _scanning(tmp_path)
-    write = svc.store.upsert_documents
     calls: list[int] = []
 
-    def fails_once(rows):  # type: ignore[no-untyped-def]
+    def fails_once(write, rows):  # type: ignore[no-untyped-def]
         calls.append(len(rows))
         if len(calls) == 1:
             raise DatabaseError("the disk refused the write")
         return write(rows)
 
-    svc.store.upsert_documents = fails_once  # type: ignore[method-assign]
-    try:
-        with pytest.raises(DatabaseError, match="refused"):
-            svc.scan([root], workers=2)
-    finally:
-        svc.close()
+    with pytest.raises(DatabaseError, match="refused"):
+        _scan_writing_through(svc, root, fails_once)
     assert calls[0] == service_mod._WRITE_BATCH
     assert _stored(tmp_path) == len(accepted) >= service_mod._WRITE_BATCH
 
@@ -118,18 +119,13 @@ def test_the_batches_shrink_as_the_reading_ends_so_the_last_write_is_small(tmp_p
     still to come run out, a batch is no larger than they are, so the last write is a few rows;
     and no batch is larger than _WRITE_BATCH, whose rows a failed write sends back."""
     svc, root, accepted = _scanning(tmp_path)
-    write = svc.store.upsert_documents
     sizes: list[tuple[int, float]] = []
 
-    def recorded(rows):  # type: ignore[no-untyped-def]
+    def recorded(write, rows):  # type: ignore[no-untyped-def]
         sizes.append((len(rows), time.monotonic()))
         return write(rows)
 
-    svc.store.upsert_documents = recorded  # type: ignore[method-assign]
-    try:
-        summary = svc.scan([root], workers=2)
-    finally:
-        svc.close()
+    summary = _scan_writing_through(svc, root, recorded)
     assert summary.files_fingerprinted == FILES == sum(n for n, _ in sizes)
     assert all(n <= service_mod._WRITE_BATCH for n, _ in sizes)
     assert sizes[0][0] == service_mod._WRITE_BATCH  # most of a scan goes in full batches

@@ -367,8 +367,8 @@ MUTANTS: list[Mutant] = [
     m(
         "numbers-are-features",
         "desktop_dedup/core/fingerprint.py",
-        "    if _DIGIT.search(tok):\n",
-        "    if _DIGIT.search(tok) and not _WORDLIKE.search(tok):\n",
+        "    if not letters and _DIGIT.search(tok):\n",
+        "    if not letters and _DIGIT.search(tok) and not _WORDLIKE.search(tok):\n",
         FINGERPRINT,
         "Numbers ... are dropped: numbers and dates change between copies",
     ),
