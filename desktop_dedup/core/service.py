@@ -74,7 +74,7 @@ _WRITE_BATCH_MIN = 16
 
 def _batch_rows(left: int | None) -> int:
     """How many pending rows make a batch when ``left`` files are still to come back (None:
-    not known), _WRITE_BATCH_MIN."""
+    not known); see _WRITE_BATCH_MIN."""
     return _WRITE_BATCH if left is None else min(_WRITE_BATCH, max(_WRITE_BATCH_MIN, left))
 
 

@@ -258,8 +258,8 @@ def _word_share(text: str) -> tuple[float, int]:
     ideographs = len(_IDEOGRAPH.findall(folded))
     if not ideographs:
         return 0.0, 0
-    # the tokens of two ideographs or more, one to a line (no token holds a line break): found
-    # by one search, not one per token
+    # the tokens of two ideographs or more, one to a line, found by one search instead of one
+    # per token (the only tokens that hold a line break, "\r\n" among them, hold no ideograph)
     words = _IDEOGRAPH_WORD.findall("\n".join(segmenter()(folded)))
     return sum(map(len, words)) / ideographs, ideographs
 
