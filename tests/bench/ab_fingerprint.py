@@ -32,9 +32,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.bench.bench_small_files import FOLDERS  # the same texts as the small-files bench
+
 REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
-FOLDERS = [CORPUS / "public" / "docs", CORPUS / "public2" / "docs"]
 
 
 def corpus_texts() -> list[str]:
