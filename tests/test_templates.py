@@ -148,3 +148,32 @@ def test_pages_made_from_one_template_with_another_name_are_not_grouped(tmp_path
         svc.scan([docs])
         groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
     assert sorted(groups) == [["cache.rst", "pip_cache.rst"], ["hash.rst", "pip_hash.rst"]]
+
+
+COREUTILS = REPO / "tests" / "data" / "templates" / "coreutils"
+
+
+def test_real_pages_of_one_template_are_as_many_documents(tmp_path):
+    """GNU coreutils' digest pages are one template with the command's name throughout
+    (tests/data/templates/coreutils): sha256sum's and sha384sum's pages have 95 % of their
+    word pairs in common, and are two documents because each repeats a name the other never
+    has. Each page's own copies (a DOCX, a PDF, a copy with the version in its last line
+    changed) are still one document with it."""
+    import docgen
+
+    docs = tmp_path / "docs"
+    pages = {p.name.split(".")[0]: p.read_text(encoding="utf-8") for p in COREUTILS.glob("*.txt")}
+    assert sorted(pages) == ["b2sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum"]
+    for name, text in pages.items():
+        docgen.write_txt(docs / f"{name}.txt", text)
+    docgen.write_docx(docs / "copies" / "b2sum.docx", pages["b2sum"])
+    docgen.write_pdf(docs / "copies" / "sha256sum.pdf", pages["sha256sum"])
+    docgen.write_txt(docs / "copies" / "sha384sum.txt", pages["sha384sum"].replace("9.1", "9.4"))
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
+    assert sorted(groups) == [
+        ["b2sum.docx", "b2sum.txt"],
+        ["sha256sum.pdf", "sha256sum.txt"],
+        ["sha384sum.txt", "sha384sum.txt"],
+    ]
