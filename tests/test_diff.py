@@ -16,6 +16,7 @@ from desktop_dedup.core.diff import (
     DiffResult,
     diff_texts,
     diff_words,
+    swapped_words,
     tokenize_for_diff,
 )
 
@@ -412,3 +413,16 @@ def test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_writ
     # The same with the word-level diff of two lines.
     ops = diff_words("老师带学生去公园散步。", "老師帶學生去公園散步。")
     assert [op.tag for op in ops] == ["equal"]
+
+
+def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
+    """What the diff names when the index refused a pair as two pages of one template: each
+    page's own name, repeated in it; one page may also name the other once (a reference to
+    its sibling), as sketch.substituted counts them. A name the other page holds twice is
+    not its sibling's reference, and nothing is named."""
+    body = "the program reads every file and prints a line for each of them".split()
+    a = " ".join(["svnlook", *body, "svnlook", *body, "svnlook", *body, "see", "svndumpfilter"])
+    b = " ".join(["svndumpfilter", *body, "svndumpfilter", *body, "svndumpfilter", *body])
+    assert swapped_words(a, b, 3) == ("svnlook", "svndumpfilter")
+    assert swapped_words(b, a, 3) == ("svndumpfilter", "svnlook")
+    assert swapped_words(a + " svndumpfilter", b, 3) is None

@@ -73,6 +73,7 @@ def test_serialisation_round_trip_and_damaged_bytes():
     back = TextSketch.from_bytes(s.to_bytes())
     assert np.array_equal(back.values, s.values) and back.shingle_count == 499
     assert np.array_equal(back.salient, s.salient) and np.array_equal(back.vocab, s.vocab)
+    assert back.has_twice and np.array_equal(back.twice, s.twice)
     for bad in (None, b"", b"\x07" + s.to_bytes()[1:], b"\x01\x00"):
         empty = decode(bad)
         assert empty.shingle_count == 0 and len(empty.values) == 0
@@ -92,6 +93,27 @@ def test_bloom_filter_never_calls_a_present_word_absent():
     assert s.lacks_one_of(absent.salient_masks)
 
 
+def test_words_held_twice_are_never_called_held_once():
+    """The filter of rare words held at least twice: a word the document holds twice or more
+    is never reported as held once at most (which would take a copy for another document); a
+    word held once is, unless the filter errs (then the pair is left to its share, as
+    without the filter); a sketch made before the filter reports nothing."""
+    body = token_hashes(400, 11)
+    twice, once = token_hashes(40, 12), token_hashes(40, 13)
+    doc = sketch(np.concatenate([body, twice, twice, once]))
+    held = sketch(np.repeat(twice, 3)).salient_twice_masks
+    assert len(held) == 24 and not doc.holds_once_at_most_one_of(held)
+    for word in twice:  # every word held twice, one at a time
+        assert not doc.holds_once_at_most_one_of(sketch(np.repeat([word], 3)).salient_twice_masks)
+    told = [
+        doc.holds_once_at_most_one_of(sketch(np.repeat([word], 3)).salient_twice_masks)
+        for word in once
+    ]
+    assert sum(told) >= 35  # a 1024-bit filter of about 40 words errs rarely
+    older = TextSketch(doc.values, doc.shingle_count, doc.salient, doc.vocab)
+    assert not older.has_twice and not older.holds_once_at_most_one_of(held)
+
+
 def test_substitution_needs_a_repeated_word_swapped_both_ways():
     body = token_hashes(200, 6)
     name_a, name_b = token_hashes(2, 7)
@@ -105,6 +127,13 @@ def test_substitution_needs_a_repeated_word_swapped_both_ways():
     c[[20, 70, 120]] = name_b
     assert not substituted(sa, sketch(c))
     assert verified_similarity(sa, sketch(c)) > 0.8
+    # one page names the other once (a reference): still a swap, either way round
+    d = a.copy()
+    d[150] = name_b
+    assert substituted(sketch(d), sb) and substituted(sb, sketch(d))
+    # named twice: not a mere reference, no swap
+    d[170] = name_b
+    assert not substituted(sketch(d), sb) and not substituted(sb, sketch(d))
 
 
 def test_same_text_in_traditional_chinese_is_the_same_document():

@@ -99,8 +99,10 @@ class DiffResult:
 def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
     and the same of ``b``, compared in lower case and given as first written: what tells two
-    pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). None when
-    either side has none."""
+    pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). When only
+    one side has such a word, the other's may occur once on the first side (a page that
+    names its sibling once), as sketch.substituted counts them. None when there is no such
+    pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
         found: dict[str, tuple[int, str]] = {}
@@ -112,11 +114,19 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
 
     ca, cb = counts(a), counts(b)
 
-    def most_repeated(own: dict[str, tuple[int, str]], other: dict) -> str | None:
-        only = [(n, len(w), w) for k, (n, w) in own.items() if n >= min_count and k not in other]
+    def most_repeated(own: dict[str, tuple[int, str]], other: dict, at_most: int) -> str | None:
+        only = [
+            (n, len(w), w)
+            for k, (n, w) in own.items()
+            if n >= min_count and other.get(k, (0,))[0] <= at_most
+        ]
         return max(only)[2] if only else None
 
-    first, second = most_repeated(ca, cb), most_repeated(cb, ca)
+    first, second = most_repeated(ca, cb, 0), most_repeated(cb, ca, 0)
+    if first and not second:
+        second = most_repeated(cb, ca, 1)
+    elif second and not first:
+        first = most_repeated(ca, cb, 1)
     return (first, second) if first and second else None
 
 

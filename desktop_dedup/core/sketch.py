@@ -46,17 +46,21 @@ Names that differ (documents made from one template)
     contracts with two parties) can share 90 % of their bigrams. What tells a person they are
     different documents is a *consistent substitution*: a word that recurs in one (at least
     ``SALIENT_MIN_COUNT`` times) never occurs in the other, *and* the other way round
-    (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other). Edits,
-    cuts, banners and reordering never do this both ways; a real revision rarely does. Only
+    (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other); or, the
+    other way round, occurs there once at most: a page may name its sibling once, in a
+    reference to it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and
+    names itself throughout). Edits, cuts, banners and reordering never do this both ways (a
+    cut copy holds no word more often than its original); a real revision rarely does. Only
     *rare* words count (IDF at least the table's median: names, technical terms, every Latin
     word, and identifiers with digits such as ``sha256sum``, which are no shingles so that
     changed numbers cost nothing): a copy in the other Chinese script may consistently use
     another common word (OpenCC's s2twp writes 預設 for 默认, and 打开 becomes 開啟),
     which is not another document. Numbers changed in a copy are changed one by one, so a copy
     never holds a *new* identifier three times. So each sketch also keeps its document's most
-    repeated rare words (``salient``, up to ``SALIENT_SIZE``) and a Bloom filter of its whole
+    repeated rare words (``salient``, up to ``SALIENT_SIZE``), a Bloom filter of its whole
     vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is certain, "present" may be wrong,
-    which can only let a pair through, never split one). A pair
+    which can only let a pair through, never split one) and one of the rare words it holds
+    twice or more (``TWICE_BITS`` bits: "held once at most" is certain). A pair
     with a substitution both ways is not verified, whatever its share of common text.
 """
 
@@ -78,6 +82,7 @@ KEYED_MAX_SHINGLES = 1024
 SALIENT_SIZE = 24
 SALIENT_MIN_COUNT = 3
 VOCAB_BITS = 4096
+TWICE_BITS = 1024
 # format version, the body's shingle count, stored values, salient words, candidate keys, flags
 _HEADER = struct.Struct("<BIHHBH")
 _WORDS_HEADER = struct.Struct("<HB")  # a short document's words: how many, on how many lines
@@ -85,7 +90,7 @@ _FORMAT = 2
 SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
 N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
-_HAS_CORE, _HAS_TAGS, _HAS_WORDS = 1, 2, 1 << 9
+_HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE = 1, 2, 1 << 9, 1 << 10
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
 MIN_CORE_SHINGLES = 3
@@ -139,10 +144,11 @@ EDIT_RUN_TOKENS = 2
 # Bump when verified_similarity's answer changes for some pair (2: short texts also compared
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
 # lines are common; 5: a line of one word meets the other document through the pairs joining
-# it to its neighbours; 6: a light edit may be two tokens for one): an index grouped by
+# it to its neighbours; 6: a light edit may be two tokens for one; 7: a swap may be a name
+# the other page holds once, substituted): an index grouped by
 # another version is regrouped once from its stored sketches (service._matching_key), no file
 # read again.
-VERIFICATION_VERSION = 6
+VERIFICATION_VERSION = 7
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 # The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
@@ -251,6 +257,10 @@ class TextSketch:
     words: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))
     word_lines: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
     n_lines: int = 0
+    # Bloom filter of the rare words the document holds at least twice (TWICE_BITS bits as
+    # uint8; empty in a sketch made before it): what tells a word named once (a page's
+    # reference to a sibling) from one the document is about (substituted).
+    twice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
 
     @cached_property
     def body(self) -> np.ndarray:
@@ -301,6 +311,7 @@ class TextSketch:
             | (self.tail_lines << 4)
             | (self.tagged_lines << 6)
             | (_HAS_WORDS if len(self.words) else 0)
+            | (_HAS_TWICE if len(self.twice) else 0)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -329,6 +340,7 @@ class TextSketch:
                     if len(self.words)
                     else b""
                 ),
+                self.twice.tobytes(),
                 self.vocab.tobytes(),
             )
         )
@@ -362,6 +374,10 @@ class TextSketch:
             at += 4 * n_words
             word_lines = np.frombuffer(raw, dtype=np.uint8, count=n_words, offset=at)
             at += n_words
+        twice = np.zeros(0, dtype=np.uint8)
+        if flags & _HAS_TWICE:
+            twice = np.frombuffer(raw, dtype=np.uint8, count=TWICE_BITS // 8, offset=at)
+            at += TWICE_BITS // 8
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
         return cls(
             values,
@@ -376,6 +392,7 @@ class TextSketch:
             words,
             word_lines,
             n_lines,
+            twice,
         )
 
     @cached_property
@@ -389,28 +406,68 @@ class TextSketch:
 
     @cached_property
     def salient_masks(self) -> tuple[int, ...]:
-        """Each salient word's Bloom bits as one integer mask."""
-        if len(self.salient) == 0:
-            return ()
-        idx = _bloom_indexes(self.salient)
-        return tuple(
-            (1 << int(i0)) | (1 << int(i1)) | (1 << int(i2))
-            for i0, i1, i2 in zip(*(x.tolist() for x in idx), strict=True)
-        )
+        """Each salient word's Bloom bits (of ``vocab``) as one integer mask."""
+        return _masks(self.salient, VOCAB_BITS)
+
+    @cached_property
+    def salient_twice_masks(self) -> tuple[int, ...]:
+        """Each salient word's Bloom bits of ``twice`` as one integer mask."""
+        return _masks(self.salient, TWICE_BITS)
 
     def lacks_one_of(self, masks: tuple[int, ...]) -> bool:
         """True when one of the words (given as Bloom masks) is certainly not in this document."""
         bits = self._vocab_bits
         return any(bits & m != m for m in masks)
 
+    @cached_property
+    def _twice_bits(self) -> int:
+        return int.from_bytes(self.twice.tobytes(), "little") if self.has_twice else -1
+
+    @property
+    def has_twice(self) -> bool:
+        return len(self.twice) * 8 == TWICE_BITS
+
+    def holds_once_at_most_one_of(self, masks: tuple[int, ...]) -> bool:
+        """True when one of the words (given as Bloom masks of ``twice``) certainly occurs at
+        most once in this document; False without the filter (a sketch made before it)."""
+        bits = self._twice_bits
+        return any(bits & m != m for m in masks)
+
 
 EMPTY_SKETCH = TextSketch(_EMPTY, 0, _EMPTY, np.zeros(0, dtype=np.uint8))
 
 
-def _bloom_indexes(token_hashes: np.ndarray) -> list[np.ndarray]:
+_PROBE_SHIFTS = np.array([0, 21, 42], dtype=np.uint64)  # a word's 3 probes, from its mixed hash
+
+
+def _bloom_indexes(token_hashes: np.ndarray, size: int = VOCAB_BITS) -> list[np.ndarray]:
     h = _mix64(np.asarray(token_hashes, dtype=np.uint64))
-    mask = np.uint64(VOCAB_BITS - 1)
-    return [((h >> np.uint64(shift)) & mask).astype(np.int64) for shift in (0, 21, 42)]
+    mask = np.uint64(size - 1)
+    return [((h >> shift) & mask).astype(np.int64) for shift in _PROBE_SHIFTS]
+
+
+def _blooms(mixed: np.ndarray, twice: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two Bloom filters of a document, as bytes (bit i is bit i % 8 of byte i // 8), with
+    the probes of _bloom_indexes: of its words (``mixed``: their hashes, mixed by _mix64;
+    VOCAB_BITS bits), and of those ``twice`` marks (TWICE_BITS bits), in one array."""
+    bits = np.zeros(VOCAB_BITS + TWICE_BITS, dtype=bool)
+    held = mixed[twice]
+    for shift in _PROBE_SHIFTS:
+        bits[((mixed >> shift) & np.uint64(VOCAB_BITS - 1)).astype(np.intp)] = True
+        bits[VOCAB_BITS + ((held >> shift) & np.uint64(TWICE_BITS - 1)).astype(np.intp)] = True
+    packed = np.packbits(bits, bitorder="little")
+    return packed[: VOCAB_BITS // 8], packed[VOCAB_BITS // 8 :]
+
+
+def _masks(token_hashes: np.ndarray, size: int) -> tuple[int, ...]:
+    """Each word's bits in a Bloom filter of ``size`` bits, as one integer mask."""
+    if len(token_hashes) == 0:
+        return ()
+    idx = _bloom_indexes(token_hashes, size)
+    return tuple(
+        (1 << int(i0)) | (1 << int(i1)) | (1 << int(i2))
+        for i0, i1, i2 in zip(*(x.tolist() for x in idx), strict=True)
+    )
 
 
 def make_sketch(
@@ -463,14 +520,10 @@ def make_sketch(
             if MIN_CORE_SHINGLES <= len(core_shingles) < len(shingles):
                 core_mask = in_sorted(values, core_shingles)
     words = np.asarray(word_hashes, dtype=np.uint64)
-    bits = np.zeros(VOCAB_BITS, dtype=bool)
-    for idx in _bloom_indexes(words):
-        bits[idx] = True
-    vocab = np.packbits(bits, bitorder="little")  # bit i is bit i % 8 of byte i // 8
     counts = np.asarray(word_counts)
-    eligible = counts >= SALIENT_MIN_COUNT
-    if rare is not None:
-        eligible &= np.asarray(rare, dtype=bool)
+    may_be_salient = np.ones(len(words), dtype=bool) if rare is None else np.asarray(rare, bool)
+    vocab, twice = _blooms(_mix64(words), may_be_salient & (counts >= 2))
+    eligible = may_be_salient & (counts >= SALIENT_MIN_COUNT)
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     if len(repeated) > 1:
@@ -494,6 +547,7 @@ def make_sketch(
         in_order,
         word_lines,
         n_lines,
+        twice,
     )
 
 
@@ -554,10 +608,16 @@ def _tagged_shingles(
 
 
 def substituted(a: TextSketch, b: TextSketch) -> bool:
-    """A word repeated in ``a`` is absent from ``b`` and one repeated in ``b`` absent from ``a``."""
+    """A word repeated in ``a`` is absent from ``b`` and one repeated in ``b`` absent from ``a``;
+    or, one way round, occurs there once at most (a page that names its sibling once, in a
+    reference to it, while each page names itself throughout)."""
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
-    return b.lacks_one_of(a.salient_masks) and a.lacks_one_of(b.salient_masks)
+    a_only, b_only = b.lacks_one_of(a.salient_masks), a.lacks_one_of(b.salient_masks)
+    return (a_only and b_only) or (
+        (a_only and a.holds_once_at_most_one_of(b.salient_twice_masks))
+        or (b_only and b.holds_once_at_most_one_of(a.salient_twice_masks))
+    )
 
 
 def candidate_keys(sketch: TextSketch) -> np.ndarray:
