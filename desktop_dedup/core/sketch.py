@@ -397,8 +397,7 @@ class TextSketch:
 
     @cached_property
     def _vocab_bits(self) -> int:
-        # bit i of the filter is bit i of this integer (byte i // 8, bit i % 8, little-endian)
-        return int.from_bytes(self.vocab.tobytes(), "little") if self.has_vocab else -1
+        return _filter_bits(self.vocab, VOCAB_BITS)
 
     @property
     def has_vocab(self) -> bool:
@@ -416,12 +415,11 @@ class TextSketch:
 
     def lacks_one_of(self, masks: tuple[int, ...]) -> bool:
         """True when one of the words (given as Bloom masks) is certainly not in this document."""
-        bits = self._vocab_bits
-        return any(bits & m != m for m in masks)
+        return _misses_one_of(self._vocab_bits, masks)
 
     @cached_property
     def _twice_bits(self) -> int:
-        return int.from_bytes(self.twice.tobytes(), "little") if self.has_twice else -1
+        return _filter_bits(self.twice, TWICE_BITS)
 
     @property
     def has_twice(self) -> bool:
@@ -430,8 +428,7 @@ class TextSketch:
     def holds_once_at_most_one_of(self, masks: tuple[int, ...]) -> bool:
         """True when one of the words (given as Bloom masks of ``twice``) certainly occurs at
         most once in this document; False without the filter (a sketch made before it)."""
-        bits = self._twice_bits
-        return any(bits & m != m for m in masks)
+        return _misses_one_of(self._twice_bits, masks)
 
 
 EMPTY_SKETCH = TextSketch(_EMPTY, 0, _EMPTY, np.zeros(0, dtype=np.uint8))
@@ -457,6 +454,17 @@ def _blooms(mixed: np.ndarray, twice: np.ndarray) -> tuple[np.ndarray, np.ndarra
         bits[VOCAB_BITS + ((held >> shift) & np.uint64(TWICE_BITS - 1)).astype(np.intp)] = True
     packed = np.packbits(bits, bitorder="little")
     return packed[: VOCAB_BITS // 8], packed[VOCAB_BITS // 8 :]
+
+
+def _filter_bits(packed: np.ndarray, size: int) -> int:
+    """A Bloom filter of ``size`` bits as one integer: bit i of the filter (byte i // 8, bit
+    i % 8) is bit i of it; all bits set (nothing certainly absent) when there is none."""
+    return int.from_bytes(packed.tobytes(), "little") if len(packed) * 8 == size else -1
+
+
+def _misses_one_of(bits: int, masks: tuple[int, ...]) -> bool:
+    """Whether the filter ``bits`` certainly lacks one of the words (their masks)."""
+    return any(bits & m != m for m in masks)
 
 
 def _masks(token_hashes: np.ndarray, size: int) -> tuple[int, ...]:
