@@ -127,3 +127,34 @@ def test_fingerprint_ab_takes_the_revisions_sketch_with_its_fingerprint(tmp_path
     tree = sys.modules["desktop_dedup.core.sketch"]
     assert tree.make_sketch.__module__ == "desktop_dedup.core.sketch"
     assert sys.modules["desktop_dedup.core.fingerprint"].make_sketch is tree.make_sketch
+
+
+def test_latent_pairs_lists_different_texts_that_verify_as_the_same(tmp_path):
+    """A labelled corpus of three files: a page, its copy, and a sibling page of one template
+    that names the first once. The sibling is a different text; the template rule keeps it
+    apart (no latent pair), and without the rule it would verify with both (two pairs)."""
+    import json
+
+    import docgen
+
+    from tests.bench import latent_pairs
+
+    body = docgen.SAMPLE_EN.split()[:150]
+
+    def page(name, also=None):
+        words = list(body)
+        for at in (0, 60, 120):
+            words[at] = name
+        if also:
+            words[140] = also
+        return " ".join(words)
+
+    root = tmp_path / "corpus"
+    docgen.write_txt(root / "docs" / "a.txt", page("svnlook"))
+    docgen.write_txt(root / "docs" / "b.txt", page("svnlook"))
+    docgen.write_txt(root / "docs" / "c.txt", page("svndumpfilter", also="svnlook"))
+    truth = {"files": {"a.txt": "s1", "b.txt": "s1", "c.txt": "s2"}}
+    truth |= {"positive": [["a.txt", "b.txt"]], "gray": []}
+    (root / "truth.json").write_text(json.dumps(truth), encoding="utf-8")
+    r = latent_pairs.run([root], tmp_path / "index.sqlite")
+    assert r["candidates"] >= 1 and r["latent"] == [] and r["without_rule"] == 2
