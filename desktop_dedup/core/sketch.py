@@ -61,7 +61,7 @@ Names that differ (documents made from one template)
     vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is certain, "present" may be wrong,
     which can only let a pair through, never split one) and one of the rare words it holds
     twice or more (``TWICE_BITS`` bits: "held once at most" is certain). A pair
-    with a substitution both ways is not verified, whatever its share of common text.
+    with such a substitution is not verified, whatever its share of common text.
 """
 
 from __future__ import annotations
