@@ -64,19 +64,10 @@ def run(corpora: list[Path], index: Path) -> dict[str, Any]:
 
     with DedupService(index) as svc:
         svc.scan([root / "docs" for root in corpora])
-        items, _ = svc._grouping_items()
         rows = svc.store.grouping_rows(None)
-        s = svc.settings()
         grouping._verify_pairs = capture
         try:
-            grouping.build_groups(
-                list(items),
-                s.min_similarity,
-                svc.store.ignored_hash_pairs(),
-                max_distance=s.max_distance,
-                load_sketches=svc.store.sketches,
-                line_counts=svc.store.line_counts,
-            )
+            svc.regroup()  # a full regroup, as the scan's own: every candidate pair verified
         finally:
             grouping._verify_pairs = verify
     # a verified pair is of two text classes, each given by its representative's sketch: its
