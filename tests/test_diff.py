@@ -418,11 +418,15 @@ def test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_writ
 def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
     """What the diff names when the index refused a pair as two pages of one template: each
     page's own name, repeated in it; one page may also name the other once (a reference to
-    its sibling), as sketch.substituted counts them. A name the other page holds twice is
-    not its sibling's reference, and nothing is named."""
+    its sibling) when one of the two names recurs once more than the minimum, as
+    sketch.substituted counts them. A name the other page holds twice is not its sibling's
+    reference, nor are two names each held only the minimum number of times (a cut may take
+    one and edits two of three of the other), and nothing is named."""
     body = "the program reads every file and prints a line for each of them".split()
     a = " ".join(["svnlook", *body, "svnlook", *body, "svnlook", *body, "see", "svndumpfilter"])
     b = " ".join(["svndumpfilter", *body, "svndumpfilter", *body, "svndumpfilter", *body])
-    assert swapped_words(a, b, 3) == ("svnlook", "svndumpfilter")
-    assert swapped_words(b, a, 3) == ("svndumpfilter", "svnlook")
-    assert swapped_words(a + " svndumpfilter", b, 3) is None
+    assert swapped_words(a, b, 3) is None and swapped_words(b, a, 3) is None
+    for a4, b4 in ((a + " svnlook", b), (a, b + " svndumpfilter")):
+        assert swapped_words(a4, b4, 3) == ("svnlook", "svndumpfilter")
+        assert swapped_words(b4, a4, 3) == ("svndumpfilter", "svnlook")
+        assert swapped_words(a4 + " svndumpfilter", b4, 3) is None

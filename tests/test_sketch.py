@@ -74,6 +74,14 @@ def test_serialisation_round_trip_and_damaged_bytes():
     assert np.array_equal(back.values, s.values) and back.shingle_count == 499
     assert np.array_equal(back.salient, s.salient) and np.array_equal(back.vocab, s.vocab)
     assert back.has_twice and np.array_equal(back.twice, s.twice)
+    often, thrice = token_hashes(10, 8), token_hashes(20, 9)
+    mixed = sketch(
+        np.concatenate([token_hashes(300, 3), np.repeat(thrice, 3), np.repeat(often, 5)])
+    )
+    assert mixed.named == 10 and len(mixed.salient) == 24
+    assert set(mixed.salient[:10].tolist()) == set(often.tolist())
+    back = TextSketch.from_bytes(mixed.to_bytes())
+    assert back.named == 10 and back.named_twice_masks == mixed.named_twice_masks
     for bad in (None, b"", b"\x07" + s.to_bytes()[1:], b"\x01\x00"):
         empty = decode(bad)
         assert empty.shingle_count == 0 and len(empty.values) == 0
@@ -101,12 +109,12 @@ def test_words_held_twice_are_never_called_held_once():
     body = token_hashes(400, 11)
     twice, once = token_hashes(40, 12), token_hashes(40, 13)
     doc = sketch(np.concatenate([body, twice, twice, once]))
-    held = sketch(np.repeat(twice, 3)).salient_twice_masks
+    held = sketch(np.repeat(twice, 4)).named_twice_masks
     assert len(held) == 24 and not doc.holds_once_at_most_one_of(held)
     for word in twice:  # every word held twice, one at a time
-        assert not doc.holds_once_at_most_one_of(sketch(np.repeat([word], 3)).salient_twice_masks)
+        assert not doc.holds_once_at_most_one_of(sketch(np.repeat([word], 4)).named_twice_masks)
     told = [
-        doc.holds_once_at_most_one_of(sketch(np.repeat([word], 3)).salient_twice_masks)
+        doc.holds_once_at_most_one_of(sketch(np.repeat([word], 4)).named_twice_masks)
         for word in once
     ]
     assert sum(told) >= 35  # a 1024-bit filter of about 40 words errs rarely
@@ -127,13 +135,20 @@ def test_substitution_needs_a_repeated_word_swapped_both_ways():
     c[[20, 70, 120]] = name_b
     assert not substituted(sa, sketch(c))
     assert verified_similarity(sa, sketch(c)) > 0.8
-    # one page names the other once (a reference): still a swap, either way round
+    # one page names the other once (a reference): a swap when one of the two names recurs
+    # four times (as many occurrences gone as in a swap both ways, 3 + 3), either way round;
+    # not with three and three (a copy cut short against an edited copy can do that)
     d = a.copy()
     d[150] = name_b
-    assert substituted(sketch(d), sb) and substituted(sb, sketch(d))
-    # named twice: not a mere reference, no swap
-    d[170] = name_b
     assert not substituted(sketch(d), sb) and not substituted(sb, sketch(d))
+    d4, b4 = d.copy(), b.copy()
+    d4[180], b4[180] = name_a, name_b
+    assert sketch(b4).named == 1 and sb.named == 0 and sketch(d4).named == 1
+    for one, other in ((d4, b), (d, b4), (d4, b4)):
+        assert substituted(sketch(one), sketch(other)) and substituted(sketch(other), sketch(one))
+    # named twice: not a mere reference, no swap
+    d4[170] = name_b
+    assert not substituted(sketch(d4), sketch(b4)) and not substituted(sketch(b4), sketch(d4))
 
 
 def test_same_text_in_traditional_chinese_is_the_same_document():

@@ -100,9 +100,9 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
     and the same of ``b``, compared in lower case and given as first written: what tells two
     pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). When only
-    one side has such a word, the other's may occur once on the first side (a page that
-    names its sibling once), as sketch.substituted counts them. None when there is no such
-    pair."""
+    one side has such a word, the other's may occur once on the first side (a page that names
+    its sibling once) if one of the two words recurs once more than ``min_count``, as
+    sketch.substituted counts them. None when there is no such pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
         found: dict[str, tuple[int, str]] = {}
@@ -114,20 +114,26 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
 
     ca, cb = counts(a), counts(b)
 
-    def most_repeated(own: dict[str, tuple[int, str]], other: dict, at_most: int) -> str | None:
+    def most_repeated(
+        own: dict[str, tuple[int, str]], other: dict, at_most: int, least: int = min_count
+    ) -> tuple[int, str] | None:
         only = [
             (n, len(w), w)
             for k, (n, w) in own.items()
-            if n >= min_count and other.get(k, (0,))[0] <= at_most
+            if n >= least and other.get(k, (0,))[0] <= at_most
         ]
-        return max(only)[2] if only else None
+        return (max(only)[0], max(only)[2]) if only else None
+
+    def named_once(absent: tuple[int, str], own: dict, other: dict) -> tuple[int, str] | None:
+        # as many occurrences gone as in a swap both ways: one of the two words held once more
+        return most_repeated(own, other, 1, min_count if absent[0] > min_count else min_count + 1)
 
     first, second = most_repeated(ca, cb, 0), most_repeated(cb, ca, 0)
     if first and not second:
-        second = most_repeated(cb, ca, 1)
+        second = named_once(first, cb, ca)
     elif second and not first:
-        first = most_repeated(ca, cb, 1)
-    return (first, second) if first and second else None
+        first = named_once(second, ca, cb)
+    return (first[1], second[1]) if first and second else None
 
 
 def tokenize_for_diff(text: str) -> list[str]:

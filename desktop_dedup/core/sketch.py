@@ -47,21 +47,26 @@ Names that differ (documents made from one template)
     different documents is a *consistent substitution*: a word that recurs in one (at least
     ``SALIENT_MIN_COUNT`` times) never occurs in the other, *and* the other way round
     (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other); or, the
-    other way round, occurs there once at most: a page may name its sibling once, in a
-    reference to it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and
-    names itself throughout). Edits, cuts, banners and reordering never do this both ways (a
-    cut copy holds no word more often than its original); a real revision rarely does. Only
-    *rare* words count (IDF at least the table's median: names, technical terms, every Latin
-    word, and identifiers with digits such as ``sha256sum``, which are no shingles so that
-    changed numbers cost nothing): a copy in the other Chinese script may consistently use
-    another common word (OpenCC's s2twp writes 預設 for 默认, and 打开 becomes 開啟),
-    which is not another document. Numbers changed in a copy are changed one by one, so a copy
-    never holds a *new* identifier three times. So each sketch also keeps its document's most
-    repeated rare words (``salient``, up to ``SALIENT_SIZE``), a Bloom filter of its whole
-    vocabulary (``VOCAB_BITS`` bits, 3 probes: "absent" is certain, "present" may be wrong,
-    which can only let a pair through, never split one) and one of the rare words it holds
-    twice or more (``TWICE_BITS`` bits: "held once at most" is certain). A pair
-    with such a substitution is not verified, whatever its share of common text.
+    other way round, occurs there once at most: a page may name its sibling once, in a reference
+    to it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and names itself
+    throughout). Then one of the two words must recur ``REFERENCE_MIN_COUNT`` times, so that as
+    many occurrences are gone as in a swap both ways: a copy cut short and another copy with 5 %
+    of its words edited can lose a word of three to the cut and keep one of three of another
+    through the edits (public2's networkctl page), where md5sum's page names itself four times.
+    Edits, cuts, banners and reordering never do this both ways (a cut copy holds no word more
+    often than its original); a real revision rarely does. Only *rare* words count (IDF at least
+    the table's median: names, technical terms, every Latin word, and identifiers with digits
+    such as ``sha256sum``, which are no shingles so that changed numbers cost nothing): a copy
+    in the other Chinese script may consistently use another common word (OpenCC's s2twp writes
+    預設 for 默认, and 打开 becomes 開啟), which is not another document. Numbers changed in a
+    copy are changed one by one, so a copy never holds a *new* identifier three times. So each
+    sketch also keeps its document's most repeated rare words (``salient``, up to
+    ``SALIENT_SIZE``), a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes:
+    "absent" is certain, "present" may be wrong, which can only let a pair through, never split
+    one), one of the rare words it holds twice or more (``TWICE_BITS`` bits: "held once at most"
+    is certain) and how many of its salient words recur ``REFERENCE_MIN_COUNT`` times
+    (``named``). A pair with such a substitution is not verified, whatever its share of common
+    text.
 """
 
 from __future__ import annotations
@@ -81,6 +86,10 @@ CANDIDATE_KEYS = 16
 KEYED_MAX_SHINGLES = 1024
 SALIENT_SIZE = 24
 SALIENT_MIN_COUNT = 3
+# A swap one way round (a page that names its sibling once, substituted) needs one of its two
+# words held this often: then as many occurrences are gone from the other page as in a swap
+# both ways (twice SALIENT_MIN_COUNT), so that edits fake it no more often.
+REFERENCE_MIN_COUNT = SALIENT_MIN_COUNT + 1
 VOCAB_BITS = 4096
 TWICE_BITS = 1024
 # format version, the body's shingle count, stored values, salient words, candidate keys, flags
@@ -91,6 +100,9 @@ SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
 N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
 _HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE = 1, 2, 1 << 9, 1 << 10
+# The flags' top bits: how many salient words (the first ones) reach REFERENCE_MIN_COUNT.
+_NAMED_SHIFT, _NAMED_MAX = 11, 31
+assert SALIENT_SIZE <= _NAMED_MAX
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
 MIN_CORE_SHINGLES = 3
@@ -145,10 +157,11 @@ EDIT_RUN_TOKENS = 2
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
 # lines are common; 5: a line of one word meets the other document through the pairs joining
 # it to its neighbours; 6: a light edit may be two tokens for one; 7: a swap may be a name
-# the other page holds once, substituted): an index grouped by
+# the other page holds once, substituted; 8: only a name the page holds REFERENCE_MIN_COUNT
+# times): an index grouped by
 # another version is regrouped once from its stored sketches (service._matching_key), no file
 # read again.
-VERIFICATION_VERSION = 7
+VERIFICATION_VERSION = 8
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 # The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
@@ -261,6 +274,9 @@ class TextSketch:
     # uint8; empty in a sketch made before it): what tells a word named once (a page's
     # reference to a sibling) from one the document is about (substituted).
     twice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
+    # How many of ``salient`` (the first ones) the document holds REFERENCE_MIN_COUNT times
+    # or more: the words another page may name once and still be another document.
+    named: int = 0
 
     @cached_property
     def body(self) -> np.ndarray:
@@ -312,6 +328,7 @@ class TextSketch:
             | (self.tagged_lines << 6)
             | (_HAS_WORDS if len(self.words) else 0)
             | (_HAS_TWICE if len(self.twice) else 0)
+            | (self.named << _NAMED_SHIFT)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -393,6 +410,7 @@ class TextSketch:
             word_lines,
             n_lines,
             twice,
+            min(flags >> _NAMED_SHIFT, n_salient),
         )
 
     @cached_property
@@ -408,10 +426,20 @@ class TextSketch:
         """Each salient word's Bloom bits (of ``vocab``) as one integer mask."""
         return _masks(self.salient, VOCAB_BITS)
 
+    @property
+    def named_masks(self) -> tuple[int, ...]:
+        """:attr:`salient_masks` of the words held REFERENCE_MIN_COUNT times or more."""
+        return self.salient_masks[: self.named]
+
     @cached_property
     def salient_twice_masks(self) -> tuple[int, ...]:
         """Each salient word's Bloom bits of ``twice`` as one integer mask."""
         return _masks(self.salient, TWICE_BITS)
+
+    @property
+    def named_twice_masks(self) -> tuple[int, ...]:
+        """:attr:`salient_twice_masks` of the words held REFERENCE_MIN_COUNT times or more."""
+        return self.salient_twice_masks[: self.named]
 
     def lacks_one_of(self, masks: tuple[int, ...]) -> bool:
         """True when one of the words (given as Bloom masks) is certainly not in this document."""
@@ -539,6 +567,7 @@ def make_sketch(
     if len(repeated) > 1:
         repeated = repeated[np.lexsort((words[repeated], -counts[repeated]))]
     top = repeated[:SALIENT_SIZE]
+    named = counts[top] >= REFERENCE_MIN_COUNT  # a prefix of ``top``: most repeated first
     in_order, word_lines, n_lines = np.zeros(0, dtype=np.uint32), np.zeros(0, np.uint8), 0
     if 0 < len(tokens) <= SKETCH_SIZE + 1:  # every word pair is in ``values``: a short text
         in_order = (tokens & np.uint64(0xFFFFFFFF)).astype(np.uint32)
@@ -547,7 +576,7 @@ def make_sketch(
     return TextSketch(
         values,
         len(shingles),
-        np.sort(words[top]),
+        np.concatenate([np.sort(words[top[named]]), np.sort(words[top[~named]])]),
         vocab,
         core_mask if core_mask is not None and core_mask.any() else np.zeros(0, dtype=bool),
         tags,
@@ -558,6 +587,7 @@ def make_sketch(
         word_lines,
         n_lines,
         twice,
+        int(named.sum()),
     )
 
 
@@ -620,13 +650,20 @@ def _tagged_shingles(
 def substituted(a: TextSketch, b: TextSketch) -> bool:
     """A word repeated in ``a`` is absent from ``b`` and one repeated in ``b`` absent from ``a``;
     or, one way round, occurs there once at most (a page that names its sibling once, in a
-    reference to it, while each page names itself throughout)."""
+    reference to it, while each page names itself throughout), when one of the two words is
+    held REFERENCE_MIN_COUNT times: as many occurrences gone as in a swap both ways."""
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
     a_only, b_only = b.lacks_one_of(a.salient_masks), a.lacks_one_of(b.salient_masks)
-    return (a_only and b_only) or (
-        (a_only and a.holds_once_at_most_one_of(b.salient_twice_masks))
-        or (b_only and b.holds_once_at_most_one_of(a.salient_twice_masks))
+    return (a_only and b_only) or _refers(a, b, a_only) or _refers(b, a, b_only)
+
+
+def _refers(a: TextSketch, b: TextSketch, a_only: bool) -> bool:
+    """``a`` holds a repeated word ``b`` lacks (``a_only``) and names one ``b`` repeats once
+    at most, one of the two words held REFERENCE_MIN_COUNT times."""
+    return a_only and (
+        (b.lacks_one_of(a.named_masks) and a.holds_once_at_most_one_of(b.salient_twice_masks))
+        or a.holds_once_at_most_one_of(b.named_twice_masks)
     )
 
 
