@@ -131,8 +131,9 @@ def test_fingerprint_ab_takes_the_revisions_sketch_with_its_fingerprint(tmp_path
 
 def test_latent_pairs_lists_different_texts_that_verify_as_the_same(tmp_path):
     """A labelled corpus of three files: a page, its copy, and a sibling page of one template
-    that names the first once. The sibling is a different text; the template rule keeps it
-    apart (no latent pair), and without the rule it would verify with both (two pairs)."""
+    that names the first once (each page names itself four times). The sibling is a different
+    text; the template rule keeps it apart (no latent pair), and without the rule it would
+    verify with both (two pairs)."""
     import json
 
     import docgen
@@ -143,7 +144,7 @@ def test_latent_pairs_lists_different_texts_that_verify_as_the_same(tmp_path):
 
     def page(name, also=None):
         words = list(body)
-        for at in (0, 60, 120):
+        for at in (0, 40, 80, 120):
             words[at] = name
         if also:
             words[140] = also
