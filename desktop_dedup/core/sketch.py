@@ -157,8 +157,8 @@ EDIT_RUN_TOKENS = 2
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
 # lines are common; 5: a line of one word meets the other document through the pairs joining
 # it to its neighbours; 6: a light edit may be two tokens for one; 7: a swap may be a name
-# the other page holds once, substituted; 8: only a name the page holds REFERENCE_MIN_COUNT
-# times): an index grouped by
+# the other page holds once, substituted; 8: then one of the two words must be held
+# REFERENCE_MIN_COUNT times): an index grouped by
 # another version is regrouped once from its stored sketches (service._matching_key), no file
 # read again.
 VERIFICATION_VERSION = 8
