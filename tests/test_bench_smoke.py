@@ -159,3 +159,29 @@ def test_latent_pairs_lists_different_texts_that_verify_as_the_same(tmp_path):
     (root / "truth.json").write_text(json.dumps(truth), encoding="utf-8")
     r = latent_pairs.run([root], tmp_path / "index.sqlite")
     assert r["candidates"] >= 1 and r["latent"] == [] and r["without_rule"] == 2
+
+
+def test_man_pages_labels_identical_renders_one_page_and_counts_grouped_pairs(tmp_path):
+    """The man-page corpus: two pages with the same render are one document, every other
+    page its own; the grouped pairs and MinHash-LSH's count come from the real scan and the
+    real peer."""
+    import docgen
+
+    from tests.bench import man_pages
+
+    docs = tmp_path / "docs"
+    text = " ".join(docgen.SAMPLE_EN.split()[:200])
+    for name in ("gzip.1.txt", "gunzip.1.txt"):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, encoding="utf-8")
+    (docs / "ls.1.txt").write_text(" ".join(docgen.SAMPLE_EN.split()[200:400]), encoding="utf-8")
+    truth = man_pages.label(docs)
+    assert truth["files"] == {
+        "gunzip.1.txt": "gunzip.1",
+        "gzip.1.txt": "gzip.1",
+        "ls.1.txt": "ls.1",
+    }
+    assert truth["positive"] == [["gunzip.1.txt", "gzip.1.txt"]]
+    pairs, groups = man_pages.grouped_pairs(docs, tmp_path / "index.sqlite")
+    assert pairs == {("gunzip.1.txt", "gzip.1.txt")} and groups == [["gunzip.1.txt", "gzip.1.txt"]]
+    assert man_pages.minhash_pairs(docs) == 1

@@ -418,10 +418,10 @@ def test_a_traditional_copy_differs_only_where_its_words_do_but_is_shown_as_writ
 def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
     """What the diff names when the index refused a pair as two pages of one template: each
     page's own name, repeated in it; one page may also name the other once (a reference to
-    its sibling) when one of the two names recurs once more than the minimum, as
-    sketch.substituted counts them. A name the other page holds twice is not its sibling's
-    reference, nor are two names each held only the minimum number of times (a cut may take
-    one and edits two of three of the other), and nothing is named."""
+    its sibling) or twice, when as many occurrences of the two names are gone as in a swap
+    both ways, as sketch.substituted counts them. A name the other page holds three times is
+    not its sibling's reference, nor are two names held three times each with one left (a
+    cut may take one and edits two of three of the other), and nothing is named."""
     body = "the program reads every file and prints a line for each of them".split()
     a = " ".join(["svnlook", *body, "svnlook", *body, "svnlook", *body, "see", "svndumpfilter"])
     b = " ".join(["svndumpfilter", *body, "svndumpfilter", *body, "svndumpfilter", *body])
@@ -430,3 +430,7 @@ def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
         assert swapped_words(a4, b4, 3) == ("svnlook", "svndumpfilter")
         assert swapped_words(b4, a4, 3) == ("svndumpfilter", "svnlook")
         assert swapped_words(a4 + " svndumpfilter", b4, 3) is None
+    # named twice: with four and four, as many gone as in a swap both ways (4 + 4 - 2)
+    a42, b4 = a + " svnlook svndumpfilter", b + " svndumpfilter"
+    assert swapped_words(a42, b4, 3) == ("svnlook", "svndumpfilter")
+    assert swapped_words(a42 + " svndumpfilter", b4, 3) is None  # three times: no reference

@@ -78,10 +78,12 @@ def test_serialisation_round_trip_and_damaged_bytes():
     mixed = sketch(
         np.concatenate([token_hashes(300, 3), np.repeat(thrice, 3), np.repeat(often, 5)])
     )
-    assert mixed.named == 10 and len(mixed.salient) == 24
-    assert set(mixed.salient[:10].tolist()) == set(often.tolist())
+    assert len(mixed.salient) == 24 and mixed.counts.tolist() == [5] * 10 + [3] * 14
+    assert set(mixed.salient[:10].tolist()) == set(often.tolist())  # most repeated first
     back = TextSketch.from_bytes(mixed.to_bytes())
-    assert back.named == 10 and back.named_twice_masks == mixed.named_twice_masks
+    assert back.has_counts and np.array_equal(back.counts, mixed.counts)
+    assert np.array_equal(back.salient, mixed.salient)
+    assert np.array_equal(back.thrice, mixed.thrice) and back.thrice.any()
     for bad in (None, b"", b"\x07" + s.to_bytes()[1:], b"\x01\x00"):
         empty = decode(bad)
         assert empty.shingle_count == 0 and len(empty.values) == 0
@@ -101,25 +103,28 @@ def test_bloom_filter_never_calls_a_present_word_absent():
     assert s.lacks_one_of(absent.salient_masks)
 
 
-def test_words_held_twice_are_never_called_held_once():
-    """The filter of rare words held at least twice: a word the document holds twice or more
-    is never reported as held once at most (which would take a copy for another document); a
-    word held once is, unless the filter errs (then the pair is left to its share, as
-    without the filter); a sketch made before the filter reports nothing."""
+def test_words_held_twice_or_three_times_are_never_called_held_less():
+    """The filters of rare words held at least twice and at least three times: a word the
+    document holds twice is never reported as held once at most, one it holds three times
+    or more never as held twice at most (either would take a copy for another document); a
+    word held once or twice is, unless a filter errs (then the pair is left to its share, as
+    without the filters); a sketch made before the filters reports nothing."""
     body = token_hashes(400, 11)
-    twice, once = token_hashes(40, 12), token_hashes(40, 13)
-    doc = sketch(np.concatenate([body, twice, twice, once]))
-    held = sketch(np.repeat(twice, 4)).named_twice_masks
+    thrice, twice, once = token_hashes(40, 14), token_hashes(40, 12), token_hashes(40, 13)
+    doc = sketch(np.concatenate([body, thrice, thrice, thrice, twice, twice, once]))
+
+    def mask(word):
+        return sketch(np.repeat([word], 3)).salient_twice_masks[0]
+
+    held = sketch(np.repeat(twice, 3)).salient_twice_masks
     assert len(held) == 24 and not doc.holds_once_at_most_one_of(held)
-    for word in twice:  # every word held twice, one at a time
-        assert not doc.holds_once_at_most_one_of(sketch(np.repeat([word], 4)).named_twice_masks)
-    told = [
-        doc.holds_once_at_most_one_of(sketch(np.repeat([word], 4)).named_twice_masks)
-        for word in once
-    ]
-    assert sum(told) >= 35  # a 1024-bit filter of about 40 words errs rarely
+    assert all(doc.at_most(mask(w)) is None for w in thrice)
+    assert all(doc.at_most(mask(w)) in (2, None) for w in twice)
+    assert sum(doc.at_most(mask(w)) == 2 for w in twice) >= 35  # 1024 bits err rarely
+    assert sum(doc.at_most(mask(w)) == 1 for w in once) >= 35
     older = TextSketch(doc.values, doc.shingle_count, doc.salient, doc.vocab)
     assert not older.has_twice and not older.holds_once_at_most_one_of(held)
+    assert not older.has_counts and older.at_most(mask(once[0])) is None
 
 
 def test_substitution_needs_a_repeated_word_swapped_both_ways():
@@ -135,19 +140,22 @@ def test_substitution_needs_a_repeated_word_swapped_both_ways():
     c[[20, 70, 120]] = name_b
     assert not substituted(sa, sketch(c))
     assert verified_similarity(sa, sketch(c)) > 0.8
-    # one page names the other once (a reference): a swap when one of the two names recurs
-    # four times (as many occurrences gone as in a swap both ways, 3 + 3), either way round;
-    # not with three and three (a copy cut short against an edited copy can do that)
+    # one page names the other once or twice (a reference): a swap when as many occurrences
+    # of the two names are gone as in a swap both ways (3 + 3), either way round; not with
+    # three and three and one left (a copy cut short against an edited copy can do that)
     d = a.copy()
     d[150] = name_b
     assert not substituted(sketch(d), sb) and not substituted(sb, sketch(d))
     d4, b4 = d.copy(), b.copy()
     d4[180], b4[180] = name_a, name_b
-    assert sketch(b4).named == 1 and sb.named == 0 and sketch(d4).named == 1
-    for one, other in ((d4, b), (d, b4), (d4, b4)):
+    for one, other in ((d4, b), (d, b4), (d4, b4)):  # 4 + 3 - 1, 3 + 4 - 1, 4 + 4 - 1
         assert substituted(sketch(one), sketch(other)) and substituted(sketch(other), sketch(one))
-    # named twice: not a mere reference, no swap
+    # named twice: a swap with 4 + 4 - 2 gone, not with 4 + 3 - 2
     d4[170] = name_b
+    assert substituted(sketch(d4), sketch(b4)) and substituted(sketch(b4), sketch(d4))
+    assert not substituted(sketch(d4), sb) and not substituted(sb, sketch(d4))
+    # named three times: no mere reference, no swap
+    d4[160] = name_b
     assert not substituted(sketch(d4), sketch(b4)) and not substituted(sketch(b4), sketch(d4))
 
 

@@ -183,6 +183,36 @@ def test_real_pages_of_one_template_are_as_many_documents(tmp_path):
     ]
 
 
+GCLOUD = REPO / "tests" / "data" / "templates" / "gcloud"
+
+
+def test_generated_pages_that_name_their_sibling_twice_are_two_documents(tmp_path):
+    """The Google Cloud CLI's pages are one template filled in for each command
+    (tests/data/templates/gcloud): `service-accounts disable`'s page names "disable" eleven
+    times and `enable` twice (how to enable the account again), and `enable`'s page is 89 %
+    of the same word pairs; `vpn-gateways delete`'s page names the tunnels twice. A swap
+    counted only when the other page holds the name once at most made each pair one
+    document. Each page's own copies (a DOCX, a copy with a banner) stay with it."""
+    import docgen
+
+    docs = tmp_path / "docs"
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in GCLOUD.glob("*.txt")}
+    assert len(pages) == 4
+    for name, text in pages.items():
+        docgen.write_txt(docs / f"{name}.txt", text)
+    docgen.write_docx(docs / "copies" / "enable.docx", pages["iam_service-accounts_enable"])
+    banner = "Saved from the Google Cloud CLI reference\n\n"
+    tunnels = banner + pages["compute_vpn-tunnels_delete"]
+    docgen.write_txt(docs / "copies" / "tunnels.txt", tunnels)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
+    assert sorted(groups) == [
+        ["compute_vpn-tunnels_delete.txt", "tunnels.txt"],
+        ["enable.docx", "iam_service-accounts_enable.txt"],
+    ]
+
+
 def test_chinese_pages_of_one_template_that_name_each_other_once_are_two_documents(tmp_path):
     """The same in Chinese: public2's md5sum and sha224sum pages (zh_CN, labelled two
     documents, not gray) are 86 % the same, and md5sum's names sha224sum once. In public2

@@ -100,9 +100,10 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
     and the same of ``b``, compared in lower case and given as first written: what tells two
     pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). When only
-    one side has such a word, the other's may occur once on the first side (a page that names
-    its sibling once) if one of the two words recurs once more than ``min_count``, as
-    sketch.substituted counts them. None when there is no such pair."""
+    one side has such a word, the other's may occur once or twice on the first side (a page
+    that names its sibling) if as many occurrences of the two are gone as in a swap both ways
+    (twice ``min_count``), as sketch.substituted counts them. None when there is no such
+    pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
         found: dict[str, tuple[int, str]] = {}
@@ -114,25 +115,25 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
 
     ca, cb = counts(a), counts(b)
 
-    def most_repeated(
-        own: dict[str, tuple[int, str]], other: dict, at_most: int, least: int = min_count
-    ) -> tuple[int, str] | None:
-        only = [
-            (n, len(w), w)
-            for k, (n, w) in own.items()
-            if n >= least and other.get(k, (0,))[0] <= at_most
-        ]
+    def most_repeated(own: dict[str, tuple[int, str]], other: dict) -> tuple[int, str] | None:
+        only = [(n, len(w), w) for k, (n, w) in own.items() if n >= min_count and k not in other]
         return (max(only)[0], max(only)[2]) if only else None
 
-    def named_once(absent: tuple[int, str], own: dict, other: dict) -> tuple[int, str] | None:
-        # as many occurrences gone as in a swap both ways: one of the two words held once more
-        return most_repeated(own, other, 1, min_count if absent[0] > min_count else min_count + 1)
+    def named(absent: tuple[int, str], own: dict, other: dict) -> tuple[int, str] | None:
+        # the word of ``own`` the other side holds once or twice, with the most gone
+        held = [
+            (absent[0] + n - other[k][0], n, w)
+            for k, (n, w) in own.items()
+            if n >= min_count and 0 < other.get(k, (0,))[0] <= 2
+        ]
+        best = max(held, default=None)
+        return (best[1], best[2]) if best and best[0] >= 2 * min_count else None
 
-    first, second = most_repeated(ca, cb, 0), most_repeated(cb, ca, 0)
+    first, second = most_repeated(ca, cb), most_repeated(cb, ca)
     if first and not second:
-        second = named_once(first, cb, ca)
+        second = named(first, cb, ca)
     elif second and not first:
-        first = named_once(second, ca, cb)
+        first = named(second, ca, cb)
     return (first[1], second[1]) if first and second else None
 
 

@@ -23,8 +23,9 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # text's own counts where it also occurs in the lines peeled at its ends, for the substitution
 # check; 23: a short text's tokens go with the line each begins in, also after a word joined
 # across a line break; 24: a sketch also keeps a filter of the rare words its document holds
-# twice or more; 25: and how many of its salient words it holds four times or more): stored
-# fingerprints made with another version are recomputed on the next scan.
+# twice or more; 25: and how often it holds each salient word, and a filter of the rare
+# words it holds three times or more): stored fingerprints made with another version are
+# recomputed on the next scan.
 FINGERPRINT_VERSION = 25
 
 

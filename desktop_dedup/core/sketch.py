@@ -47,26 +47,27 @@ Names that differ (documents made from one template)
     different documents is a *consistent substitution*: a word that recurs in one (at least
     ``SALIENT_MIN_COUNT`` times) never occurs in the other, *and* the other way round
     (``svnlook`` three times in one page, ``svndumpfilter`` three times in the other); or, the
-    other way round, occurs there once at most: a page may name its sibling once, in a reference
-    to it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and names itself
-    throughout). Then one of the two words must recur ``REFERENCE_MIN_COUNT`` times, so that as
-    many occurrences are gone as in a swap both ways: a copy cut short and another copy with 5 %
-    of its words edited can lose a word of three to the cut and keep one of three of another
-    through the edits (public2's networkctl page), where md5sum's page names itself four times.
-    Edits, cuts, banners and reordering never do this both ways (a cut copy holds no word more
-    often than its original); a real revision rarely does. Only *rare* words count (IDF at least
-    the table's median: names, technical terms, every Latin word, and identifiers with digits
-    such as ``sha256sum``, which are no shingles so that changed numbers cost nothing): a copy
-    in the other Chinese script may consistently use another common word (OpenCC's s2twp writes
-    預設 for 默认, and 打开 becomes 開啟), which is not another document. Numbers changed in a
-    copy are changed one by one, so a copy never holds a *new* identifier three times. So each
-    sketch also keeps its document's most repeated rare words (``salient``, up to
-    ``SALIENT_SIZE``), a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes:
-    "absent" is certain, "present" may be wrong, which can only let a pair through, never split
-    one), one of the rare words it holds twice or more (``TWICE_BITS`` bits: "held once at most"
-    is certain) and how many of its salient words recur ``REFERENCE_MIN_COUNT`` times
-    (``named``). A pair with such a substitution is not verified, whatever its share of common
-    text.
+    other way round, occurs there once or twice: a page may name its sibling, in a reference to
+    it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and names itself
+    throughout; the Google Cloud CLI's page of ``service-accounts disable`` names ``enable``
+    twice). Then as many occurrences of the two words must be gone from the other page as in a
+    swap both ways (``SWAP_MIN_GONE``, six): a copy cut short and another copy with 5 % of its
+    words edited can lose a word of three to the cut and keep one of three of another through
+    the edits (public2's networkctl page: five gone), where md5sum's page names itself four
+    times (and sha224sum's page three times, once in md5sum's: six). Edits, cuts, banners and
+    reordering never do this both ways (a cut copy holds no word more often than its original);
+    a real revision rarely does. Only *rare* words count (IDF at least the table's median:
+    names, technical terms, every Latin word, and identifiers with digits such as ``sha256sum``,
+    which are no shingles so that changed numbers cost nothing): a copy in the other Chinese
+    script may consistently use another common word (OpenCC's s2twp writes 預設 for 默认, and 打开
+    becomes 開啟), which is not another document. Numbers changed in a copy are changed one by
+    one, so a copy never holds a *new* identifier three times. So each sketch also keeps its
+    document's most repeated rare words (``salient``, up to ``SALIENT_SIZE``) with how often it
+    holds each (``counts``), a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3
+    probes: "absent" is certain, "present" may be wrong, which can only let a pair through,
+    never split one), and two of the rare words it holds twice or more and three times or more
+    (``TWICE_BITS`` bits each: "held once at most" and "held twice at most" are certain). A pair
+    with such a substitution is not verified, whatever its share of common text.
 """
 
 from __future__ import annotations
@@ -86,10 +87,9 @@ CANDIDATE_KEYS = 16
 KEYED_MAX_SHINGLES = 1024
 SALIENT_SIZE = 24
 SALIENT_MIN_COUNT = 3
-# A swap one way round (a page that names its sibling once, substituted) needs one of its two
-# words held this often: then as many occurrences are gone from the other page as in a swap
-# both ways (twice SALIENT_MIN_COUNT), so that edits fake it no more often.
-REFERENCE_MIN_COUNT = SALIENT_MIN_COUNT + 1
+# A swap one way round (a page that names its sibling once or twice, substituted) needs as
+# many occurrences of its two words gone from the other page as a swap both ways: this many.
+SWAP_MIN_GONE = 2 * SALIENT_MIN_COUNT
 VOCAB_BITS = 4096
 TWICE_BITS = 1024
 # format version, the body's shingle count, stored values, salient words, candidate keys, flags
@@ -99,10 +99,7 @@ _FORMAT = 2
 SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
 N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
-_HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE = 1, 2, 1 << 9, 1 << 10
-# The flags' top bits: how many salient words (the first ones) reach REFERENCE_MIN_COUNT.
-_NAMED_SHIFT, _NAMED_MAX = 11, 31
-assert SALIENT_SIZE <= _NAMED_MAX
+_HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE, _HAS_COUNTS = 1, 2, 1 << 9, 1 << 10, 1 << 11
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
 MIN_CORE_SHINGLES = 3
@@ -157,8 +154,8 @@ EDIT_RUN_TOKENS = 2
 # whole; 3: and word by word, word_similarity; 4: a two-sided comparison asks the index which
 # lines are common; 5: a line of one word meets the other document through the pairs joining
 # it to its neighbours; 6: a light edit may be two tokens for one; 7: a swap may be a name
-# the other page holds once, substituted; 8: then one of the two words must be held
-# REFERENCE_MIN_COUNT times): an index grouped by
+# the other page holds once, substituted; 8: or twice, when as many occurrences of the two
+# words are gone as in a swap both ways, SWAP_MIN_GONE): an index grouped by
 # another version is regrouped once from its stored sketches (service._matching_key), no file
 # read again.
 VERIFICATION_VERSION = 8
@@ -274,9 +271,11 @@ class TextSketch:
     # uint8; empty in a sketch made before it): what tells a word named once (a page's
     # reference to a sibling) from one the document is about (substituted).
     twice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
-    # How many of ``salient`` (the first ones) the document holds REFERENCE_MIN_COUNT times
-    # or more: the words another page may name once and still be another document.
-    named: int = 0
+    # How often the document holds each of ``salient`` (at most 255), and a Bloom filter of the
+    # rare words it holds three times or more (as ``twice``); both empty in a sketch made
+    # before them. What weighs a swap one way round (substituted).
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
+    thrice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
 
     @cached_property
     def body(self) -> np.ndarray:
@@ -328,7 +327,7 @@ class TextSketch:
             | (self.tagged_lines << 6)
             | (_HAS_WORDS if len(self.words) else 0)
             | (_HAS_TWICE if len(self.twice) else 0)
-            | (self.named << _NAMED_SHIFT)
+            | (_HAS_COUNTS if self.has_counts else 0)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -358,6 +357,7 @@ class TextSketch:
                     else b""
                 ),
                 self.twice.tobytes(),
+                (self.counts.tobytes() + self.thrice.tobytes()) if self.has_counts else b"",
                 self.vocab.tobytes(),
             )
         )
@@ -395,6 +395,13 @@ class TextSketch:
         if flags & _HAS_TWICE:
             twice = np.frombuffer(raw, dtype=np.uint8, count=TWICE_BITS // 8, offset=at)
             at += TWICE_BITS // 8
+        counts = thrice = np.zeros(0, dtype=np.uint8)
+        if flags & _HAS_COUNTS:
+            counts = np.frombuffer(raw, dtype=np.uint8, count=n_salient, offset=at)
+            thrice = np.frombuffer(
+                raw, dtype=np.uint8, count=TWICE_BITS // 8, offset=at + n_salient
+            )
+            at += n_salient + TWICE_BITS // 8
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
         return cls(
             values,
@@ -410,7 +417,8 @@ class TextSketch:
             word_lines,
             n_lines,
             twice,
-            min(flags >> _NAMED_SHIFT, n_salient),
+            counts,
+            thrice,
         )
 
     @cached_property
@@ -426,20 +434,15 @@ class TextSketch:
         """Each salient word's Bloom bits (of ``vocab``) as one integer mask."""
         return _masks(self.salient, VOCAB_BITS)
 
-    @property
-    def named_masks(self) -> tuple[int, ...]:
-        """:attr:`salient_masks` of the words held REFERENCE_MIN_COUNT times or more."""
-        return self.salient_masks[: self.named]
-
     @cached_property
     def salient_twice_masks(self) -> tuple[int, ...]:
-        """Each salient word's Bloom bits of ``twice`` as one integer mask."""
+        """Each salient word's Bloom bits of ``twice`` (and of ``thrice``: the same probes) as
+        one integer mask."""
         return _masks(self.salient, TWICE_BITS)
 
     @property
-    def named_twice_masks(self) -> tuple[int, ...]:
-        """:attr:`salient_twice_masks` of the words held REFERENCE_MIN_COUNT times or more."""
-        return self.salient_twice_masks[: self.named]
+    def has_counts(self) -> bool:
+        return len(self.counts) == len(self.salient) > 0 and len(self.thrice) * 8 == TWICE_BITS
 
     def lacks_one_of(self, masks: tuple[int, ...]) -> bool:
         """True when one of the words (given as Bloom masks) is certainly not in this document."""
@@ -458,6 +461,20 @@ class TextSketch:
         most once in this document; False without the filter (a sketch made before it)."""
         return _misses_one_of(self._twice_bits, masks)
 
+    @cached_property
+    def _thrice_bits(self) -> int:
+        return _filter_bits(self.thrice, TWICE_BITS)
+
+    def at_most(self, mask: int) -> int | None:
+        """How often this document holds a word (its Bloom mask of ``twice``) at most, when it
+        is certainly twice or less: 1 or 2; None when it may be more, or the filters are
+        missing (a sketch made before them)."""
+        if self._twice_bits & mask != mask:
+            return 1
+        if self._thrice_bits & mask != mask:
+            return 2
+        return None
+
 
 EMPTY_SKETCH = TextSketch(_EMPTY, 0, _EMPTY, np.zeros(0, dtype=np.uint8))
 
@@ -471,19 +488,24 @@ def _bloom_indexes(token_hashes: np.ndarray, size: int = VOCAB_BITS) -> list[np.
     return [((h >> shift) & mask).astype(np.int64) for shift in _PROBE_SHIFTS]
 
 
-def _blooms(mixed: np.ndarray, twice: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The two Bloom filters of a document, as bytes (bit i is bit i % 8 of byte i // 8), with
-    the probes of _bloom_indexes: of its words (``mixed``: their hashes, mixed by _mix64;
-    VOCAB_BITS bits), and of those ``twice`` marks (TWICE_BITS bits). In one array, every
-    probe set at once: a document has a hundred words or so, and each numpy call costs more
-    than its work (a probe at a time, a filter at a time, took 30-45 µs more a document)."""
+def _blooms(
+    mixed: np.ndarray, twice: np.ndarray, thrice: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The three Bloom filters of a document, as bytes (bit i is bit i % 8 of byte i // 8),
+    with the probes of _bloom_indexes: of its words (``mixed``: their hashes, mixed by _mix64;
+    VOCAB_BITS bits), of those ``twice`` marks and of those ``thrice`` marks (TWICE_BITS bits
+    each). In one array, every probe set at once: a document has a hundred words or so, and
+    each numpy call costs more than its work (a probe at a time, a filter at a time, took
+    30-45 µs more a document)."""
     probes = (mixed >> _PROBE_SHIFTS[:, None]).astype(np.intp)
-    bits = np.zeros(VOCAB_BITS + TWICE_BITS, dtype=bool)
+    bits = np.zeros(VOCAB_BITS + 2 * TWICE_BITS, dtype=bool)
     vocab = (probes & (VOCAB_BITS - 1)).ravel()
     held = VOCAB_BITS + (probes[:, twice] & (TWICE_BITS - 1)).ravel()
-    bits[np.concatenate([vocab, held])] = True
+    held3 = VOCAB_BITS + TWICE_BITS + (probes[:, thrice] & (TWICE_BITS - 1)).ravel()
+    bits[np.concatenate([vocab, held, held3])] = True
     packed = np.packbits(bits, bitorder="little")
-    return packed[: VOCAB_BITS // 8], packed[VOCAB_BITS // 8 :]
+    v, t = VOCAB_BITS // 8, TWICE_BITS // 8
+    return packed[:v], packed[v : v + t], packed[v + t :]
 
 
 def _filter_bits(packed: np.ndarray, size: int) -> int:
@@ -560,14 +582,15 @@ def make_sketch(
     words = np.asarray(word_hashes, dtype=np.uint64)
     counts = np.asarray(word_counts)
     may_be_salient = np.ones(len(words), dtype=bool) if rare is None else np.asarray(rare, bool)
-    vocab, twice = _blooms(_mix64(words), may_be_salient & (counts >= 2))
+    vocab, twice, thrice = _blooms(
+        _mix64(words), may_be_salient & (counts >= 2), may_be_salient & (counts >= 3)
+    )
     eligible = may_be_salient & (counts >= SALIENT_MIN_COUNT)
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     if len(repeated) > 1:
         repeated = repeated[np.lexsort((words[repeated], -counts[repeated]))]
     top = repeated[:SALIENT_SIZE]
-    named = counts[top] >= REFERENCE_MIN_COUNT  # a prefix of ``top``: most repeated first
     in_order, word_lines, n_lines = np.zeros(0, dtype=np.uint32), np.zeros(0, np.uint8), 0
     if 0 < len(tokens) <= SKETCH_SIZE + 1:  # every word pair is in ``values``: a short text
         in_order = (tokens & np.uint64(0xFFFFFFFF)).astype(np.uint32)
@@ -576,7 +599,7 @@ def make_sketch(
     return TextSketch(
         values,
         len(shingles),
-        np.concatenate([np.sort(words[top[named]]), np.sort(words[top[~named]])]),
+        words[top],
         vocab,
         core_mask if core_mask is not None and core_mask.any() else np.zeros(0, dtype=bool),
         tags,
@@ -587,7 +610,8 @@ def make_sketch(
         word_lines,
         n_lines,
         twice,
-        int(named.sum()),
+        np.minimum(counts[top], 255).astype(np.uint8),
+        thrice,
     )
 
 
@@ -649,22 +673,32 @@ def _tagged_shingles(
 
 def substituted(a: TextSketch, b: TextSketch) -> bool:
     """A word repeated in ``a`` is absent from ``b`` and one repeated in ``b`` absent from ``a``;
-    or, one way round, occurs there once at most (a page that names its sibling once, in a
-    reference to it, while each page names itself throughout), when one of the two words is
-    held REFERENCE_MIN_COUNT times: as many occurrences gone as in a swap both ways."""
+    or, one way round, occurs there once or twice (a page that names its sibling, in a
+    reference to it, while each page names itself throughout), when as many occurrences of
+    the two words are gone as in a swap both ways (SWAP_MIN_GONE)."""
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
     a_only, b_only = b.lacks_one_of(a.salient_masks), a.lacks_one_of(b.salient_masks)
-    return (a_only and b_only) or _refers(a, b, a_only) or _refers(b, a, b_only)
+    return (a_only and b_only) or (a_only and _refers(a, b)) or (b_only and _refers(b, a))
 
 
-def _refers(a: TextSketch, b: TextSketch, a_only: bool) -> bool:
-    """``a`` holds a repeated word ``b`` lacks (``a_only``) and names one ``b`` repeats once
-    at most, one of the two words held REFERENCE_MIN_COUNT times."""
-    return a_only and (
-        (b.lacks_one_of(a.named_masks) and a.holds_once_at_most_one_of(b.salient_twice_masks))
-        or a.holds_once_at_most_one_of(b.named_twice_masks)
+def _refers(a: TextSketch, b: TextSketch) -> bool:
+    """``a`` holds a repeated word ``b`` lacks, and names one ``b`` repeats at most twice: the
+    occurrences of the first in ``a`` and those of the second ``b`` holds beyond ``a``'s at
+    least SWAP_MIN_GONE."""
+    if not (a.has_counts and b.has_counts):
+        return False
+    gone = max(
+        (int(n) for n, m in zip(a.counts, a.salient_masks, strict=True) if b.lacks_one_of((m,))),
+        default=0,
     )
+    for m, mask in zip(b.counts, b.salient_twice_masks, strict=True):
+        if gone + int(m) - 1 < SWAP_MIN_GONE:
+            break  # most repeated first: no later word of ``b`` reaches it either
+        held = a.at_most(mask)
+        if held is not None and gone + int(m) - held >= SWAP_MIN_GONE:
+            return True
+    return False
 
 
 def candidate_keys(sketch: TextSketch) -> np.ndarray:
