@@ -430,7 +430,9 @@ def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
         assert swapped_words(a4, b4, 3) == ("svnlook", "svndumpfilter")
         assert swapped_words(b4, a4, 3) == ("svndumpfilter", "svnlook")
         assert swapped_words(a4 + " svndumpfilter", b4, 3) is None
-    # named twice: with four and four, as many gone as in a swap both ways (4 + 4 - 2)
+    # named twice: when the other page names itself six times (three for each), not four
     a42, b4 = a + " svnlook svndumpfilter", b + " svndumpfilter"
-    assert swapped_words(a42, b4, 3) == ("svnlook", "svndumpfilter")
-    assert swapped_words(a42 + " svndumpfilter", b4, 3) is None  # three times: no reference
+    b6 = b4 + " svndumpfilter svndumpfilter"
+    assert swapped_words(a42, b6, 3) == ("svnlook", "svndumpfilter")
+    assert swapped_words(a42, b4, 3) is None
+    assert swapped_words(a42 + " svndumpfilter", b6, 3) is None  # three times: no reference

@@ -101,8 +101,9 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     and the same of ``b``, compared in lower case and given as first written: what tells two
     pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). When only
     one side has such a word, the other's may occur once or twice on the first side (a page
-    that names its sibling) if as many occurrences of the two are gone as in a swap both ways
-    (twice ``min_count``), as sketch.substituted counts them. None when there is no such
+    that names its sibling; once for every ``min_count`` times the other side has it) if as
+    many occurrences of the two are gone as in a swap both ways (twice ``min_count``), as
+    sketch.substituted counts them. None when there is no such
     pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
@@ -124,7 +125,7 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
         held = [
             (absent[0] + n - other[k][0], n, w)
             for k, (n, w) in own.items()
-            if n >= min_count and 0 < other.get(k, (0,))[0] <= 2
+            if n >= min_count and 0 < other.get(k, (0,))[0] <= min(2, n // min_count)
         ]
         best = max(held, default=None)
         return (best[1], best[2]) if best and best[0] >= 2 * min_count else None

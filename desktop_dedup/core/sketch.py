@@ -50,22 +50,24 @@ Names that differ (documents made from one template)
     other way round, occurs there once or twice: a page may name its sibling, in a reference to
     it (GNU coreutils' md5sum page recommends sha224sum in its BUGS section, and names itself
     throughout; the Google Cloud CLI's page of ``service-accounts disable`` names ``enable``
-    twice). Then as many occurrences of the two words must be gone from the other page as in a
-    swap both ways (``SWAP_MIN_GONE``, six): a copy cut short and another copy with 5 % of its
-    words edited can lose a word of three to the cut and keep one of three of another through
-    the edits (public2's networkctl page: five gone), where md5sum's page names itself four
-    times (and sha224sum's page three times, once in md5sum's: six). Edits, cuts, banners and
-    reordering never do this both ways (a cut copy holds no word more often than its original);
-    a real revision rarely does. Only *rare* words count (IDF at least the table's median:
-    names, technical terms, every Latin word, and identifiers with digits such as ``sha256sum``,
-    which are no shingles so that changed numbers cost nothing): a copy in the other Chinese
-    script may consistently use another common word (OpenCC's s2twp writes 預設 for 默认, and 打开
-    becomes 開啟), which is not another document. Numbers changed in a copy are changed one by
-    one, so a copy never holds a *new* identifier three times. So each sketch also keeps its
-    document's most repeated rare words (``salient``, up to ``SALIENT_SIZE``) with how often it
-    holds each (``counts``), a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3
-    probes: "absent" is certain, "present" may be wrong, which can only let a pair through,
-    never split one), and two of the rare words it holds twice or more and three times or more
+    twice). Then the sibling names itself at least ``SALIENT_MIN_COUNT`` times for each time the
+    page names it (a revision may use a word four times where it had it twice), and as many
+    occurrences of the two words must be gone from the other page as in a swap both ways
+    (``SWAP_MIN_GONE``, six): a copy cut short and another copy with 5 % of its words edited can
+    lose a word of three to the cut and keep one of three of another through the edits
+    (public2's networkctl page: five gone), where md5sum's page names itself four times (and
+    sha224sum's page three times, once in md5sum's: six). Edits, cuts, banners and reordering
+    never do this both ways (a cut copy holds no word more often than its original); a real
+    revision rarely does. Only *rare* words count (IDF at least the table's median: names,
+    technical terms, every Latin word, and identifiers with digits such as ``sha256sum``, which
+    are no shingles so that changed numbers cost nothing): a copy in the other Chinese script
+    may consistently use another common word (OpenCC's s2twp writes 預設 for 默认, and 打开 becomes
+    開啟), which is not another document. Numbers changed in a copy are changed one by one, so a
+    copy never holds a *new* identifier three times. So each sketch also keeps its document's
+    most repeated rare words (``salient``, up to ``SALIENT_SIZE``) with how often it holds each
+    (``counts``), a Bloom filter of its whole vocabulary (``VOCAB_BITS`` bits, 3 probes:
+    "absent" is certain, "present" may be wrong, which can only let a pair through, never split
+    one), and two of the rare words it holds twice or more and three times or more
     (``TWICE_BITS`` bits each: "held once at most" and "held twice at most" are certain). A pair
     with such a substitution is not verified, whatever its share of common text.
 """
@@ -683,9 +685,9 @@ def substituted(a: TextSketch, b: TextSketch) -> bool:
 
 
 def _refers(a: TextSketch, b: TextSketch) -> bool:
-    """``a`` holds a repeated word ``b`` lacks, and names one ``b`` repeats at most twice: the
-    occurrences of the first in ``a`` and those of the second ``b`` holds beyond ``a``'s at
-    least SWAP_MIN_GONE."""
+    """``a`` holds a repeated word ``b`` lacks, and names one ``b`` repeats, at most twice and
+    at most once for every SALIENT_MIN_COUNT times ``b`` does: the occurrences of the first
+    in ``a`` and those of the second ``b`` holds beyond ``a``'s at least SWAP_MIN_GONE."""
     if not (a.has_counts and b.has_counts):
         return False
     gone = max(
@@ -696,7 +698,14 @@ def _refers(a: TextSketch, b: TextSketch) -> bool:
         if gone + int(m) - 1 < SWAP_MIN_GONE:
             break  # most repeated first: no later word of ``b`` reaches it either
         held = a.at_most(mask)
-        if held is not None and gone + int(m) - held >= SWAP_MIN_GONE:
+        # and ``b`` names itself at least SALIENT_MIN_COUNT times for each time ``a`` names it
+        # (a revision may use a word four times where it had it twice: Rust's page of the
+        # wasm32-wali-linux target, "unknown" 2 -> 4 times, with "config" dropped)
+        if (
+            held is not None
+            and gone + int(m) - held >= SWAP_MIN_GONE
+            and int(m) >= held * SALIENT_MIN_COUNT
+        ):
             return True
     return False
 
