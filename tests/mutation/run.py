@@ -405,6 +405,14 @@ MUTANTS: list[Mutant] = [
         "a copy cut short and an edited copy stay together (a swap one way needs six gone)",
     ),
     m(
+        "sibling-named-half-as-often-as-itself",
+        "desktop_dedup/core/sketch.py",
+        "            and int(m) >= held * SALIENT_MIN_COUNT\n",
+        "            and int(m) >= held * 2\n",
+        ["tests/test_sketch.py", "tests/test_grouping.py"],
+        "a revision that drops a word and uses another more stays the same document",
+    ),
+    m(
         "salient-counts-not-read",
         "desktop_dedup/core/sketch.py",
         "        if flags & _HAS_COUNTS:\n",
