@@ -103,8 +103,7 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     one side has such a word, the other's may occur once or twice on the first side (a page
     that names its sibling; once for every ``min_count`` times the other side has it) if as
     many occurrences of the two are gone as in a swap both ways (twice ``min_count``), as
-    sketch.substituted counts them. None when there is no such
-    pair."""
+    sketch.substituted counts them. None when there is no such pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
         found: dict[str, tuple[int, str]] = {}
@@ -118,7 +117,8 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
 
     def most_repeated(own: dict[str, tuple[int, str]], other: dict) -> tuple[int, str] | None:
         only = [(n, len(w), w) for k, (n, w) in own.items() if n >= min_count and k not in other]
-        return (max(only)[0], max(only)[2]) if only else None
+        best = max(only, default=None)
+        return (best[0], best[2]) if best else None
 
     def named(absent: tuple[int, str], own: dict, other: dict) -> tuple[int, str] | None:
         # the word of ``own`` the other side holds once or twice, with the most gone

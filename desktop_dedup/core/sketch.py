@@ -691,7 +691,7 @@ def _refers(a: TextSketch, b: TextSketch) -> bool:
     if not (a.has_counts and b.has_counts):
         return False
     gone = max(
-        (int(n) for n, m in zip(a.counts, a.salient_masks, strict=True) if b.lacks_one_of((m,))),
+        (int(n) for n, w in zip(a.counts, a.salient_masks, strict=True) if b.lacks_one_of((w,))),
         default=0,
     )
     for m, mask in zip(b.counts, b.salient_twice_masks, strict=True):
