@@ -11,6 +11,7 @@ import pytest
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.sketch import (
     SKETCH_SIZE,
+    TWICE_BITS,
     TextSketch,
     decode,
     make_sketch,
@@ -73,7 +74,7 @@ def test_serialisation_round_trip_and_damaged_bytes():
     back = TextSketch.from_bytes(s.to_bytes())
     assert np.array_equal(back.values, s.values) and back.shingle_count == 499
     assert np.array_equal(back.salient, s.salient) and np.array_equal(back.vocab, s.vocab)
-    assert back.has_twice and np.array_equal(back.twice, s.twice)
+    assert len(back.twice) * 8 == TWICE_BITS and np.array_equal(back.twice, s.twice)
     often, thrice = token_hashes(10, 8), token_hashes(20, 9)
     mixed = sketch(
         np.concatenate([token_hashes(300, 3), np.repeat(thrice, 3), np.repeat(often, 5)])
@@ -117,13 +118,13 @@ def test_words_held_twice_or_three_times_are_never_called_held_less():
         return sketch(np.repeat([word], 3)).salient_twice_masks[0]
 
     held = sketch(np.repeat(twice, 3)).salient_twice_masks
-    assert len(held) == 24 and not doc.holds_once_at_most_one_of(held)
+    assert len(held) == 24 and all(doc.at_most(m) != 1 for m in held)
     assert all(doc.at_most(mask(w)) is None for w in thrice)
     assert all(doc.at_most(mask(w)) in (2, None) for w in twice)
     assert sum(doc.at_most(mask(w)) == 2 for w in twice) >= 35  # 1024 bits err rarely
     assert sum(doc.at_most(mask(w)) == 1 for w in once) >= 35
     older = TextSketch(doc.values, doc.shingle_count, doc.salient, doc.vocab)
-    assert not older.has_twice and not older.holds_once_at_most_one_of(held)
+    assert len(older.twice) == 0 and all(older.at_most(m) is None for m in held)
     assert not older.has_counts and older.at_most(mask(once[0])) is None
 
 

@@ -454,15 +454,6 @@ class TextSketch:
     def _twice_bits(self) -> int:
         return _filter_bits(self.twice, TWICE_BITS)
 
-    @property
-    def has_twice(self) -> bool:
-        return len(self.twice) * 8 == TWICE_BITS
-
-    def holds_once_at_most_one_of(self, masks: tuple[int, ...]) -> bool:
-        """True when one of the words (given as Bloom masks of ``twice``) certainly occurs at
-        most once in this document; False without the filter (a sketch made before it)."""
-        return _misses_one_of(self._twice_bits, masks)
-
     @cached_property
     def _thrice_bits(self) -> int:
         return _filter_bits(self.thrice, TWICE_BITS)
