@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import time
@@ -204,8 +205,11 @@ def test_stray_nul_in_utf8_text_is_dropped_not_binary() -> None:
 
 
 def test_text_with_escape_sequences_and_tabs_is_still_text() -> None:
+    """A coloured log saved from a terminal is text, read as the terminal shows it: its tabs,
+    line ends and form feeds kept, its colour sequences not."""
     log_text = "col1\tcol2\n\x1b[31mred\x1b[0m warning\r\nform\x0cfeed\n" * 50
-    assert decode_text_bytes(log_text.encode()) == log_text
+    shown = "col1\tcol2\nred warning\r\nform\x0cfeed\n" * 50
+    assert decode_text_bytes(log_text.encode()) == shown
 
 
 # --- markup -----------------------------------------------------------------------------------
@@ -814,6 +818,54 @@ def test_a_manual_page_saved_as_text_has_its_hyphenated_words_whole(tmp_path: Pa
     ascii_wrap = tmp_path / "wrapped.txt"
     ascii_wrap.write_text("a well-\nknown tool, and a docu-\nment", encoding="utf-8")
     assert extract_text(ascii_wrap).text == "a well-\nknown tool, and a docu-\nment"
+
+
+_CHINESE_PAGE = (
+    ".TH 示例 1\n.SH 名称\n示例 \\- 一个\\fB中文\\fR手册页，带有\\fI下划线\\fR的词。\n"
+    ".SH 描述\n\\fB粗体的中文\\fR和 \\fBbold English\\fR words, \\fIunderlined\\fR ones.\n"
+)
+
+
+def _groff_styled(page: Path, *flags: str, sgr: bool = False) -> bytes:
+    """``page`` set by groff 80 columns wide, as ``groff -Tutf8 page > page.txt`` saves it;
+    ``sgr``: with escape sequences, which Debian's groff writes only when GROFF_SGR is set."""
+    env = {k: v for k, v in os.environ.items() if k != "GROFF_SGR"}
+    if sgr:
+        env["GROFF_SGR"] = "1"
+    out = subprocess.run(
+        ["groff", "-k", "-man", "-Tutf8", "-rLL=80n", *flags, str(page)],
+        capture_output=True,
+        env=env,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+@pytest.mark.parametrize("style", ["overstrike", "escape sequences"])
+def test_a_manual_page_saved_with_bold_and_underline_reads_as_the_page(
+    tmp_path: Path, style: str
+) -> None:
+    """``MAN_KEEP_FORMATTING=1 man bind > bind.txt``, ``groff -man -Tutf8 page > page.txt`` or
+    a catman page keeps groff's bold and underline in the file. Debian's groff writes them as a
+    typewriter would: a bold letter twice with a backspace between (``N\\bN``), an underlined
+    one after ``_\\b``, a Chinese character as well; groff elsewhere (and Debian's with
+    GROFF_SGR set) writes ANSI escape sequences (``ESC[1m`` ... ``ESC[0m``). The backspaces made
+    such a file "binary data, not text", skipped; the sequences were read as words (``1m``,
+    ``22m``) the page without them lacks. Either reads as the same page set without them."""
+    chinese = tmp_path / "zh.1"
+    chinese.write_text(_CHINESE_PAGE, encoding="utf-8")
+    for n, page in enumerate([Path("/usr/share/fish/man/man1/bind.1"), chinese]):
+        plain = _groff_styled(page, "-P-cbu")
+        if style == "overstrike":
+            styled, mark = _groff_styled(page, "-P-c"), b"\b"
+        else:
+            styled, mark = _groff_styled(page, sgr=True), b"\x1b["
+        assert styled.count(mark) >= 10 and mark not in plain  # groff really wrote them
+        (tmp_path / f"plain{n}.txt").write_bytes(plain)
+        (tmp_path / f"styled{n}.txt").write_bytes(styled)
+        ours = extract_text(tmp_path / f"styled{n}.txt").text
+        assert ours == extract_text(tmp_path / f"plain{n}.txt").text
+        assert fingerprint_text(ours).text_hash == fingerprint_text(plain.decode()).text_hash
 
 
 def test_hyphenated_words_are_joined_in_linear_time_beside_a_long_run_of_letters(

@@ -979,6 +979,22 @@ MUTANTS: list[Mutant] = [
         "a note's comments are not its text",
     ),
     m(
+        "overstrikes-kept",
+        "desktop_dedup/core/extract/plaintext.py",
+        '        text = _OVERSTRUCK.sub("", text).replace("\\x08", "")\n',
+        "        pass\n",
+        ["tests/test_extract.py"],
+        "a page saved with groff's overstrikes reads as the page",
+    ),
+    m(
+        "terminal-sequences-kept",
+        "desktop_dedup/core/extract/plaintext.py",
+        '        text = _TERMINAL_SEQUENCE.sub("", text)\n',
+        "        pass\n",
+        ["tests/test_extract.py", "tests/test_decoding.py"],
+        "a page or a log saved with escape sequences reads as a terminal shows it",
+    ),
+    m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
         "    return join_hyphenated(text) if HYPHEN_MARK in text else text\n",

@@ -135,10 +135,7 @@ def decode_text_bytes(data: bytes) -> str:
         raise ExtractionError("empty file (0 bytes)")
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            text = data[len(bom) :].decode(encoding, errors="replace")
-            if _looks_binary(text):
-                raise _binary()
-            return text
+            return _reject_binary(data[len(bom) :].decode(encoding, errors="replace"))
     if b"\x00" in data:
         wide = _utf32_without_bom(data) or _utf16_without_bom(data)
         if wide is not None:
@@ -178,7 +175,36 @@ def _iso2022(data: bytes) -> str | None:
     return text if not text.isascii() else None
 
 
+# What a terminal program writes into a file besides the text. groff (``man`` with
+# MAN_KEEP_FORMATTING, ``groff -Tutf8 > page.txt``, catman pages) writes bold and underline as a
+# typewriter would: each bold letter, Chinese characters too, twice with a backspace between
+# (``N\bN``), each underlined one after ``_\b``; where escape sequences are on (groff
+# elsewhere, Debian's with GROFF_SGR set, a coloured log saved from a terminal) it writes SGR
+# sequences (``ESC[1m`` ... ``ESC[0m``), hyperlinks (OSC 8: ``ESC]8;;url ESC\``) and, from
+# ``tput sgr0``, a character set choice (``ESC(B``). A character with backspaces after it is
+# printed over by the next (``col -b``); the sequences are no text.
+_OVERSTRUCK = re.compile(r"(?:[^\x08\n]\x08+)+(?=[^\x08\n])")
+_TERMINAL_SEQUENCE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]"  # CSI: SGR and the rest
+    r"|\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC, ended by BEL or ST
+    r"|[()][0-~])"  # a character set chosen (ESC ( B)
+)
+
+
+def _without_terminal_styles(text: str) -> str:
+    """``text`` without the overstrikes and escape sequences a terminal program wrote into it
+    (_OVERSTRUCK, _TERMINAL_SEQUENCE): read as the text a terminal shows."""
+    if "\x08" in text:
+        text = _OVERSTRUCK.sub("", text).replace("\x08", "")
+    if "\x1b" in text:
+        text = _TERMINAL_SEQUENCE.sub("", text)
+    return text
+
+
 def _reject_binary(text: str) -> str:
+    """``text`` as a terminal shows it (_without_terminal_styles), or ExtractionError when it
+    is binary data."""
+    text = _without_terminal_styles(text)
     if _looks_binary(text):
         raise _binary()
     return text
