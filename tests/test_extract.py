@@ -204,6 +204,38 @@ def test_stray_nul_in_utf8_text_is_dropped_not_binary() -> None:
         decode_text_bytes(many_nuls)
 
 
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [("utf-8", False), ("utf-8", True), ("utf-16-le", True), ("utf-16-le", False),
+     ("utf-32-le", False), ("gb18030", False), ("cp1252", False)],
+)  # fmt: skip
+@pytest.mark.parametrize("zeros", [3, 4096, 1_000_000])
+def test_a_text_followed_by_zero_bytes_is_its_text(
+    tmp_path: Path, encoding: str, bom: bool, zeros: int
+) -> None:
+    """A download that stopped in a file the downloader had set to its full size, or a file
+    being written when the machine lost power, holds its text and then zero bytes to its end.
+    Three of them had the file refused as "binary data, not text", its copies left alone.
+    The zeros are made here as such programs make them (``truncate``, which extends a file
+    with zero bytes); the text before them reads as the file without them, in its encoding,
+    UTF-16 and UTF-32 too, whose last character ends in zero bytes of its own (an English text
+    ends in ``.`` 00). A file of zero bytes only says so."""
+    french = Path(__file__).parent / "data" / "languages" / "fr" / "chsh.txt"  # a real page
+    body = {
+        "gb18030": docgen.SAMPLE_ZH,
+        "cp1252": french.read_text(encoding="utf-8"),
+    }.get(encoding, docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN)
+    plain = docgen.write_txt(tmp_path / "plain.txt", body, encoding=encoding, bom=bom)
+    padded = docgen.write_txt(tmp_path / "padded.txt", body, encoding=encoding, bom=bom)
+    subprocess.run(["truncate", "-s", f"+{zeros}", str(padded)], check=True)
+    assert padded.read_bytes() == plain.read_bytes() + b"\x00" * zeros
+    assert extract_text(padded).text == extract_text(plain).text == body
+    zeroed = tmp_path / "zeroed.txt"
+    subprocess.run(["truncate", "-s", str(zeros), str(zeroed)], check=True)
+    with pytest.raises(ExtractionError, match="only zero bytes"):
+        extract_text(zeroed)
+
+
 def test_text_with_escape_sequences_and_tabs_is_still_text() -> None:
     """A coloured log saved from a terminal is text, read as the terminal shows it: its tabs,
     line ends and form feeds kept, its colour sequences not."""
@@ -667,7 +699,7 @@ def test_a_text_file_of_exactly_64_mib_is_read(tmp_path: Path) -> None:
     path = tmp_path / "exactly.txt"
     with open(path, "wb") as f:
         f.truncate(64 * 1024 * 1024)
-    with pytest.raises(ExtractionError, match="^binary data, not text$"):
+    with pytest.raises(ExtractionError, match="^only zero bytes, no text$"):
         extract_text(path)
 
 

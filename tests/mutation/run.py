@@ -789,8 +789,8 @@ MUTANTS: list[Mutant] = [
     m(
         "utf32-without-bom-is-binary",
         "desktop_dedup/core/extract/plaintext.py",
-        "        wide = _utf32_without_bom(data) or _utf16_without_bom(data)\n",
-        "        wide = _utf16_without_bom(data)\n",
+        "        wide = _utf32_without_bom(whole_units(4)) or _utf16_without_bom(whole_units(2))\n",
+        "        wide = _utf16_without_bom(whole_units(2))\n",
         ["tests/test_extract.py"],
         "UTF-32 text without a byte-order mark is read",
     ),
@@ -993,6 +993,22 @@ MUTANTS: list[Mutant] = [
         "        pass\n",
         ["tests/test_extract.py", "tests/test_decoding.py"],
         "a page or a log saved with escape sequences reads as a terminal shows it",
+    ),
+    m(
+        "zero-tail-read-as-text",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    body = data.rstrip(b"\\x00")\n',
+        "    body = data\n",
+        ["tests/test_extract.py"],
+        "a text followed by zero bytes is its text",
+    ),
+    m(
+        "zero-tail-cut-into-a-wide-character",
+        "desktop_dedup/core/extract/plaintext.py",
+        '        return body + b"\\x00" * (-len(body) % size)\n',
+        "        return body\n",
+        ["tests/test_extract.py"],
+        "a UTF-16 or UTF-32 text followed by zero bytes keeps its last character",
     ),
     m(
         "pdf-hyphens-shown",

@@ -133,21 +133,35 @@ def decode_text_bytes(data: bytes) -> str:
     """
     if not data:
         raise ExtractionError("empty file (0 bytes)")
+    # Zero bytes to the end of a file are no text: what a download that stopped leaves in a
+    # file its downloader had set to its full size, or a file being written as the power went
+    # (``truncate`` extends a file so). The text before them is read as any other; a UTF-16 or
+    # UTF-32 text keeps the zero bytes of its last character (``A`` is 41 00 in UTF-16LE).
+    body = data.rstrip(b"\x00")
+    if not body:
+        raise ExtractionError("only zero bytes, no text")
+
+    def whole_units(size: int) -> bytes:
+        return body + b"\x00" * (-len(body) % size)
+
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return _reject_binary(data[len(bom) :].decode(encoding, errors="replace"))
-    if b"\x00" in data:
-        wide = _utf32_without_bom(data) or _utf16_without_bom(data)
+            unit = 4 if "32" in encoding else 2 if "16" in encoding else 1
+            text = whole_units(unit)[len(bom) :].decode(encoding, errors="replace")
+            return _reject_binary(text)
+    if b"\x00" in body:
+        wide = _utf32_without_bom(whole_units(4)) or _utf16_without_bom(whole_units(2))
         if wide is not None:
             return wide
         # A stray NUL or two in otherwise valid UTF-8 (a crash mid-write, a bad editor) does
         # not make a document binary; real binary has ~1 NUL in 256 bytes and is not UTF-8.
-        if data.count(0) > max(2, len(data) // _MAX_NUL_DENSITY):
+        if body.count(0) > max(2, len(body) // _MAX_NUL_DENSITY):
             raise _binary()
         try:
-            return _reject_binary(data.decode("utf-8").replace("\x00", ""))
+            return _reject_binary(body.decode("utf-8").replace("\x00", ""))
         except UnicodeDecodeError:
             raise _binary() from None
+    data = body
     if b"\x1b$" in data:  # 7-bit ISO-2022 (JIS mail and text, Korean mail): valid ASCII too
         text = _iso2022(data)
         if text is not None:
