@@ -25,8 +25,8 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # across a line break; 24: a sketch also keeps a filter of the rare words its document holds
 # twice or more; 25: and how often it holds each salient word, and a filter of the rare
 # words it holds three times or more; 26: a text file's bold and underline written by groff or
-# a terminal program, overstrikes or escape sequences, are not its text): stored fingerprints
-# made with another version are recomputed on the next scan.
+# a terminal program, overstrikes or escape sequences, are not its text, nor are zero bytes at
+# its end): stored fingerprints made with another version are recomputed on the next scan.
 FINGERPRINT_VERSION = 26
 
 
