@@ -233,6 +233,33 @@ def test_a_legacy_english_text_with_a_long_unbroken_run_is_read_in_linear_time()
     assert seconds[1] < 30 * max(seconds[0], 0.01), seconds
 
 
+def test_utf8_text_with_a_few_damaged_bytes_is_still_utf8():
+    """A UTF-8 file with a byte or two gone wrong (a bad sector, a transfer that flipped a
+    byte, a line pasted from a file in another encoding) is not valid UTF-8, and was given to
+    the legacy detector whole: a Chinese text with one damaged character came out as Greek
+    letters, all of it, and matched nothing. Where the bytes that are not UTF-8 are a few
+    beside many that are, the text is UTF-8 with those shown as U+FFFD. Legacy text is never
+    so (the other tests here: in every legacy encoding of the real texts, a quarter or more
+    of what UTF-8 would make of its non-ASCII bytes is undecodable)."""
+    text = docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN
+    good = text.encode("utf-8")
+    at = good.index("。".encode()) + 1  # inside the character after the first full stop
+    for damaged in (
+        good[:at] + b"\xff" + good[at + 1 :],  # one byte flipped
+        good[:at] + good[at + 1 :],  # one byte lost
+        good.replace(b"the ", "the café ".encode("cp1252"), 1),  # a word in another encoding
+        good.replace(b"\n", "\n一行国标码写的字\n".encode("gb18030"), 1),  # a line pasted
+    ):
+        out = decode_text_bytes(damaged)
+        assert 1 <= out.count("\ufffd") <= 16, out[:80]
+        kept = out.replace("\ufffd", "")
+        sentences = re.split("(?<=[。.])", text)
+        assert sum(s in kept for s in sentences) >= len(sentences) - 2, out[:80]
+    # a short note whose one damaged byte is most of what is not ASCII stays with the detector
+    note = "Meeting at 10, room 3: bring the café receipts.".encode("cp1252")
+    assert decode_text_bytes(note) == "Meeting at 10, room 3: bring the café receipts."
+
+
 def test_big5_traditional_text_is_still_big5():
     text = "這是一份繁體中文的文件，內容包括軟體設定與檔案管理的說明。" * 3
     assert decode_text_bytes(text.encode("big5")) == text

@@ -1011,6 +1011,22 @@ MUTANTS: list[Mutant] = [
         "a UTF-16 or UTF-32 text followed by zero bytes keeps its last character",
     ),
     m(
+        "damaged-utf8-sent-to-the-detector",
+        "desktop_dedup/core/extract/plaintext.py",
+        "        text = _damaged_utf8(data) or _decode_legacy(data)\n",
+        "        text = _decode_legacy(data)\n",
+        ["tests/test_decoding.py"],
+        "UTF-8 text with a few damaged bytes is still UTF-8",
+    ),
+    m(
+        "legacy-text-taken-for-damaged-utf8",
+        "desktop_dedup/core/extract/plaintext.py",
+        "    return text if bad * _DAMAGED_UTF8_SHARE <= non_ascii - bad else None\n",
+        "    return text if bad <= non_ascii else None\n",
+        ["tests/test_decoding.py"],
+        "legacy text is read in its encoding, not as damaged UTF-8",
+    ),
+    m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
         "    return join_hyphenated(text) if HYPHEN_MARK in text else text\n",
