@@ -126,10 +126,12 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def decode_text_bytes(data: bytes) -> str:
     """Decode bytes of a text document, detecting the encoding.
 
-    Order: BOM, UTF-16 without BOM (NUL lanes), ISO-2022 by its escape sequences, HZ by its
-    words, strict UTF-8, then chardet for legacy code pages (GB18030, Big5, Shift-JIS, EUC-KR,
-    Windows-1251, Latin-1...; see _decode_legacy). Raises ExtractionError for empty input and
-    for binary data.
+    Zero bytes at the end are left out first. Order: BOM, UTF-32 and UTF-16 without BOM (NUL
+    lanes), ISO-2022 by its escape sequences, HZ by its words, strict UTF-8, UTF-8 with a few
+    damaged bytes (_damaged_utf8), then chardet for legacy code pages (GB18030, Big5,
+    Shift-JIS, EUC-KR, Windows-1251, Latin-1...; see _decode_legacy). The text is what a
+    terminal shows (_without_terminal_styles). Raises ExtractionError for empty input, for
+    zero bytes only and for binary data.
     """
     if not data:
         raise ExtractionError("empty file (0 bytes)")
