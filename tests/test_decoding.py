@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import docgen
+import owncorpus
 import pytest
 
 from desktop_dedup.core.extract import extract_text
@@ -238,9 +239,10 @@ def test_utf8_text_with_a_few_damaged_bytes_is_still_utf8():
     byte, a line pasted from a file in another encoding) is not valid UTF-8, and was given to
     the legacy detector whole: a Chinese text with one damaged character came out as Greek
     letters, all of it, and matched nothing. Where the bytes that are not UTF-8 are a few
-    beside many that are, the text is UTF-8 with those shown as U+FFFD. Legacy text is never
-    so (the other tests here: in every legacy encoding of the real texts, a quarter or more
-    of what UTF-8 would make of its non-ASCII bytes is undecodable)."""
+    beside many that are, the text is UTF-8 with those shown as U+FFFD. Legacy text is not
+    so: read as UTF-8, a large share of its non-ASCII characters is undecodable (measured
+    below on pieces of the real texts in their legacy encodings and on real Chinese help
+    texts in GB18030 and Big5: at least a fifth, where the rule takes one in 50 at most)."""
     text = docgen.SAMPLE_ZH + "\n" + docgen.SAMPLE_EN
     good = text.encode("utf-8")
     at = good.index("。".encode()) + 1  # inside the character after the first full stop
@@ -258,6 +260,20 @@ def test_utf8_text_with_a_few_damaged_bytes_is_still_utf8():
     # a short note whose one damaged byte is most of what is not ASCII stays with the detector
     note = "Meeting at 10, room 3: bring the café receipts.".encode("cp1252")
     assert decode_text_bytes(note) == "Meeting at 10, room 3: bring the café receipts."
+    shares = []
+    legacy = [(t, "gb18030") for t in owncorpus.cjk_notes("zh_CN")]  # real help texts
+    legacy += [(t, "big5hkscs") for t in owncorpus.cjk_notes("zh_TW")]
+    for lang, encoding in LEGACY:
+        pieces = [p for n in (40, 1000) for p in language_pieces(lang, encoding, n, 20)]
+        legacy += [(p, encoding) for p in pieces]
+    for piece, encoding in legacy:
+        raw = piece.encode(encoding, errors="ignore")
+        read = raw.decode("utf-8", errors="replace")
+        if "\ufffd" not in read:
+            continue  # valid UTF-8 as it is: nothing to tell
+        non_ascii = len(read) - len(read.encode("ascii", errors="ignore"))
+        shares.append(read.count("\ufffd") / non_ascii)
+    assert len(shares) >= 500 and min(shares) >= 0.2, (len(shares), min(shares))
 
 
 def test_big5_traditional_text_is_still_big5():
