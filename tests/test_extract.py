@@ -423,6 +423,29 @@ def test_html_charset_from_meta(tmp_path: Path, encoding: str) -> None:
     assert words_only(extract_text(path).text) == words_only(text)
 
 
+@pytest.mark.parametrize("declared", ["iso-8859-1", "windows-1252", "gb2312", "big5"])
+def test_a_page_whose_meta_names_another_charset_reads_as_its_bytes_are(
+    tmp_path: Path, declared: str
+) -> None:
+    """A page saved from a site whose server said UTF-8 in its HTTP header while the page's
+    own meta tag still names the charset the site used before (a site moved to UTF-8, its
+    templates not): online, a browser follows the header; the saved file has only the meta,
+    and was read in that charset, every character beyond ASCII as two or three wrong ones,
+    so that it matched none of its copies. Bytes that are valid UTF-8 beyond ASCII are UTF-8
+    (legacy text almost never is: tests/test_decoding.py). The other way round, a page in
+    GB18030 whose meta says UTF-8 is read as the Chinese it is, not as U+FFFD."""
+    text = docgen.SAMPLE_ZH + "\nCafé crème, naïve résumé.\n" + docgen.SAMPLE_EN
+    page = docgen.write_html(tmp_path / "page.html", text, encoding="utf-8")
+    raw = page.read_bytes()
+    assert raw.count(b'charset="utf-8"') == 1
+    page.write_bytes(raw.replace(b'charset="utf-8"', f'charset="{declared}"'.encode()))
+    assert words_only(extract_text(page).text) == words_only(text)
+    chinese = docgen.write_html(tmp_path / "gb.html", docgen.SAMPLE_ZH, encoding="gb18030")
+    raw = chinese.read_bytes()
+    chinese.write_bytes(raw.replace(b'charset="gb18030"', b'charset="utf-8"'))
+    assert words_only(extract_text(chinese).text) == words_only(docgen.SAMPLE_ZH)
+
+
 def test_html_http_equiv_and_xml_declaration(tmp_path: Path) -> None:
     text = docgen.SAMPLE_ZH.splitlines()[0]
     http_equiv = tmp_path / "old.htm"

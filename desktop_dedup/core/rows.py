@@ -26,8 +26,9 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # twice or more; 25: and how often it holds each salient word, and a filter of the rare
 # words it holds three times or more; 26: a text file's bold and underline written by groff or
 # a terminal program, overstrikes or escape sequences, are not its text, nor are zero bytes at
-# its end; UTF-8 with a few damaged bytes is UTF-8): stored fingerprints made with another
-# version are recomputed on the next scan.
+# its end; UTF-8 with a few damaged bytes is UTF-8; a web page in UTF-8 whose meta tag names
+# another charset is read as UTF-8): stored fingerprints made with another version are
+# recomputed on the next scan.
 FINGERPRINT_VERSION = 26
 
 

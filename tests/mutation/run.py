@@ -1027,6 +1027,22 @@ MUTANTS: list[Mutant] = [
         "legacy text is read in its encoding, not as damaged UTF-8",
     ),
     m(
+        "stale-meta-charset-trusted",
+        "desktop_dedup/core/extract/html.py",
+        '    if declared != "utf-8" and not data.isascii():\n',
+        "    if False:\n",
+        ["tests/test_extract.py"],
+        "a UTF-8 page whose meta tag names another charset reads as UTF-8",
+    ),
+    m(
+        "page-saying-utf8-read-as-utf8-anyway",
+        "desktop_dedup/core/extract/html.py",
+        "            return decode_text_bytes(data)\n",
+        '            return data.decode(declared, errors="replace")\n',
+        ["tests/test_extract.py"],
+        "a page whose meta says UTF-8 and is not reads as the text it is",
+    ),
+    m(
         "pdf-hyphens-shown",
         "desktop_dedup/core/extract/pdf.py",
         "    return join_hyphenated(text) if HYPHEN_MARK in text else text\n",
