@@ -826,14 +826,24 @@ def test_a_compound_broken_at_its_hyphen_keeps_it_where_the_text_says_so(tmp_pat
     )
 
 
+def _groff_run(page: Path, *flags: str, columns: int = 80, sgr: bool = False) -> bytes:
+    """``page`` set by groff ``columns`` wide, as ``groff -Tutf8 page > page.txt`` saves it;
+    ``sgr``: with escape sequences, which Debian's groff writes only when GROFF_SGR is set."""
+    env = {k: v for k, v in os.environ.items() if k != "GROFF_SGR"}
+    if sgr:
+        env["GROFF_SGR"] = "1"
+    out = subprocess.run(
+        ["groff", "-k", "-man", "-Tutf8", f"-rLL={columns}n", *flags, str(page)],
+        capture_output=True,
+        env=env,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
 def _groff(page: Path, columns: int, *extra: str) -> str:
     """``page`` set by groff as ``man`` shows it, ``columns`` wide, without bold or underline."""
-    out = subprocess.run(
-        ["groff", "-man", "-Tutf8", "-P-cbu", f"-rLL={columns}n", *extra, str(page)],
-        capture_output=True,
-        check=True,
-    )
-    return out.stdout.decode("utf-8")
+    return _groff_run(page, "-P-cbu", *extra, columns=columns).decode("utf-8")
 
 
 def test_only_a_word_hyphenated_at_a_line_end_is_joined(tmp_path: Path) -> None:
@@ -881,21 +891,6 @@ _CHINESE_PAGE = (
 )
 
 
-def _groff_styled(page: Path, *flags: str, sgr: bool = False) -> bytes:
-    """``page`` set by groff 80 columns wide, as ``groff -Tutf8 page > page.txt`` saves it;
-    ``sgr``: with escape sequences, which Debian's groff writes only when GROFF_SGR is set."""
-    env = {k: v for k, v in os.environ.items() if k != "GROFF_SGR"}
-    if sgr:
-        env["GROFF_SGR"] = "1"
-    out = subprocess.run(
-        ["groff", "-k", "-man", "-Tutf8", "-rLL=80n", *flags, str(page)],
-        capture_output=True,
-        env=env,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 @pytest.mark.parametrize("style", ["overstrike", "escape sequences"])
 def test_a_manual_page_saved_with_bold_and_underline_reads_as_the_page(
     tmp_path: Path, style: str
@@ -910,11 +905,11 @@ def test_a_manual_page_saved_with_bold_and_underline_reads_as_the_page(
     chinese = tmp_path / "zh.1"
     chinese.write_text(_CHINESE_PAGE, encoding="utf-8")
     for n, page in enumerate([Path("/usr/share/fish/man/man1/bind.1"), chinese]):
-        plain = _groff_styled(page, "-P-cbu")
+        plain = _groff_run(page, "-P-cbu")
         if style == "overstrike":
-            styled, mark = _groff_styled(page, "-P-c"), b"\b"
+            styled, mark = _groff_run(page, "-P-c"), b"\b"
         else:
-            styled, mark = _groff_styled(page, sgr=True), b"\x1b["
+            styled, mark = _groff_run(page, sgr=True), b"\x1b["
         assert styled.count(mark) >= 10 and mark not in plain  # groff really wrote them
         (tmp_path / f"plain{n}.txt").write_bytes(plain)
         (tmp_path / f"styled{n}.txt").write_bytes(styled)
