@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from desktop_dedup.core import grouping
 from desktop_dedup.core.grouping import (
+    LONG_KEYS_MAX_DOCUMENTS,
     MASK64,
     GroupingItem,
     build_groups,
@@ -24,15 +25,20 @@ from desktop_dedup.core.grouping import (
     find_near_pairs,
     find_near_value_pairs,
     hamming,
+    long_keys_used,
     split_blocks,
 )
 from desktop_dedup.core.models import GroupKind
 from desktop_dedup.core.sketch import (
     KEYED_MAX_SHINGLES,
+    LONG_CANDIDATE_KEYS,
+    N_KEYS_OFFSET,
     SKETCH_SIZE,
     TextSketch,
     candidate_keys,
+    decode,
     make_sketch,
+    raw_candidate_keys,
 )
 
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
@@ -332,15 +338,32 @@ def test_same_simhash_is_only_a_candidate():
     assert build_groups([doc(1, a, simhash=7), doc(2, b, simhash=7)], T) == []
 
 
-def test_radius_limits_the_candidates_of_long_documents():
-    """Long documents are proposed by their simhash alone: beyond the radius, no candidate."""
+def test_long_documents_beyond_the_radius_are_proposed_by_their_first_values():
+    """A long document's copy within the radius is proposed by its simhash; beyond it (a
+    revision that renames one term everywhere moves a long text's simhash 11-19 bits), by the
+    first values of their sketches, stored once (sketch.candidate_keys); at any radius."""
     base = words(KEYED_MAX_SHINGLES + 200)
     near = edited(base, [50], 3)
     s = signed(0x0123_4567_89AB_CDEF)
-    far, close = flip(s, range(11)), flip(s, range(10))
-    assert build_groups([doc(1, base, s), doc(2, near, far)], T, max_distance=10) == []
-    assert len(build_groups([doc(1, base, s), doc(2, near, close)], T, max_distance=10)) == 1
-    assert build_groups([doc(1, base, s), doc(2, near, close)], T, max_distance=9) == []
+    for radius in (0, 3, 10):
+        for bits in (range(3), range(11), range(30)):
+            (g,) = build_groups(
+                [doc(1, base, s), doc(2, near, flip(s, bits))], T, max_distance=radius
+            )
+            assert members([g]) == [{1, 2}] and g.members[1].distance == len(bits)
+    # the keys are the sketch's first values, read from its bytes: not stored after the header
+    raw = sketch_of(near)
+    assert raw[N_KEYS_OFFSET] == 0
+    assert raw_candidate_keys(raw) == decode(raw).values[:LONG_CANDIDATE_KEYS].tolist()
+    # another long text shares none of them, wherever its simhash is
+    other = words(KEYED_MAX_SHINGLES + 200, 50_000)
+    assert build_groups([doc(1, base, s), doc(2, other, s)], T, max_distance=10) == []
+    # an index too large for them (a team's, past LONG_KEYS_MAX_DOCUMENTS): the simhash alone
+    pair = [doc(1, base, s), doc(2, near, flip(s, range(11)))]
+    assert build_groups(pair, T, max_distance=10, long_keys=False) == []
+    assert len(build_groups(pair[:1] + [doc(2, near, flip(s, range(10)))], T, long_keys=False))
+    limit = LONG_KEYS_MAX_DOCUMENTS
+    assert long_keys_used(limit) and not long_keys_used(limit + 1)
 
 
 def test_short_and_medium_documents_are_also_proposed_by_their_sketch():

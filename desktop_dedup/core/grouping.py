@@ -487,46 +487,91 @@ def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarra
     return has, sim
 
 
-_KEY_RECORD = np.dtype(
-    [
-        ("fmt", "u1"),
-        ("count", "<u4"),
-        ("n_values", "<u2"),
-        ("n_salient", "<u2"),
-        ("n_keys", "u1"),
-        ("flags", "<u2"),
-        ("keys", "<u8", (sketch_mod.KEYS_PREFIX_BYTES - sketch_mod.HEADER_BYTES) // 8),
-    ]
-)
+def _key_record(width: int) -> np.dtype:
+    """A sketch's header and the ``width`` bytes of candidate keys after it, as a record."""
+    return np.dtype(
+        [
+            ("fmt", "u1"),
+            ("count", "<u4"),
+            ("n_values", "<u2"),
+            ("n_salient", "<u2"),
+            ("n_keys", "u1"),
+            ("flags", "<u2"),
+            ("keys", "<u8", (width - sketch_mod.HEADER_BYTES) // 8),
+        ]
+    )
 
 
-def _candidate_keys(
-    items: Sequence[GroupingItem], cls: np.ndarray, m: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every keyed document's candidate keys as flat (key, class) arrays, and each class's
-    number of keys: sketch.candidate_keys, stored right after the sketch's header and parsed
-    from the bytes in one numpy pass."""
-    width = sketch_mod.KEYS_PREFIX_BYTES
-    assert _KEY_RECORD.itemsize == width
-    # documents with keys (most documents of a large archive are long texts, which have none)
-    at, fmt = sketch_mod.N_KEYS_OFFSET, sketch_mod.SKETCH_FORMAT
-    keyed = [
-        i for i, r in enumerate(it.sketch for it in items) if len(r) > at and r[at] and r[0] == fmt
-    ]
-    n_keys = np.zeros(m, dtype=np.int64)
-    if not keyed:
-        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int64), n_keys
-    raw = [items[i].sketch for i in keyed]
+# A short or medium document's keys (up to twice CANDIDATE_KEYS, stored after the header), and
+# a long one's (its first values, sketch.candidate_keys): each read with the record of its
+# width, so a million long documents do not cost the width of the short ones' keys.
+_KEY_RECORD = _key_record(sketch_mod.KEYS_PREFIX_BYTES)
+_LONG_KEY_RECORD = _key_record(sketch_mod.LONG_KEYS_PREFIX_BYTES)
+
+
+def _records(raw: list[bytes], record: np.dtype) -> np.ndarray:
+    width = record.itemsize
     if set(map(len, raw)) == {width}:  # what the store hands a full regroup
         buf = b"".join(raw)
     else:  # whole or short sketches: cut or padded
         buf = b"".join(r[:width].ljust(width, b"\0") for r in raw)
-    rec = np.frombuffer(buf, dtype=_KEY_RECORD)
-    n = np.where(rec["fmt"] == sketch_mod.SKETCH_FORMAT, rec["n_keys"].astype(np.int64), 0)
-    key_cls = cls[np.array(keyed, dtype=np.int64)]
-    np.maximum.at(n_keys, key_cls, n)
-    valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
-    return rec["keys"][valid], np.broadcast_to(key_cls[:, None], valid.shape)[valid], n_keys
+    return np.frombuffer(buf, dtype=record)
+
+
+# Long documents are keyed too (sketch.candidate_keys) in an index of up to this many documents.
+# A million long documents' keys are eight million (key, class) pairs more to sort: grouping a
+# million took 1,220 MB instead of 900 (bench_grouping), past its 1 GB, and 24 % longer. An index
+# that large is a team's, where the candidate radius narrows too (candidate_radius: 3 bits at a
+# million) and a long document is proposed by its simhash alone, as the seeds' method does.
+LONG_KEYS_MAX_DOCUMENTS = 250_000
+
+
+def long_keys_used(n_documents: int) -> bool:
+    """Whether an index of ``n_documents`` proposes long documents through their keys."""
+    return n_documents <= LONG_KEYS_MAX_DOCUMENTS
+
+
+def _candidate_keys(
+    items: Sequence[GroupingItem], cls: np.ndarray, m: int, long_keys: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every document's candidate keys as flat (key, class) arrays, and each class's number of
+    keys: sketch.candidate_keys, read from the bytes (sketch.raw_candidate_keys) in one numpy
+    pass for each width; a long document's only with ``long_keys`` (and when its bytes hold
+    them: the store hands the header alone otherwise)."""
+    assert _KEY_RECORD.itemsize == sketch_mod.KEYS_PREFIX_BYTES
+    at, fmt = sketch_mod.N_KEYS_OFFSET, sketch_mod.SKETCH_FORMAT
+    long_width = sketch_mod.LONG_KEYS_PREFIX_BYTES if long_keys else 1 << 62
+    stored: list[int] = []  # keys after the header (a short or medium document)
+    unstored: list[int] = []  # none: a long document's are its first values
+    for i, r in enumerate(it.sketch for it in items):
+        if len(r) > at and r[0] == fmt:
+            if r[at]:
+                stored.append(i)
+            elif len(r) >= long_width:
+                unstored.append(i)
+    n_keys = np.zeros(m, dtype=np.int64)
+    keys, key_cls = [], []
+    for keyed, record in ((unstored, _LONG_KEY_RECORD), (stored, _KEY_RECORD)):
+        if not keyed:
+            continue
+        rec = _records([items[i].sketch for i in keyed], record)
+        if record is _LONG_KEY_RECORD:
+            long_text = rec["count"] > sketch_mod.KEYED_MAX_SHINGLES
+            n = np.minimum(rec["n_values"], sketch_mod.LONG_CANDIDATE_KEYS).astype(np.int64)
+            n = np.where(long_text, n, 0)
+        else:
+            n = rec["n_keys"].astype(np.int64)
+        n = np.where(rec["fmt"] == fmt, n, 0)
+        cls_of = cls[np.array(keyed, dtype=np.int64)]
+        np.maximum.at(n_keys, cls_of, n)
+        valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
+        keys.append(rec["keys"][valid])
+        key_cls.append(np.broadcast_to(cls_of[:, None], valid.shape)[valid])
+    if not keys:
+        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int64), n_keys
+    if len(keys) == 1:
+        return keys[0], key_cls[0], n_keys
+    return np.concatenate(keys), np.concatenate(key_cls), n_keys
 
 
 class _NeedsIndex(Exception):
@@ -687,6 +732,7 @@ def build_groups(
     load_sketches: Callable[[list[int]], dict[int, bytes]] | None = None,
     line_counts: Callable[[list[int]], dict[int, int]] | None = None,
     helper: HelperFactory | None = None,
+    long_keys: bool | None = None,
 ) -> list[BuiltGroup]:
     """Duplicate groups following the rules in the module docstring.
 
@@ -707,6 +753,10 @@ def build_groups(
 
     ``helper``, when given, may lend a second process for verifying the candidate pairs (at
     least PARALLEL_MIN_PAIRS of them): the same answers, on two cores.
+
+    ``long_keys``: whether long documents are proposed through their keys too (default: when
+    ``items`` are few enough, :func:`long_keys_used`); a regroup of part of an index passes the
+    whole index's answer, so it finds what a full regroup finds.
     """
     threshold = check_similarity(min_similarity)
     k = _check_distance(max_distance)
@@ -763,9 +813,13 @@ def build_groups(
                 aa, bb = np.repeat(ga, len(gb)), np.tile(gb, len(ga))
                 add_pairs(aa, bb, np.full(len(aa), d, dtype=np.int64))
 
-    # 2. documents whose simhash is noisy (short and medium texts) are also proposed through
-    # their sketches' smallest values (sketch.candidate_keys), read from the stored bytes
-    keys, key_cls, n_keys = _candidate_keys(items, cls, m_all)
+    # 2. every document is also proposed through its sketch's smallest values (a short or
+    # medium text's simhash is noisy; a long one's moves when one term is renamed throughout:
+    # sketch.candidate_keys), read from the stored bytes; a long one's in an index of up to
+    # LONG_KEYS_MAX_DOCUMENTS
+    if long_keys is None:
+        long_keys = long_keys_used(n)
+    keys, key_cls, n_keys = _candidate_keys(items, cls, m_all, long_keys)
     if len(keys):
         # Only keys held by two documents or more make pairs: one sort of the keys finds them,
         # and the (key, class) order that the runs below need is sorted among those alone (a

@@ -752,13 +752,19 @@ class DedupService:
 
     # --- grouping -------------------------------------------------------------------------------
 
+    def _long_keys(self) -> bool:
+        """Whether this index proposes long documents through their keys (by its size: the
+        full and the incremental regroup ask alike, so they find the same groups)."""
+        return grouping.long_keys_used(self.store.document_count(estimate=True))
+
     def _grouping_items(
-        self, ids: Iterable[int] | None = None, loaded: Sequence[Any] = ()
+        self, ids: Iterable[int] | None = None, loaded: Sequence[Any] = (), long_keys: bool = True
     ) -> tuple[list[grouping.GroupingItem], dict[int, Any]]:
         # All documents: only each sketch's keys up front (build_groups loads the sketches of
-        # candidates); a few: whole sketches at once (not again those already ``loaded``).
+        # candidates; a long document's keys only with ``long_keys``); a few: whole sketches at
+        # once (not again those already ``loaded``).
         if ids is None:
-            rows = self.store.grouping_rows(None, keys_only=True)
+            rows = self.store.grouping_rows(None, keys_only=True, long_keys=long_keys)
         else:
             have = {r.id for r in loaded}
             rows = list(loaded) + self.store.grouping_rows([i for i in ids if i not in have])
@@ -804,8 +810,9 @@ class DedupService:
 
         With ``changed`` (documents added or changed since the groups were built) and
         ``touched_groups`` (groups that lost a member), only those documents are matched: each
-        is looked up through the simhash block index in SQL and, when its simhash is noisy,
-        through its indexed candidate keys (sketch.candidate_keys); its candidates verified, the
+        is looked up through the simhash block index in SQL and through its indexed candidate
+        keys (sketch.candidate_keys; a long document's in an index of up to
+        grouping.LONG_KEYS_MAX_DOCUMENTS); its candidates verified, the
         groups of everything it matched are rebuilt in place, keeping their ids. Every
         fingerprint is reloaded only for a full regroup: when the matching settings, the
         reference folders or the ignored pairs changed, or when most of the index is new.
@@ -831,7 +838,8 @@ class DedupService:
             > max(min(_INCREMENTAL_MAX, count // 5), count // _INCREMENTAL_SHARE)
         )
         if full:
-            items, by_id = self._grouping_items()
+            long_keys = self._long_keys()
+            items, by_id = self._grouping_items(long_keys=long_keys)
             built = grouping.build_groups(
                 items,
                 s.min_similarity,
@@ -840,6 +848,7 @@ class DedupService:
                 load_sketches=self.store.sketches,
                 line_counts=self.store.line_counts,
                 helper=workers_mod.helper_process,
+                long_keys=long_keys,
             )
             self.store.replace_groups(
                 built,
@@ -865,8 +874,13 @@ class DedupService:
             self.store.lookup_near_many([r.simhash for r in rows if r.simhash is not None], radius)
         )
         region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
+        long_keys = self._long_keys()
+        sketches = [sketch_mod.decode(r.sketch) for r in rows]
         keys = [
-            k for r in rows for k in sketch_mod.candidate_keys(sketch_mod.decode(r.sketch)).tolist()
+            k
+            for sk in sketches
+            if long_keys or sk.shingle_count <= sketch_mod.KEYED_MAX_SHINGLES
+            for k in sketch_mod.candidate_keys(sk).tolist()
         ]
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())
@@ -879,6 +893,7 @@ class DedupService:
             max_distance=radius,
             line_counts=self.store.line_counts,
             helper=workers_mod.helper_process,
+            long_keys=long_keys,
         )
         self.store.replace_groups(
             built,
@@ -893,7 +908,8 @@ class DedupService:
             threshold = check_similarity(min_similarity)
         except ValueError as exc:
             raise DedupError(str(exc)) from None
-        items, by_id = self._grouping_items()
+        long_keys = self._long_keys()
+        items, by_id = self._grouping_items(long_keys=long_keys)
         built = grouping.build_groups(
             items,
             threshold,
@@ -901,6 +917,7 @@ class DedupService:
             max_distance=self.settings().max_distance,
             load_sketches=self.store.sketches,
             line_counts=self.store.line_counts,
+            long_keys=long_keys,
         )
         count = len(built)
         _drop_gradually(built, items, by_id)

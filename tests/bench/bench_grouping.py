@@ -3,12 +3,14 @@ planted near-duplicate pairs.
 
 Why: issue 13's target is grouping 1,000,000 with verification in < 3 s and < 1 GB, every
 planted pair grouped. Each document carries what the store hands a full regroup: its simhash and
-the start of its sketch (header + candidate keys; a third of the documents are short enough to
-be keyed); full sketches come from a loader, as from the store, for candidates only. Planted
-copies are 1..3 bits from their original and share ~90 % of its shingles; every other document
-is unrelated. The work runs in a fresh child process so ``ru_maxrss`` is this
-benchmark's own peak, not that of whatever ran before it (``python -m tests.bench`` runs all
-benchmarks in one process). Figures are medians of 3 runs; the machine has 2 noisy cores.
+the start of its sketch (header and candidate keys: 16 for the third of the documents short
+enough for a noisy simhash; the long others' keys, their first 8 values, are not used in an
+index this large, grouping.long_keys_used); full sketches come from a loader, as from the
+store, for candidates only. Planted copies are 1..3 bits from their
+original and share ~90 % of its shingles; every other document is unrelated. The work runs in
+a fresh child process so ``ru_maxrss`` is this benchmark's own peak, not that of whatever ran
+before it (``python -m tests.bench`` runs all benchmarks in one process). Figures are medians
+of 3 runs; the machine has 2 noisy cores.
 
 Run: ``.venv/bin/python -m tests.bench.bench_grouping``
 """
@@ -30,11 +32,13 @@ from desktop_dedup.core.grouping import (
     build_groups,
     find_near_pairs,
     find_near_value_pairs,
+    long_keys_used,
 )
 from desktop_dedup.core.sketch import (  # noqa: I001
     HEADER_BYTES,
+    KEYED_MAX_SHINGLES,
     KEYS_PREFIX_BYTES,
-    N_KEYS_OFFSET,
+    LONG_KEYS_PREFIX_BYTES,
     TextSketch,
 )
 
@@ -63,9 +67,15 @@ def make_fingerprints(n: int, planted: int, seed: int) -> tuple[np.ndarray, np.n
     return sims, pairs
 
 
+def shingles(doc: int, source: int | None) -> int:
+    """A third of the documents are short (600 shingles, 16 keys), the others long (5,000
+    shingles, 8 keys: sketch.candidate_keys)."""
+    return 600 if (source if source is not None else doc) % 3 == 0 else 5000
+
+
 def sketch_bytes(doc: int, source: int | None) -> bytes:
-    """A full sketch: 128 random values (a planted copy: its source's with 8 replaced), keyed
-    (600 shingles) for every third document, unkeyed (5,000 shingles) otherwise."""
+    """A full sketch: 128 random values (a planted copy: its source's with 8 replaced), its
+    size by :func:`shingles`."""
     base = source if source is not None else doc
     values = np.random.default_rng(base).integers(0, 2**63, size=128, dtype=np.int64)
     if source is not None:
@@ -73,14 +83,17 @@ def sketch_bytes(doc: int, source: int | None) -> bytes:
             doc + 10**9
         ).integers(0, 2**63, size=8, dtype=np.int64)
     values = np.sort(values.astype(np.uint64))
-    count = 600 if base % 3 == 0 else 5000
+    count = shingles(doc, source)
     return TextSketch(values, count, _NO_WORDS, np.zeros(512, dtype=np.uint8)).to_bytes()
 
 
-def _prefix(raw: bytes) -> bytes:
-    """What the store hands a full regroup: header and keys, or the header alone for a text too
-    long to be keyed (repository.grouping_rows)."""
-    return raw[: KEYS_PREFIX_BYTES if raw[N_KEYS_OFFSET] else HEADER_BYTES]
+def _prefix(raw: bytes, count: int) -> bytes:
+    """What the store hands a full regroup: the header and the keys after it; for a long text
+    its first values, or the header alone in an index too large for long documents' keys
+    (repository.grouping_rows, grouping.long_keys_used)."""
+    if count <= KEYED_MAX_SHINGLES:
+        return raw[:KEYS_PREFIX_BYTES]
+    return raw[: LONG_KEYS_PREFIX_BYTES if long_keys_used(N) else HEADER_BYTES]
 
 
 def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:
@@ -91,7 +104,7 @@ def make_items(sims: np.ndarray, sources: dict[int, int]) -> list[GroupingItem]:
             content_hash=f"c{i}",
             text_hash=f"t{i}",
             priority=(i,),
-            sketch=_prefix(sketch_bytes(i, sources.get(i))),
+            sketch=_prefix(sketch_bytes(i, sources.get(i)), shingles(i, sources.get(i))),
         )
         for i, s in enumerate(sims.tolist())
     ]

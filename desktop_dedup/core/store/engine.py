@@ -33,6 +33,7 @@ from sqlalchemy import (
     LargeBinary,
     create_engine,
     event,
+    func,
     inspect,
     select,
     text,
@@ -416,6 +417,47 @@ def _v6_to_v7(conn: Connection) -> None:
             )
 
 
+def _v7_to_v8(conn: Connection) -> None:
+    """Version 8: long documents are keyed too (sketch.candidate_keys: a revision that renames
+    one term everywhere can move a long text's simhash past the candidate radius). Their keys
+    are the first values their stored sketches already hold (sketch.raw_candidate_keys): the
+    key index gets them from there, no file is read again. Read a thousand documents at a time,
+    the start of each sketch only, so a large index is not held in memory."""
+    from desktop_dedup.core.models import DocStatus
+    from desktop_dedup.core.sketch import (
+        KEYED_MAX_SHINGLES,
+        LONG_KEYS_PREFIX_BYTES,
+        raw_candidate_keys,
+    )
+
+    ids = sorted(
+        conn.execute(
+            text("SELECT id FROM documents WHERE shingles > :keyed"), {"keyed": KEYED_MAX_SHINGLES}
+        ).scalars()
+    )
+    matchable = {str(DocStatus.OK), str(DocStatus.SHORT)}
+    start = func.substr(DocumentRow.sketch, 1, LONG_KEYS_PREFIX_BYTES)
+    for i in range(0, len(ids), 1000):
+        part = ids[i : i + 1000]
+        rows = conn.execute(
+            select(DocumentRow.id, start, DocumentRow.status).where(DocumentRow.id.in_(part))
+        ).all()
+        keys = [
+            {"key": signed64(k), "doc_id": doc_id}
+            for doc_id, raw, status in rows
+            if raw is not None and status in matchable
+            for k in raw_candidate_keys(bytes(raw))
+        ]
+        if keys:
+            conn.execute(
+                text(
+                    "INSERT INTO sketch_keys (key, doc_id) VALUES (:key, :doc_id) "
+                    "ON CONFLICT DO NOTHING"
+                ),
+                keys,
+            )
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
@@ -424,6 +466,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v4_to_v5,
     _v5_to_v6,
     _v6_to_v7,
+    _v7_to_v8,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -45,6 +45,7 @@ from desktop_dedup.core.sketch import (
     HEADER_BYTES,
     KEYED_MAX_SHINGLES,
     KEYS_PREFIX_BYTES,
+    LONG_KEYS_PREFIX_BYTES,
     raw_candidate_keys,
     raw_line_ids,
 )
@@ -545,18 +546,20 @@ class Store:
     _MATCHABLE = DocumentRow.status.in_((DocStatus.OK, DocStatus.SHORT))
 
     def grouping_rows(
-        self, ids: Iterable[int] | None = None, *, keys_only: bool = False
+        self, ids: Iterable[int] | None = None, *, keys_only: bool = False, long_keys: bool = True
     ) -> list[GroupingRow]:
         """What grouping needs of every matchable document, or of the documents ``ids``; paths
         are as stored (locations on a server: the groups, their references and the reference
         folders are the same whichever machine matches them); with ``keys_only`` each sketch
         is cut to its header and candidate keys (sketch.py
-        KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand."""
+        KEYS_PREFIX_BYTES), read in SQL, and :meth:`sketches` fetches the rest on demand; a
+        long document's to its header alone unless ``long_keys`` (grouping.long_keys_used)."""
         columns = list(self._GROUPING_COLUMNS)
         if keys_only:
-            # documents too long to be keyed have no keys: their header says so
+            # a long document's keys are its first values, fewer (sketch.candidate_keys)
             keyed = DocumentRow.shingles.between(1, KEYED_MAX_SHINGLES)
-            width = case((keyed, KEYS_PREFIX_BYTES), else_=HEADER_BYTES)
+            long_width = LONG_KEYS_PREFIX_BYTES if long_keys else HEADER_BYTES
+            width = case((keyed, KEYS_PREFIX_BYTES), else_=long_width)
             columns[-1] = func.substr(DocumentRow.sketch, 1, width)
         stmt = select(*columns).where(self._MATCHABLE)
         with self.engine.connect() as conn:

@@ -124,7 +124,8 @@ class DocumentRow(Row):
 
 class SketchKeyRow(Row):
     """A document's candidate keys (core/sketch.py candidate_keys): indexed, so a new document
-    finds the short and medium texts that share one without loading any sketch (schema v3)."""
+    finds the texts that share one without loading any sketch (schema v3; a long document's
+    since schema v8)."""
 
     __table__ = Table(
         "sketch_keys",
