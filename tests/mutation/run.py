@@ -1421,8 +1421,8 @@ MUTANTS: list[Mutant] = [
     m(
         "short-lines-not-migrated",
         "desktop_dedup/core/store/engine.py",
-        "            for k in raw_line_ids(bytes(raw))\n",
-        "            for k in raw_line_ids(bytes(raw))[:0]\n",
+        '    _index_from_sketches(conn, which, None, raw_line_ids, "short_lines", "line_id")\n',
+        '    _index_from_sketches(conn, which, None, lambda r: [], "short_lines", "line_id")\n',
         ["tests/test_store.py"],
         "an index written before keeps its matching: the lines are read from its sketches",
     ),
@@ -1445,8 +1445,8 @@ MUTANTS: list[Mutant] = [
     m(
         "long-keys-not-migrated",
         "desktop_dedup/core/store/engine.py",
-        "            for k in raw_candidate_keys(bytes(raw))\n",
-        "            for k in raw_candidate_keys(bytes(raw))[:0]\n",
+        '        conn, which, LONG_KEYS_PREFIX_BYTES, raw_candidate_keys, "sketch_keys", "key"\n',
+        '        conn, which, LONG_KEYS_PREFIX_BYTES, lambda r: [], "sketch_keys", "key"\n',
         ["tests/test_long_revisions.py"],
         "an index written before gets the long documents' keys from its sketches",
     ),

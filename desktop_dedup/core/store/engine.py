@@ -379,83 +379,70 @@ def _paths_to_locations(conn: Connection) -> None:
             )
 
 
-def _v6_to_v7(conn: Connection) -> None:
-    """Version 7: the lines of short documents, indexed (schema.ShortLineRow), read from the
-    stored sketches (no file is read again): the two-sided comparison asks how many texts hold
-    a line. The short documents are found through the index on their shingle count, and read a
-    thousand at a time, so a large index is not held in memory."""
+def _index_from_sketches(
+    conn: Connection,
+    which: str,
+    width: int | None,
+    values: Callable[[bytes], list[int]],
+    table: str,
+    column: str,
+) -> None:
+    """Fill ``table`` (``column``, doc_id) with ``values(sketch)`` of the matchable documents
+    ``WHERE {which}``, read from their stored sketches (the first ``width`` bytes of each, or
+    all) a thousand documents at a time, so a large index is not held in memory: no file is
+    read again."""
     from desktop_dedup.core.models import DocStatus
-    from desktop_dedup.core.sketch import SKETCH_SIZE, raw_line_ids
 
-    ShortLineRow.__table__.create(conn, checkfirst=True)
-    ids = sorted(
-        conn.execute(
-            text("SELECT id FROM documents WHERE shingles <= :short"), {"short": SKETCH_SIZE}
-        ).scalars()
-    )
+    ids = sorted(conn.execute(text(f"SELECT id FROM documents WHERE {which}")).scalars())
     matchable = {str(DocStatus.OK), str(DocStatus.SHORT)}
+    sketch = DocumentRow.sketch if width is None else func.substr(DocumentRow.sketch, 1, width)
     for i in range(0, len(ids), 1000):
         part = ids[i : i + 1000]
         rows = conn.execute(
-            select(DocumentRow.id, DocumentRow.sketch, DocumentRow.status).where(
-                DocumentRow.id.in_(part)
-            )
+            select(DocumentRow.id, sketch, DocumentRow.status).where(DocumentRow.id.in_(part))
         ).all()
-        lines = [
-            {"line_id": signed64(k), "doc_id": doc_id}
+        found = [
+            {"value": signed64(k), "doc_id": doc_id}
             for doc_id, raw, status in rows
             if raw is not None and status in matchable
-            for k in raw_line_ids(bytes(raw))
+            for k in values(bytes(raw))
         ]
-        if lines:
+        if found:
             conn.execute(
                 text(
-                    "INSERT INTO short_lines (line_id, doc_id) VALUES (:line_id, :doc_id) "
+                    f"INSERT INTO {table} ({column}, doc_id) VALUES (:value, :doc_id) "
                     "ON CONFLICT DO NOTHING"
                 ),
-                lines,
+                found,
             )
+
+
+def _v6_to_v7(conn: Connection) -> None:
+    """Version 7: the lines of short documents, indexed (schema.ShortLineRow), read from the
+    stored sketches (no file is read again): the two-sided comparison asks how many texts hold
+    a line. The short documents are found through the index on their shingle count."""
+    from desktop_dedup.core.sketch import SKETCH_SIZE, raw_line_ids
+
+    ShortLineRow.__table__.create(conn, checkfirst=True)
+    which = f"shingles <= {int(SKETCH_SIZE)}"
+    _index_from_sketches(conn, which, None, raw_line_ids, "short_lines", "line_id")
 
 
 def _v7_to_v8(conn: Connection) -> None:
     """Version 8: long documents are keyed too (sketch.candidate_keys: a revision that renames
     one term everywhere can move a long text's simhash past the candidate radius). Their keys
     are the first values their stored sketches already hold (sketch.raw_candidate_keys): the
-    key index gets them from there, no file is read again. Read a thousand documents at a time,
-    the start of each sketch only, so a large index is not held in memory."""
-    from desktop_dedup.core.models import DocStatus
+    key index gets them from the start of each sketch."""
     from desktop_dedup.core.sketch import (
         KEYED_MAX_SHINGLES,
         LONG_KEYS_PREFIX_BYTES,
         raw_candidate_keys,
     )
 
-    ids = sorted(
-        conn.execute(
-            text("SELECT id FROM documents WHERE shingles > :keyed"), {"keyed": KEYED_MAX_SHINGLES}
-        ).scalars()
+    which = f"shingles > {int(KEYED_MAX_SHINGLES)}"
+    _index_from_sketches(
+        conn, which, LONG_KEYS_PREFIX_BYTES, raw_candidate_keys, "sketch_keys", "key"
     )
-    matchable = {str(DocStatus.OK), str(DocStatus.SHORT)}
-    start = func.substr(DocumentRow.sketch, 1, LONG_KEYS_PREFIX_BYTES)
-    for i in range(0, len(ids), 1000):
-        part = ids[i : i + 1000]
-        rows = conn.execute(
-            select(DocumentRow.id, start, DocumentRow.status).where(DocumentRow.id.in_(part))
-        ).all()
-        keys = [
-            {"key": signed64(k), "doc_id": doc_id}
-            for doc_id, raw, status in rows
-            if raw is not None and status in matchable
-            for k in raw_candidate_keys(bytes(raw))
-        ]
-        if keys:
-            conn.execute(
-                text(
-                    "INSERT INTO sketch_keys (key, doc_id) VALUES (:key, :doc_id) "
-                    "ON CONFLICT DO NOTHING"
-                ),
-                keys,
-            )
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [
