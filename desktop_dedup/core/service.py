@@ -861,20 +861,22 @@ class DedupService:
             return count
         touched = set(touched_groups)
         if changed_ids or touched:
-            self._regroup_around(changed_ids, touched, s)
+            self._regroup_around(changed_ids, touched, s, count)
         return self.store.group_count()
 
-    def _regroup_around(self, changed: list[int], touched: set[int], s: Settings) -> None:
-        """Incremental regroup (see :meth:`regroup`)."""
+    def _regroup_around(
+        self, changed: list[int], touched: set[int], s: Settings, count: int
+    ) -> None:
+        """Incremental regroup (see :meth:`regroup`) in an index of ``count`` documents."""
         region = set(changed)
         rows = self.store.grouping_rows(changed)
-        # the radius the full grouping would use for an index of this size
-        radius = grouping.candidate_radius(self.store.document_count(estimate=True), s.max_distance)
+        # the radius the full grouping would use for an index of this size, and its keys
+        radius = grouping.candidate_radius(count, s.max_distance)
+        long_keys = grouping.long_keys_used(count)
         region.update(
             self.store.lookup_near_many([r.simhash for r in rows if r.simhash is not None], radius)
         )
         region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
-        long_keys = self._long_keys()
         sketches = [sketch_mod.decode(r.sketch) for r in rows]
         keys = [
             k
