@@ -518,12 +518,17 @@ def _records(raw: list[bytes], record: np.dtype) -> np.ndarray:
     return np.frombuffer(buf, dtype=record)
 
 
+# Keys looked up a piece at a time among those held twice (build_groups): bounded temporaries.
+_KEY_PIECE = 1 << 20
+
 # Long documents are keyed too (sketch.candidate_keys) in an index of up to this many documents.
 # A million long documents' keys are eight million (key, class) pairs more to sort: grouping a
-# million took 1,220 MB instead of 900 (bench_grouping), past its 1 GB, and 24 % longer. An index
-# that large is a team's, where the candidate radius narrows too (candidate_radius: 3 bits at a
-# million) and a long document is proposed by its simhash alone, as the seeds' method does.
-LONG_KEYS_MAX_DOCUMENTS = 250_000
+# million took 1,220 MB instead of 900 (bench_grouping), and 1,034 MB once the keys were sorted
+# as a copy and their classes held in 32 bits: past its 1 GB, and about 30 % longer. Memory
+# grows with the keys, so half a million keeps well inside; an index larger than that is a
+# team's, where the candidate radius narrows too (candidate_radius: 3 bits at a million) and a
+# long document is proposed by its simhash alone, as the seeds' method does.
+LONG_KEYS_MAX_DOCUMENTS = 500_000
 
 
 def long_keys_used(n_documents: int) -> bool:
@@ -566,9 +571,13 @@ def _candidate_keys(
         np.maximum.at(n_keys, cls_of, n)
         valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
         keys.append(rec["keys"][valid])
-        key_cls.append(np.broadcast_to(cls_of[:, None], valid.shape)[valid])
+        # classes as 32 bits (there are fewer than 2n): a million documents' keys are ten
+        # million, and every byte of a key's record counts where grouping a million must fit
+        # in 1 GB
+        key_cls.append(np.broadcast_to(cls_of.astype(np.int32)[:, None], valid.shape)[valid])
+        del rec, valid
     if not keys:
-        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int64), n_keys
+        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32), n_keys
     if len(keys) == 1:
         return keys[0], key_cls[0], n_keys
     return np.concatenate(keys), np.concatenate(key_cls), n_keys
@@ -821,14 +830,22 @@ def build_groups(
         long_keys = long_keys_used(n)
     keys, key_cls, n_keys = _candidate_keys(items, cls, m_all, long_keys)
     if len(keys):
-        # Only keys held by two documents or more make pairs: one sort of the keys finds them,
-        # and the (key, class) order that the runs below need is sorted among those alone (a
-        # two-key sort of every key of a million documents cost seconds).
-        order_k = np.argsort(keys)
-        sorted_keys = keys[order_k]
-        same = sorted_keys[1:] == sorted_keys[:-1]
-        order_k = order_k[np.r_[same, False] | np.r_[False, same]]
-        keys, key_cls = keys[order_k], key_cls[order_k]
+        # Only keys held by two documents or more make pairs: one sort of the keys finds them
+        # (a copy of the keys, not an order of them and the keys in it: 16 bytes a key less,
+        # and a million documents hold ten million keys), each key is looked up among those
+        # a piece at a time, and the (key, class) order that the runs below need is sorted
+        # among them alone (a two-key sort of every key of a million documents cost seconds).
+        held = np.sort(keys)
+        twice = held[1:][held[1:] == held[:-1]]
+        del held
+        twice = sketch_mod.sorted_unique(twice)
+        keep = np.zeros(len(keys), dtype=bool)
+        if len(twice):
+            for at in range(0, len(keys), _KEY_PIECE):
+                piece = keys[at : at + _KEY_PIECE]
+                where = np.minimum(np.searchsorted(twice, piece), len(twice) - 1)
+                keep[at : at + _KEY_PIECE] = twice[where] == piece
+        keys, key_cls = keys[keep], key_cls[keep].astype(np.int64)
         order_k = np.lexsort((key_cls, keys))
         keys, key_cls = keys[order_k], key_cls[order_k]
     if len(keys):

@@ -1456,7 +1456,7 @@ MUTANTS: list[Mutant] = [
         "    return n_documents <= LONG_KEYS_MAX_DOCUMENTS\n",
         "    return True\n",
         ["tests/test_grouping.py"],
-        "an index of more than 250,000 documents proposes a long text by its simhash alone",
+        "an index of more than 500,000 documents proposes a long text by its simhash alone",
     ),
     m(
         "pair-similarity-without-the-index",
