@@ -197,3 +197,26 @@ def test_an_index_from_before_gets_the_long_documents_keys_from_their_sketches(t
         assert summary.files_reused == 2 * len(pairs)  # nothing changed: no file read again
         found = _together(svc.groups(), pairs)
     assert sorted(found) == sorted(pairs)
+
+
+def test_groups_follow_the_index_across_the_size_where_long_keys_stop(
+    tmp_path, revisions, monkeypatch
+):
+    """Whether long documents are proposed through their keys depends on the index's size
+    (grouping.LONG_KEYS_MAX_DOCUMENTS): groups built on one side of it are grouped again once
+    the index is on the other, so every group follows one rule, not only the groups a rescan
+    touches."""
+    from desktop_dedup.core import grouping
+
+    far = [r for r in revisions if r[2]]
+    pairs = _write(tmp_path / "docs", far)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([tmp_path / "docs"], workers=1)
+        assert sorted(_together(svc.groups(), pairs)) == sorted(pairs)
+        # the same index, now past the size (as if it had grown): a rescan that changes nothing
+        monkeypatch.setattr(grouping, "LONG_KEYS_MAX_DOCUMENTS", len(pairs))
+        svc.scan([tmp_path / "docs"], workers=1)
+        assert _together(svc.groups(), pairs) == []  # beyond the radius: the simhash alone
+        monkeypatch.setattr(grouping, "LONG_KEYS_MAX_DOCUMENTS", 10 * len(pairs))
+        svc.scan([tmp_path / "docs"], workers=1)
+        assert sorted(_together(svc.groups(), pairs)) == sorted(pairs)

@@ -828,9 +828,12 @@ class DedupService:
     def _regroup(
         self, changed: Iterable[int] | None, touched_groups: Iterable[int], s: Settings
     ) -> int:
-        key = self._matching_key(s)
         changed_ids = None if changed is None else list(changed)
-        count = 0 if changed_ids is None else self.store.document_count(estimate=True)
+        count = self.store.document_count(estimate=True)
+        # whether long documents are proposed through their keys is one of the rules: groups
+        # built on the other side of grouping.LONG_KEYS_MAX_DOCUMENTS are grouped again once
+        long_keys = grouping.long_keys_used(count)
+        key = [*self._matching_key(s), long_keys]
         full = (
             changed_ids is None
             or self.store.get_setting("grouping_key") != key
@@ -838,7 +841,6 @@ class DedupService:
             > max(min(_INCREMENTAL_MAX, count // 5), count // _INCREMENTAL_SHARE)
         )
         if full:
-            long_keys = self._long_keys()
             items, by_id = self._grouping_items(long_keys=long_keys)
             built = grouping.build_groups(
                 items,

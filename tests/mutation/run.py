@@ -1451,6 +1451,14 @@ MUTANTS: list[Mutant] = [
         "an index written before gets the long documents' keys from its sketches",
     ),
     m(
+        "long-keys-not-in-the-matching-key",
+        "desktop_dedup/core/service.py",
+        "        key = [*self._matching_key(s), long_keys]\n",
+        "        key = self._matching_key(s)\n",
+        ["tests/test_long_revisions.py"],
+        "groups built on either side of that size are grouped again by the index's rule",
+    ),
+    m(
         "long-keys-in-a-team-index",
         "desktop_dedup/core/grouping.py",
         "    return n_documents <= LONG_KEYS_MAX_DOCUMENTS\n",
