@@ -381,6 +381,39 @@ See :ref:`the guide` for more::
     ]
 
 
+def test_rst_directives_nested_in_a_block_are_markup_too(tmp_path: Path) -> None:
+    """Sphinx's reference pages nest directives in the block of another (a class's methods, a
+    note inside a function's text): their markers are markup wherever they are indented, as
+    at the margin. Left as words, ``method`` and ``versionadded`` were among the heaviest of
+    a page (``logging.handlers``: ``method`` a tenth of its weight), which its rendered page
+    does not hold."""
+    source = """\
+.. class:: Handler(level)
+
+   A handler writes records.
+
+   .. method:: emit(record)
+
+      Writes the record.
+
+      .. versionadded:: 3.2
+
+   .. _handler-note:
+
+   .. attribute:: level
+"""
+    path = tmp_path / "handlers.rst"
+    path.write_text(source, encoding="utf-8")
+    assert lines(extract_text(path).text) == [
+        "Handler(level)",
+        "A handler writes records.",
+        "emit(record)",
+        "Writes the record.",
+        "3.2",
+        "level",
+    ]
+
+
 def test_html_keeps_visible_text_only() -> None:
     markup = """<!DOCTYPE html><html><head><title>Site name</title>
 <style>p { color: red }</style><script>var hidden = "script text";</script></head>

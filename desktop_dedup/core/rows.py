@@ -27,9 +27,10 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # words it holds three times or more; 26: a text file's bold and underline written by groff or
 # a terminal program, overstrikes or escape sequences, are not its text, nor are zero bytes at
 # its end; UTF-8 with a few damaged bytes is UTF-8; a web page in UTF-8 whose meta tag names
-# another charset is read as UTF-8): stored fingerprints made with another version are
-# recomputed on the next scan.
-FINGERPRINT_VERSION = 26
+# another charset is read as UTF-8; 27: a reStructuredText directive nested in another's block
+# is markup, as at the margin): stored fingerprints made with another version are recomputed
+# on the next scan.
+FINGERPRINT_VERSION = 27
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

@@ -1427,6 +1427,14 @@ MUTANTS: list[Mutant] = [
         "an index written before keeps its matching: the lines are read from its sketches",
     ),
     m(
+        "nested-rst-directive-kept",
+        "desktop_dedup/core/extract/plaintext.py",
+        '    (re.compile(r"^[ \\t]*\\.\\. [\\w:-]+::[ \\t]*", _M), ""),\n',
+        '    (re.compile(r"^\\.\\. [\\w:-]+::[ \\t]*", _M), ""),\n',
+        ["tests/test_extract.py"],
+        "a reStructuredText page reads as its text, markup removed",
+    ),
+    m(
         "long-documents-unkeyed",
         "desktop_dedup/core/sketch.py",
         "        return sketch.body[:LONG_CANDIDATE_KEYS]\n",

@@ -609,8 +609,10 @@ def extract_markdown(path: str | os.PathLike[str]) -> str:
 
 _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}[ \t]*$", _M), ""),  # section adornments
-    (re.compile(r"^\.\. _[^:\n]+:.*$", _M), ""),  # hyperlink targets
-    (re.compile(r"^\.\. [\w:-]+::[ \t]*", _M), ""),  # directive markers (keep the argument)
+    # hyperlink targets and directive markers (keeping the argument), at the margin or nested
+    # in another directive's block (a class's methods: Sphinx's reference pages)
+    (re.compile(r"^[ \t]*\.\. _[^:\n]+:.*$", _M), ""),
+    (re.compile(r"^[ \t]*\.\. [\w:-]+::[ \t]*", _M), ""),
     (re.compile(r"^[ \t]*:[\w -]+:[ \t]+", _M), ""),  # field-list names
     (re.compile(r"^\.\.[ \t]*$", _M), ""),  # empty comments
     (re.compile(r"`([^`<\n]*[^`<\s])\s*<[^<>`\n]+>`__?"), r"\1"),  # `text <url>`_
