@@ -543,7 +543,6 @@ def _candidate_keys(
     keys: sketch.candidate_keys, read from the bytes (sketch.raw_candidate_keys) in one numpy
     pass for each width; a long document's only with ``long_keys`` (and when its bytes hold
     them: the store hands the header alone otherwise)."""
-    assert _KEY_RECORD.itemsize == sketch_mod.KEYS_PREFIX_BYTES
     at, fmt = sketch_mod.N_KEYS_OFFSET, sketch_mod.SKETCH_FORMAT
     long_width = sketch_mod.LONG_KEYS_PREFIX_BYTES if long_keys else 1 << 62
     stored: list[int] = []  # keys after the header (a short or medium document)
@@ -560,13 +559,7 @@ def _candidate_keys(
         if not keyed:
             continue
         rec = _records([items[i].sketch for i in keyed], record)
-        if record is _LONG_KEY_RECORD:
-            long_text = rec["count"] > sketch_mod.KEYED_MAX_SHINGLES
-            n = np.minimum(rec["n_values"], sketch_mod.LONG_CANDIDATE_KEYS).astype(np.int64)
-            n = np.where(long_text, n, 0)
-        else:
-            n = rec["n_keys"].astype(np.int64)
-        n = np.where(rec["fmt"] == fmt, n, 0)
+        n = sketch_mod.key_count(rec["count"], rec["n_values"], rec["n_keys"]).astype(np.int64)
         cls_of = cls[np.array(keyed, dtype=np.int64)]
         np.maximum.at(n_keys, cls_of, n)
         valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]

@@ -755,6 +755,13 @@ KEYS_PREFIX_BYTES = _HEADER.size + 8 * _MAX_KEYS
 LONG_KEYS_PREFIX_BYTES = _HEADER.size + 8 * LONG_CANDIDATE_KEYS
 
 
+def key_count(count: Any, n_values: Any, n_keys: Any) -> Any:
+    """How many candidate keys a stored sketch holds right after its header, by the header's
+    shingle count, number of values and number of stored keys (numbers or arrays of them): a
+    long document's are its first values (:func:`candidate_keys`), none are stored for it."""
+    return np.where(count > KEYED_MAX_SHINGLES, np.minimum(n_values, LONG_CANDIDATE_KEYS), n_keys)
+
+
 def raw_candidate_keys(raw: bytes | None) -> list[int]:
     """:func:`candidate_keys` of a stored sketch, read straight from its bytes (no decoding of
     the rest: grouping a million documents reads every document's keys but few sketches)."""
@@ -763,9 +770,7 @@ def raw_candidate_keys(raw: bytes | None) -> list[int]:
     fmt, count, n_values, _, n_keys, _ = _HEADER.unpack_from(raw)
     if fmt != _FORMAT:
         return []
-    if count > KEYED_MAX_SHINGLES:  # a long document: its first values (no keys are stored)
-        n_keys = min(n_values, LONG_CANDIDATE_KEYS)
-    n = min(n_keys, (len(raw) - _HEADER.size) // 8)
+    n = min(int(key_count(count, n_values, n_keys)), (len(raw) - _HEADER.size) // 8)
     return list(struct.unpack_from(f"<{n}Q", raw, _HEADER.size))
 
 

@@ -1445,8 +1445,8 @@ MUTANTS: list[Mutant] = [
     m(
         "long-keys-not-read-from-the-values",
         "desktop_dedup/core/sketch.py",
-        "        n_keys = min(n_values, LONG_CANDIDATE_KEYS)\n",
-        "        pass\n",
+        "np.where(count > KEYED_MAX_SHINGLES, np.minimum(n_values, LONG_CANDIDATE_KEYS), n_keys)",
+        "np.where(count > KEYED_MAX_SHINGLES, 0, n_keys)",
         ["tests/test_long_revisions.py"],
         "… also when it is added to an index later (through the key index)",
     ),
