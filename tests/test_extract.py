@@ -414,6 +414,35 @@ def test_rst_directives_nested_in_a_block_are_markup_too(tmp_path: Path) -> None
     ]
 
 
+def test_sphinx_source_copies_read_as_their_markup(tmp_path: Path) -> None:
+    """Sphinx puts a copy of each page's source beside the rendered site, named for its markup
+    with ``.txt`` added (``_sources/library/logging.rst.txt``; MyST's ``.md.txt``): it is read
+    as that markup, not as plain text, so that it is the same text as the page it renders. Read
+    as plain text, the markers (``.. method::``, ``:ref:``, ``**``) were its words."""
+    source = """\
+Handlers
+========
+
+.. class:: Handler(level)
+
+   A handler writes **records** to :ref:`a stream <streams>`.
+
+   .. method:: emit(record)
+"""
+    sources = tmp_path / "_sources"
+    sources.mkdir()
+    (tmp_path / "handlers.rst").write_text(source, encoding="utf-8")
+    (sources / "handlers.rst.txt").write_text(source, encoding="utf-8")
+    (sources / "handlers.md.txt").write_text("# Handlers\n\nA **handler**.\n", encoding="utf-8")
+    copy = extract_text(sources / "handlers.rst.txt")
+    assert copy.text == extract_text(tmp_path / "handlers.rst").text
+    assert copy.format == "txt"  # the file's own type, as its name gives it
+    assert lines(extract_text(sources / "handlers.md.txt").text) == ["Handlers", "A handler."]
+    # a plain name with a dot inside stays plain text
+    (tmp_path / "v1.2.txt").write_text("**kept** as written", encoding="utf-8")
+    assert extract_text(tmp_path / "v1.2.txt").text.strip() == "**kept** as written"
+
+
 def test_html_keeps_visible_text_only() -> None:
     markup = """<!DOCTYPE html><html><head><title>Site name</title>
 <style>p { color: red }</style><script>var hidden = "script text";</script></head>

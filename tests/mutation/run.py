@@ -1435,6 +1435,14 @@ MUTANTS: list[Mutant] = [
         "a reStructuredText page reads as its text, markup removed",
     ),
     m(
+        "sphinx-source-read-as-text",
+        "desktop_dedup/core/extract/__init__.py",
+        "        if inner in _MARKUP_COPIES:  # read as its markup, still the text file it is named\n",
+        "        if False:\n",
+        ["tests/test_extract.py"],
+        "a copy of a page's source (Sphinx's .rst.txt) reads as its markup, the page's text",
+    ),
+    m(
         "long-documents-unkeyed",
         "desktop_dedup/core/sketch.py",
         "        return sketch.body[:LONG_CANDIDATE_KEYS]\n",

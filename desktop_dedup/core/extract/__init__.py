@@ -93,6 +93,11 @@ _REGISTRY: dict[str, tuple[str, str, str]] = {
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(_REGISTRY)
 
+# A text file named for a markup with ``.txt`` added is a copy of a page's source, read as that
+# markup: Sphinx puts one beside each page it renders (``_sources/library/logging.rst.txt``;
+# MyST's ``page.md.txt``), the same text as the page once its markup is removed.
+_MARKUP_COPIES = ("rst", "md", "markdown")
+
 
 def _reader(module: str, function: str) -> Extractor:
     return getattr(importlib.import_module(f"{__name__}.{module}"), function)
@@ -135,6 +140,10 @@ def extract_text(path: str | os.PathLike[str], ext: str | None = None) -> Extrac
     if entry is None:
         raise ExtractionError(f"unsupported file type: .{ext}" if ext else "no file extension")
     fmt, module, function = entry
+    if fmt == "txt":
+        inner = Path(Path(name).stem).suffix.lower().lstrip(".")
+        if inner in _MARKUP_COPIES:  # read as its markup, still the text file it is named
+            _, module, function = _REGISTRY[inner]
     try:
         extractor = _reader(module, function)
         st = os.stat(name)
