@@ -1435,6 +1435,32 @@ MUTANTS: list[Mutant] = [
         "a reStructuredText page reads as its text, markup removed",
     ),
     m(
+        "batch-rest-dropped",
+        "desktop_dedup/core/workers.py",
+        "            queue.appendleft(worker.sent.pop())\n",
+        "            worker.sent.pop()\n",
+        ["tests/test_reader_batches.py"],
+        "a file that hangs, crashes or runs out of memory in a batch costs that file only",
+    ),
+    m(
+        "batch-rest-kept-by-a-retiring-reader",
+        "desktop_dedup/core/workers.py",
+        "                if retire:  # the files sent after it, which this worker, about to end, will\n"
+        "                    self._requeue_rest(worker, queue)  # not read\n",
+        "",
+        ["tests/test_reader_batches.py"],
+        "… also when its reader ran out of memory and ends",
+    ),
+    m(
+        "batch-shares-one-time-budget",
+        "desktop_dedup/core/workers.py",
+        "                entry = worker.sent.popleft()\n"
+        "                worker.started = worker.file_started = time.monotonic()\n",
+        "                entry = worker.sent.popleft()\n",
+        ["tests/test_reader_batches.py"],
+        "each file of a batch has its own time budget",
+    ),
+    m(
         "sphinx-source-read-as-text",
         "desktop_dedup/core/extract/__init__.py",
         "        if inner in _MARKUP_COPIES:  # read as its markup, still the text file it is named\n",

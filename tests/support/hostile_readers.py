@@ -39,3 +39,10 @@ def hog_or_read(entry):
         for _ in range(64):  # up to 4 GiB, touched so it is real memory
             chunks.append(bytearray(64 * 1024 * 1024))
     return pipeline.analyse_file(entry)
+
+
+def read_in_half_a_second(entry):
+    """Each file takes half a second: a batch of them takes longer than a budget that each
+    file keeps (tests/test_reader_batches.py)."""
+    time.sleep(0.5)
+    return pipeline.analyse_file(entry)
