@@ -426,8 +426,8 @@ class ReaderPool:
                 continue
             if isinstance(message, dict):
                 retire = message.pop("retire", False)
-                if retire:  # the files sent after it, which this worker, about to end, will
-                    self._requeue_rest(worker, queue)  # not read
+                if retire:  # it ends without reading the files sent after this one
+                    self._requeue_rest(worker, queue)
                 entry = worker.sent.popleft()
                 worker.started = worker.file_started = time.monotonic()
                 worker.page = None

@@ -1445,8 +1445,8 @@ MUTANTS: list[Mutant] = [
     m(
         "batch-rest-kept-by-a-retiring-reader",
         "desktop_dedup/core/workers.py",
-        "                if retire:  # the files sent after it, which this worker, about to end, will\n"
-        "                    self._requeue_rest(worker, queue)  # not read\n",
+        "                if retire:  # it ends without reading the files sent after this one\n"
+        "                    self._requeue_rest(worker, queue)\n",
         "",
         ["tests/test_reader_batches.py"],
         "… also when its reader ran out of memory and ends",
@@ -1463,7 +1463,7 @@ MUTANTS: list[Mutant] = [
     m(
         "sphinx-source-read-as-text",
         "desktop_dedup/core/extract/__init__.py",
-        "        if inner in _MARKUP_COPIES:  # read as its markup, still the text file it is named\n",
+        "        if inner in _MARKUP_COPIES:  # read as its markup, still a text file\n",
         "        if False:\n",
         ["tests/test_extract.py"],
         "a copy of a page's source (Sphinx's .rst.txt) reads as its markup, the page's text",

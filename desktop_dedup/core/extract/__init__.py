@@ -142,7 +142,7 @@ def extract_text(path: str | os.PathLike[str], ext: str | None = None) -> Extrac
     fmt, module, function = entry
     if fmt == "txt":
         inner = Path(Path(name).stem).suffix.lower().lstrip(".")
-        if inner in _MARKUP_COPIES:  # read as its markup, still the text file it is named
+        if inner in _MARKUP_COPIES:  # read as its markup, still a text file
             _, module, function = _REGISTRY[inner]
     try:
         extractor = _reader(module, function)
