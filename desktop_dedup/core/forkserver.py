@@ -160,9 +160,27 @@ def _fork_server() -> bool:
         server._forkserver_address = address
         server._forkserver_alive_fd = alive_w
         server._forkserver_pid = pid
-    # multiprocessing's resource tracker (a new interpreter, 0.05 s of a core) is started when
-    # the first reader is, not now, when both cores load what a scan needs
+    _without_resource_tracker()
     return True
+
+
+def _without_resource_tracker() -> None:
+    """Give multiprocessing's resource tracker a stand-in: a scan's processes share nothing
+    but pipes (no named semaphore, no shared memory block that could outlive them), so there
+    is nothing for it to clean up. Started with the first reader, the tracker was a new
+    interpreter (0.05-0.06 s of a core), which held the command's standard error open until
+    it ended, after the command: a caller reading the output through a pipe (a script, the
+    benchmark) waited for it. Its messages go to the null device instead. Left alone where
+    this Python's tracker is not one this knows, or one already runs."""
+    from multiprocessing import resource_tracker
+
+    tracker = getattr(resource_tracker, "_resource_tracker", None)
+    if not all(hasattr(tracker, f) for f in ("_lock", "_fd", "_pid", "_check_alive")):
+        return
+    with tracker._lock:
+        if tracker._fd is None:
+            tracker._fd = os.open(os.devnull, os.O_WRONLY | os.O_CLOEXEC)
+            tracker._pid = None
 
 
 # Whether prestart started the fork server in this process (a scan did): only then is a

@@ -1461,6 +1461,14 @@ MUTANTS: list[Mutant] = [
         "each file of a batch has its own time budget",
     ),
     m(
+        "resource-tracker-started",
+        "desktop_dedup/core/forkserver.py",
+        "    _without_resource_tracker()\n    return True\n",
+        "    return True\n",
+        ["tests/test_worker_orphans.py"],
+        "a scan starts no process it does not need (multiprocessing's resource tracker)",
+    ),
+    m(
         "sphinx-source-read-as-text",
         "desktop_dedup/core/extract/__init__.py",
         "        if inner in _MARKUP_COPIES:  # read as its markup, still a text file\n",
