@@ -49,14 +49,8 @@ def _text(i: int) -> str:
     return f"第{i}份。" + docgen.SAMPLE_ZH.replace("城市", f"城市{i}", 1) + f"\n{i}\n"
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_a_bad_file_in_the_middle_of_a_batch_costs_that_file_only(tmp_path, monkeypatch, case):
-    name, analyse, budget, reason = CASES[case]
-    root = tmp_path / "docs"
-    # listed in name order: thirty files before the bad one, thirty after it
-    before = [docgen.write_txt(root / f"b{i:02d}.txt", _text(i)) for i in range(30)]
-    bad = docgen.write_txt(root / name, docgen.SAMPLE_EN)
-    after = [docgen.write_txt(root / f"text{i:02d}.txt", _text(100 + i)) for i in range(30)]
+def _record_batches(monkeypatch) -> list[list[str]]:
+    """The names of the files of each batch the engine sends a reader, as it sends them."""
     batches: list[list[str]] = []
     send = workers.multiprocessing.connection.Connection.send
 
@@ -66,6 +60,18 @@ def test_a_bad_file_in_the_middle_of_a_batch_costs_that_file_only(tmp_path, monk
         return send(self, obj)
 
     monkeypatch.setattr(workers.multiprocessing.connection.Connection, "send", recording)
+    return batches
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_bad_file_in_the_middle_of_a_batch_costs_that_file_only(tmp_path, monkeypatch, case):
+    name, analyse, budget, reason = CASES[case]
+    root = tmp_path / "docs"
+    # listed in name order: thirty files before the bad one, thirty after it
+    before = [docgen.write_txt(root / f"b{i:02d}.txt", _text(i)) for i in range(30)]
+    bad = docgen.write_txt(root / name, docgen.SAMPLE_EN)
+    after = [docgen.write_txt(root / f"text{i:02d}.txt", _text(100 + i)) for i in range(30)]
+    batches = _record_batches(monkeypatch)
     with DedupService(tmp_path / "db.sqlite") as svc:
         svc._analyse_in_worker = analyse
         svc.read_budget = budget
@@ -85,20 +91,12 @@ def test_each_file_of_a_batch_has_its_own_time_budget(tmp_path, monkeypatch):
     together: none of them took longer than its budget, so none is a problem."""
     root = tmp_path / "docs"
     paths = [docgen.write_txt(root / f"doc{i:02d}.txt", _text(i)) for i in range(20)]
-    sizes: list[int] = []
-    send = workers.multiprocessing.connection.Connection.send
-
-    def recording(self, obj):
-        if isinstance(obj, list) and obj and all(isinstance(e, FileEntry) for e in obj):
-            sizes.append(len(obj))
-        return send(self, obj)
-
-    monkeypatch.setattr(workers.multiprocessing.connection.Connection, "send", recording)
+    batches = _record_batches(monkeypatch)
     with DedupService(tmp_path / "db.sqlite") as svc:
         svc._analyse_in_worker = hostile_readers.read_in_half_a_second
         svc.read_budget = Budget(seconds=1.5)
         summary = svc.scan([root], workers=2)
         problems = svc.problems()
-    assert max(sizes) * 0.5 > 1.5  # a batch took longer than one file's budget
+    assert max(map(len, batches)) * 0.5 > 1.5  # a batch took longer than one file's budget
     assert problems == []
     assert summary.files_fingerprinted == len(paths)
