@@ -1,3 +1,3 @@
-from desktop_dedup.launch import main
+from desktop_dedup.cli import main
 
 raise SystemExit(main())

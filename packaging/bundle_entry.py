@@ -97,7 +97,7 @@ def main() -> int:
         sys.stdout.write(json.dumps(self_test(), ensure_ascii=False, indent=2) + "\n")
         return 0
     if len(sys.argv) > 1:
-        from desktop_dedup.launch import main as cli_main
+        from desktop_dedup.cli import main as cli_main
 
         return cli_main()
     from desktop_dedup.gui.app import main as gui_main

@@ -87,37 +87,6 @@ def test_a_scan_starts_no_resource_tracker(tmp_path: Path):
     assert not [line for line in lines if b"resource_tracker" in line], lines
 
 
-@pytest.mark.parametrize("how", ["module", "script"])
-def test_the_fork_server_is_forked_before_the_command_loads(tmp_path: Path, how: str):
-    """``desktop-dedup scan`` forks its fork server first thing (desktop_dedup/launch.py),
-    before it loads its own modules (the command's module, the store): the server then
-    starts loading the readers that much sooner, on the other core, and its readers hold
-    nothing of the command. Both ways the program is started: ``python -m desktop_dedup`` and
-    the installed ``desktop-dedup``."""
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "a.txt").write_text("a note to read\n", encoding="utf-8")
-    support = str(Path(__file__).parent / "support")
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(p for p in (support, os.environ.get("PYTHONPATH")) if p),
-        "_DESKTOP_DEDUP_TEST_READER": "hostile_readers:report_the_command_modules",
-    }
-    program = (
-        [sys.executable, "-m", "desktop_dedup"]
-        if how == "module"
-        else [str(Path(sys.executable).parent / "desktop-dedup")]
-    )
-    out = subprocess.run(
-        [*program, "scan", str(tmp_path / "docs"), "--db", str(tmp_path / "db.sqlite")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-    assert out.returncode == 0, out.stderr
-    assert "a.txt: command modules: none" in out.stdout, out.stdout
-
-
 # Runs a command as a child subreaper (PR_SET_CHILD_SUBREAPER): a process the command leaves
 # behind becomes this one's child instead of init's, so that none escapes the count, however
 # soon the command ends. Prints how many were still running 10 s after it ended.

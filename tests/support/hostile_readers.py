@@ -46,15 +46,3 @@ def read_in_half_a_second(entry):
     file keeps (tests/test_reader_batches.py)."""
     time.sleep(0.5)
     return pipeline.analyse_file(entry)
-
-
-def report_the_command_modules(entry):
-    """A problem row naming which of the command's own modules (its module, its store) this
-    reader's process holds: a reader forked from a fork server forked before the command
-    loaded them holds none."""
-    import sys
-
-    held = [m for m in ("desktop_dedup.cli", "sqlalchemy") if m in sys.modules]
-    from desktop_dedup.core.rows import problem_row
-
-    return problem_row(entry, "command modules: " + (",".join(held) or "none"))
