@@ -559,6 +559,69 @@ def test_zip_bomb_inside_ooxml_and_odf(
     assert reason_of(path).startswith(f"zip bomb: {fmt.upper()} member {member} expands to")
 
 
+#: Where each format keeps its pictures (LibreOffice's names).
+PICTURES = {
+    "docx": "word/media/image{}.png",
+    "pptx": "ppt/media/image{}.jpeg",
+    "xlsx": "xl/media/image{}.png",
+    "odt": "Pictures/10000000000000{}.png",
+    "odp": "Pictures/10000000000000{}.jpg",
+    "ods": "Pictures/10000000000000{}.gif",
+}
+
+
+def _with_members(source: Path, path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(path, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        for name, data in members.items():
+            dst.writestr(name, data, zipfile.ZIP_DEFLATED)
+    return path
+
+
+@pytest.mark.parametrize("fmt", sorted(PICTURES))
+def test_pictures_in_a_container_are_neither_inflated_nor_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """No reader opens a container's pictures, so they are not inflated: a picture that would
+    inflate 1000:1 past the bomb limit, and pictures that together pass the container's cap
+    (limits shrunk so the file stays a few MB), leave the document read as it was. Before, a
+    presentation with 600 MB of video was refused as too large, and every photo of a DOCX was
+    inflated for nothing."""
+    from desktop_dedup.core.extract import _common
+
+    monkeypatch.setattr(_common, "ZIP_BOMB_MEMBER_BYTES", 1024 * 1024)
+    monkeypatch.setattr(_common, "ZIP_MAX_TOTAL_BYTES", 4 * 1024 * 1024)
+    source = fixture(f"zh.{fmt}")
+    rng = random.Random(3)
+    pictures = {PICTURES[fmt].format(0): bytes(4 * 1024 * 1024)}  # zeros: 1000:1
+    pictures |= {PICTURES[fmt].format(i): rng.randbytes(1024 * 1024) for i in range(1, 6)}
+    path = _with_members(source, tmp_path / f"pictures.{fmt}", pictures)
+    assert extract_text(path).text == extract_text(source).text
+
+
+def test_a_picture_a_reader_opens_is_checked_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is not inflated up front is checked by its real bytes when a reader opens it: a
+    picture whose header declares 10 KB and that inflates to 4 MB of zeros (the bomb limit
+    shrunk to 1 MB) is refused as it is read, and costs nothing while it is not."""
+    import hostile
+
+    from desktop_dedup.core.extract import _common
+
+    monkeypatch.setattr(_common, "ZIP_BOMB_MEMBER_BYTES", 1024 * 1024)
+    data, _real, crc = hostile._deflated(b"", bytes(1024 * 1024), 3, b"")
+    picture = "word/media/image1.png"
+    members = hostile._members_of(fixture("zh.docx")) + [(picture, data, 10_000, crc, 8)]
+    path = hostile._write_raw_zip(tmp_path / "lying.docx", members)
+    assert extract_text(path).text == extract_text(fixture("zh.docx")).text
+    with _common.open_checked_zip(path, "DOCX") as zf:
+        with pytest.raises(ExtractionError) as info:
+            zf.read(picture)
+    assert info.value.reason.startswith(f"zip bomb: DOCX member {picture} expands to more than")
+
+
 @pytest.mark.parametrize("fmt", ["doc", "docx", "odt"])
 def test_heading_hyperlink_and_table_in_reading_order(fmt: str) -> None:
     """LibreOffice's export of make_fixtures.STRUCTURED_HTML: in .doc the link is a field

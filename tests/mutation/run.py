@@ -42,6 +42,7 @@ MEMO_TEST = (
     "tests/test_fingerprint.py::"
     "test_lines_segmented_before_are_read_again_from_memory_with_the_same_fingerprints"
 )
+OFFICE = "tests/test_extract_office.py"
 READING = [
     "tests/test_extract_faults.py",
     "tests/test_extract.py",
@@ -288,6 +289,30 @@ MUTANTS: list[Mutant] = [
         "        os.replace(src, dst)\n        return\n    except FileExistsError:",
         REMOVAL,
         "Moves never overwrite",
+    ),
+    m(
+        "pictures-inflated-when-opened",
+        "desktop_dedup/core/extract/_common.py",
+        "            if not _is_unread(info.filename):\n                sizes[",
+        "            if True:\n                sizes[",
+        [f"{OFFICE}::test_pictures_in_a_container_are_neither_inflated_nor_counted", *READING],
+        "a container's pictures, sound, video and fonts are neither inflated nor counted",
+    ),
+    m(
+        "pictures-counted-by-declared-size",
+        "desktop_dedup/core/extract/_common.py",
+        "        if _is_unread(info.filename):\n            continue\n",
+        "",
+        [f"{OFFICE}::test_pictures_in_a_container_are_neither_inflated_nor_counted", *READING],
+        "a container's pictures, sound, video and fonts are neither inflated nor counted",
+    ),
+    m(
+        "picture-a-reader-opens-unchecked",
+        "desktop_dedup/core/extract/_common.py",
+        '        if mode == "r":\n            real_size(',
+        "        if False:\n            real_size(",
+        [f"{OFFICE}::test_a_picture_a_reader_opens_is_checked_first", *READING],
+        "one that a reader does open is checked by its real bytes first",
     ),
     m(
         "zip-total-unbounded",

@@ -223,47 +223,111 @@ def _cfb_reason(path: str | os.PathLike[str], label: str) -> str:
     return f"not a {label}: legacy binary Office document (OLE) with a {label} name"
 
 
-def open_checked_zip(path: str | os.PathLike[str], label: str) -> zipfile.ZipFile:
+#: Parts of a zip container that no reader opens, by extension: pictures, sound, video, fonts
+#: and embedded binaries (an OLE object, a VBA project). They are neither inflated nor counted
+#: when a container is opened: a DOCX of photos costs what its text costs, and a presentation
+#: with 600 MB of video is read for its slides' text. One that a reader does open is checked by
+#: its real bytes first (:class:`CheckedZipFile`).
+UNREAD_PARTS = frozenset(
+    ".png .jpg .jpeg .jpe .gif .bmp .tif .tiff .webp .heic .ico .emf .wmf .emz .wmz .svgz "
+    ".mp3 .m4a .wav .wma .aac .flac .ogg .oga .mid "
+    ".mp4 .m4v .mov .avi .wmv .mpg .mpeg .mkv .webm .ogv .3gp "
+    ".ttf .otf .odttf .woff .woff2 .eot .fntdata .bin".split()
+)
+
+
+def _is_unread(name: str) -> bool:
+    return os.path.splitext(name)[1].lower() in UNREAD_PARTS
+
+
+class CheckedZipFile(zipfile.ZipFile):
+    """A zip container opened by :func:`open_checked_zip`: a member is inflated only once its
+    real size is known to be safe (:func:`real_size`), however it is read (``read`` opens)."""
+
+    real_sizes: dict[str, int]
+    _check: tuple[str | os.PathLike[str], str]  # the archive's path and format, once opened
+    _totals: list[int]  # the real bytes of the members checked so far, and their packed bytes
+
+    def open(self, name: Any, mode: str = "r", pwd: bytes | None = None, **kwargs: Any) -> Any:
+        if mode == "r":
+            real_size(self, name.filename if isinstance(name, zipfile.ZipInfo) else name)
+        return super().open(name, mode, pwd, **kwargs)
+
+
+def open_checked_zip(path: str | os.PathLike[str], label: str) -> CheckedZipFile:
     """Open a zip container after checking it is one and that it is not a bomb.
 
-    The sizes an archive declares are checked first (cheap), then every member is inflated
-    once, in 1 MB steps, counting the bytes that really come out (:func:`check_real_sizes`):
-    ``zipfile`` inflates a member whole in one call, up to its real size whatever size it
-    declares, so a member declaring 10 KB can take gigabytes. The real sizes are kept on the
-    archive (``real_sizes``) for the per-part caps (:func:`check_part_size`).
+    The sizes an archive declares are checked first (cheap), then every member a reader may
+    open is inflated once, in 1 MB steps, counting the bytes that really come out
+    (:func:`check_real_sizes`): ``zipfile`` inflates a member whole in one call, up to its real
+    size whatever size it declares, so a member declaring 10 KB can take gigabytes. The real
+    sizes are kept on the archive (``real_sizes``) for the per-part caps
+    (:func:`check_part_size`). Pictures and the like (:data:`UNREAD_PARTS`) are left alone
+    until a reader opens one.
     """
     with open_regular(path) as f:
         magic = f.read(8)
     if magic == _CFB_MAGIC:
         raise ExtractionError(_cfb_reason(path, label))
     try:
-        zf = zipfile.ZipFile(path)
+        zf = CheckedZipFile(path)
     except zipfile.BadZipFile as exc:
         log.debug("bad zip %s: %s", path, exc)
         raise ExtractionError(f"truncated or corrupt {label} (not a valid zip archive)") from exc
     try:
         check_zip_bomb(zf, label)
-        zf.real_sizes = check_real_sizes(zf, path, label)  # type: ignore[attr-defined]
+        zf._totals = [0, 0]
+        zf.real_sizes = check_real_sizes(zf, path, label)
+        zf._check = (path, label)
     except BaseException:
         zf.close()
         raise
     return zf
 
 
+def real_size(zf: zipfile.ZipFile, name: str) -> int:
+    """The real (inflated) size of member ``name`` of a container from :func:`open_checked_zip`,
+    inflated in bounded steps first if that was left until a reader opens it, and refused as
+    the whole archive would have been (a bomb, or the real total past the cap). The declared
+    size in an archive opened otherwise (or while it is being opened); 0 for a member the
+    archive does not hold (zipfile reports it in its own words)."""
+    try:
+        info = zf.getinfo(name)
+    except KeyError:
+        return 0
+    sizes: dict[str, int] | None = getattr(zf, "real_sizes", None)
+    check = getattr(zf, "_check", None)
+    if sizes is None or check is None:
+        return info.file_size
+    if name not in sizes:
+        path, label = check
+        _check_declared(info, label)
+        with open_regular(path) as f:
+            sizes[name] = _checked_member(zf, f, info, label)
+    return sizes[name]
+
+
 def check_zip_bomb(zf: zipfile.ZipFile, label: str) -> None:
-    """Raise ExtractionError when declared sizes say the archive would inflate absurdly."""
+    """Raise ExtractionError when declared sizes say the archive would inflate absurdly (the
+    members a reader may open: :data:`UNREAD_PARTS` are not inflated)."""
     total = 0
     packed = 0
     for info in zf.infolist():
+        if _is_unread(info.filename):
+            continue
         total += info.file_size
         packed += info.compress_size
-        ratio = info.file_size / max(info.compress_size, 1)
-        if info.file_size > ZIP_BOMB_MEMBER_BYTES and ratio > ZIP_BOMB_RATIO:
-            raise ExtractionError(
-                f"zip bomb: {label} member {info.filename} expands to "
-                f"{format_size(info.file_size)} (ratio {ratio:.0f}:1)"
-            )
+        _check_declared(info, label)
     _check_total(total, packed, label)
+
+
+def _check_declared(info: zipfile.ZipInfo, label: str) -> None:
+    ratio = info.file_size / max(info.compress_size, 1)
+    if info.file_size > ZIP_BOMB_MEMBER_BYTES and ratio > ZIP_BOMB_RATIO:
+        raise ExtractionError(
+            f"zip bomb: {label} member {info.filename} expands to "
+            f"{format_size(info.file_size)} (ratio {ratio:.0f}:1)"
+        )
 
 
 def _check_total(total: int, packed: int, label: str, more: bool = False) -> None:
@@ -283,31 +347,40 @@ _STEP = 1 << 20
 def check_real_sizes(
     zf: zipfile.ZipFile, path: str | os.PathLike[str], label: str
 ) -> dict[str, int]:
-    """Inflate every member in bounded steps, counting real bytes; returns name -> real size.
+    """Inflate every member a reader may open (not :data:`UNREAD_PARTS`) in bounded steps,
+    counting real bytes; returns name -> real size.
 
     Stops as soon as a member is a bomb by its real bytes (past ZIP_BOMB_MEMBER_BYTES at more
     than ZIP_BOMB_RATIO:1) or the real total passes ZIP_MAX_TOTAL_BYTES: memory stays at a
     megabyte whatever the archive claims, and time at one pass over what is allowed.
     """
     sizes: dict[str, int] = {}
-    total = packed = 0
     with open_regular(path) as f:
         for info in zf.infolist():
-            if info.is_dir() or info.flag_bits & 0x1:  # encrypted: the reader says so
-                sizes[info.filename] = info.file_size
-                continue
-            f.seek(info.header_offset)
-            header = f.read(_LOCAL_HEADER.size)
-            if len(header) != _LOCAL_HEADER.size or header[:4] != b"PK\x03\x04":
-                raise ExtractionError(f"truncated or corrupt {label} (bad zip member header)")
-            fields = _LOCAL_HEADER.unpack(header)
-            f.seek(fields[10] + fields[11], os.SEEK_CUR)
-            real = _inflated_size(f, info, label, ZIP_MAX_TOTAL_BYTES - total)
-            sizes[info.filename] = real
-            total += real
-            packed += info.compress_size
-            _check_total(total, packed, label, more=True)
+            if not _is_unread(info.filename):
+                sizes[info.filename] = _checked_member(zf, f, info, label)
     return sizes
+
+
+def _checked_member(zf: zipfile.ZipFile, f: BinaryIO, info: zipfile.ZipInfo, label: str) -> int:
+    """The real size of one member, read from ``f`` (the archive), its bytes added to the real
+    total of the archive's members checked so far (``zf._totals``), which stays under the cap."""
+    if info.is_dir() or info.flag_bits & 0x1:  # encrypted: the reader says so
+        return info.file_size
+    totals = getattr(zf, "_totals", None)
+    if totals is None:
+        totals = zf._totals = [0, 0]  # type: ignore[attr-defined]
+    f.seek(info.header_offset)
+    header = f.read(_LOCAL_HEADER.size)
+    if len(header) != _LOCAL_HEADER.size or header[:4] != b"PK\x03\x04":
+        raise ExtractionError(f"truncated or corrupt {label} (bad zip member header)")
+    fields = _LOCAL_HEADER.unpack(header)
+    f.seek(fields[10] + fields[11], os.SEEK_CUR)
+    real = _inflated_size(f, info, label, ZIP_MAX_TOTAL_BYTES - totals[0])
+    totals[0] += real
+    totals[1] += info.compress_size
+    _check_total(totals[0], totals[1], label, more=True)
+    return real
 
 
 def _inflated_size(f: Any, info: zipfile.ZipInfo, label: str, allowance: int) -> int:
@@ -358,7 +431,7 @@ def check_part_size(zf: zipfile.ZipFile, name: str, label: str) -> None:
         size = zf.getinfo(name).file_size
     except KeyError:
         return  # the format library reports the missing part in its own words
-    size = max(size, getattr(zf, "real_sizes", {}).get(name, 0))
+    size = max(size, real_size(zf, name))
     if size > MAX_XML_PART_BYTES:
         raise ExtractionError(
             f"too large: {label} body is {format_size_over(size, MAX_XML_PART_BYTES)} of XML, "

@@ -21,6 +21,7 @@ from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import (
     MAX_TEXT_BYTES,
     open_checked_zip,
+    real_size,
     too_large,
 )
 from desktop_dedup.core.extract.html import MAX_HTML_BYTES, html_bytes_to_text
@@ -55,7 +56,7 @@ def _chapter_text(zf: zipfile.ZipFile, member: str, text_so_far: int) -> str:
     """One chapter's text, its caps checked before it is parsed: its real (inflated) size
     against the HTML cap, and the text gathered so far against the text cap (a chapter gives
     at most as many characters as it has bytes)."""
-    size = getattr(zf, "real_sizes", {}).get(member, zf.getinfo(member).file_size)
+    size = real_size(zf, member)
     if size > MAX_HTML_BYTES:
         raise ExtractionError(
             f"too large: EPUB chapter {member} is {format_size_over(size, MAX_HTML_BYTES)} "
