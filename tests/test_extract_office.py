@@ -7,10 +7,12 @@ reader extracts with the text the file was made from.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
 import struct
+import sys
 import time
 import zipfile
 from pathlib import Path
@@ -570,12 +572,14 @@ PICTURES = {
 }
 
 
-def _with_members(source: Path, path: Path, members: dict[str, bytes]) -> Path:
+def _with_members(
+    source: Path, path: Path, members: dict[str, bytes], how: int = zipfile.ZIP_DEFLATED
+) -> Path:
     with zipfile.ZipFile(source) as src, zipfile.ZipFile(path, "w") as dst:
         for info in src.infolist():
             dst.writestr(info, src.read(info))
         for name, data in members.items():
-            dst.writestr(name, data, zipfile.ZIP_DEFLATED)
+            dst.writestr(name, data, how)
     return path
 
 
@@ -598,6 +602,39 @@ def test_pictures_in_a_container_are_neither_inflated_nor_counted(
     pictures |= {PICTURES[fmt].format(i): rng.randbytes(1024 * 1024) for i in range(1, 6)}
     path = _with_members(source, tmp_path / f"pictures.{fmt}", pictures)
     assert extract_text(path).text == extract_text(source).text
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_workbook_with_pictures_is_read_within_a_readers_memory(tmp_path: Path, fmt: str) -> None:
+    """python-calamine handed the open file reads all of it into memory (twice over) to tell
+    its format by its content: a workbook with 100 MB of pictures needed more than 200 MB, and
+    a reader has 128 MB here. A workbook named for what it is goes to calamine by its path,
+    which reads only the parts it needs."""
+    from desktop_dedup.core.service import DedupService
+    from desktop_dedup.core.workers import Budget
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    picture = {PICTURES[fmt].format(1): random.Random(4).randbytes(100 * 1024 * 1024)}
+    _with_members(fixture(f"zh.{fmt}"), root / f"pictures.{fmt}", picture, zipfile.ZIP_STORED)
+    shutil.copy(fixture(f"zh.{fmt}"), root / f"plain.{fmt}")
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.read_budget = Budget(seconds=30, memory_mb=128)
+        svc.scan([root], workers=1)
+        assert [(Path(p.path).name, p.reason) for p in svc.problems()] == []
+        groups = svc.groups()
+    assert [sorted(Path(m.path).name for m in g.members) for g in groups] == [
+        [f"pictures.{fmt}", f"plain.{fmt}"]
+    ]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a name of any bytes: Linux file systems")
+def test_a_workbook_whose_name_is_not_utf8_is_read(tmp_path: Path) -> None:
+    """A name that is not UTF-8 (a byte a Linux file system keeps as it is) cannot be handed to
+    calamine as a path: such a workbook is handed as the open file."""
+    path = Path(os.fsdecode(bytes(tmp_path) + b"/\xff\xfe.xlsx"))
+    shutil.copy(fixture("zh.xlsx"), path)
+    assert extract_text(path).text == extract_text(fixture("zh.xlsx")).text
 
 
 def test_a_picture_a_reader_opens_is_checked_first(

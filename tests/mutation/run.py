@@ -315,6 +315,22 @@ MUTANTS: list[Mutant] = [
         "one that a reader does open is checked by its real bytes first",
     ),
     m(
+        "workbook-read-whole-into-memory",
+        "desktop_dedup/core/extract/spreadsheet.py",
+        "        if _by_name(name, label):\n",
+        "        if False:\n",
+        [f"{OFFICE}::test_a_workbook_with_pictures_is_read_within_a_readers_memory", OFFICE],
+        "a workbook with 100 MB of pictures is read within a reader's memory",
+    ),
+    m(
+        "workbook-name-not-utf8-handed-by-path",
+        "desktop_dedup/core/extract/spreadsheet.py",
+        '        name.encode("utf-8")\n',
+        "        pass\n",
+        [f"{OFFICE}::test_a_workbook_whose_name_is_not_utf8_is_read", OFFICE],
+        "a workbook whose name is not UTF-8 is read",
+    ),
+    m(
         "zip-total-unbounded",
         "desktop_dedup/core/extract/_common.py",
         "    if total > ZIP_MAX_TOTAL_BYTES:\n",

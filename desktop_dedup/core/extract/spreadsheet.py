@@ -174,11 +174,41 @@ def _extract(path: str | os.PathLike[str], label: str, container: str) -> str:
         raise
 
 
+#: The extensions by which calamine, handed a path, reads each format (``open_workbook_auto``);
+#: another name it does not know (.et) it tries each format on.
+_CALAMINE_NAMES = {
+    "XLSX": (".xlsx", ".xlsm", ".xlam"),
+    "XLSB": (".xlsb",),
+    "ODS": (".ods",),
+    "XLS": (".xls", ".xla"),
+}
+
+
+def _by_name(name: str, label: str) -> bool:
+    """Whether calamine may be handed this workbook by its name: the name says its format, and
+    is text calamine can pass on (a name that is not UTF-8 keeps its bytes as surrogates)."""
+    if os.path.splitext(name)[1].lower() not in _CALAMINE_NAMES.get(label, ()):
+        return False
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _read_cells(path: str | os.PathLike[str], label: str) -> str:
-    # From the open file, not the path: calamine then tells the format by its content, so a
-    # Kingsoft .et (Excel 97 inside) or a misnamed workbook is read by what it is.
+    # calamine handed a path reads only the parts it needs. Handed the open file, it reads all
+    # of it into memory, twice over (a workbook with 100 MB of pictures took more than 200 MB),
+    # to tell the format by its content: only for a workbook whose name says another format
+    # (an .xlsx named .xls) or none calamine knows (a Kingsoft .et is Excel 97 inside). The
+    # file is opened first all the same, so that a pipe or a device is refused without
+    # blocking; one swapped in after that is the reader's time budget's to stop.
     with open_regular(path) as f:
-        workbook = calamine.CalamineWorkbook.from_filelike(f)
+        name = os.fsdecode(path)
+        if _by_name(name, label):
+            workbook = calamine.CalamineWorkbook.from_path(name)
+        else:
+            workbook = calamine.CalamineWorkbook.from_filelike(f)
         rows_text: list[str] = []
         total = 0
         try:
