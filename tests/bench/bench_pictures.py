@@ -24,13 +24,12 @@ from __future__ import annotations
 import io
 import os
 import random
-import statistics
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
 from desktop_dedup.core.extract import extract_text
+from tests.bench.bench_diff import median_seconds
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
 PICTURES = {
@@ -69,15 +68,6 @@ def with_pictures(source: Path, path: Path, pattern: str, pictures: list[bytes])
     return path
 
 
-def median_seconds(work) -> float:
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def inflate_every_member(path: Path) -> None:
     with zipfile.ZipFile(path) as zf:
         for info in zf.infolist():
@@ -94,9 +84,9 @@ def main() -> list[str]:
             source = DATA / f"zh.{fmt}"
             path = with_pictures(source, Path(tmp) / f"pictures.{fmt}", pattern, pictures)
             assert extract_text(path).text == extract_text(source).text
-            plain = median_seconds(lambda source=source: extract_text(source))
-            now = median_seconds(lambda path=path: extract_text(path))
-            before = now + median_seconds(lambda path=path: inflate_every_member(path))
+            plain = median_seconds(lambda source=source: extract_text(source), RUNS)
+            now = median_seconds(lambda path=path: extract_text(path), RUNS)
+            before = now + median_seconds(lambda path=path: inflate_every_member(path), RUNS)
             ratio = now / plain
             print(
                 f"  {fmt:5s} {path.stat().st_size / 1e6:5.1f} MB: read in {now * 1e3:6.1f} ms "
