@@ -64,6 +64,68 @@ def test_a_reader_stuck_forever_costs_its_file_not_the_scan(tmp_path):
     assert not alive(pid), "the stuck worker was left running"
 
 
+def _book_pdf(path: Path, pages: int) -> Path:
+    """A PDF of ``pages`` pages of Chinese set in Adobe's STSong-Light, which the file names
+    without embedding it (as reportlab and many Chinese PDF writers do): PDFium takes 12-14 ms
+    a page of it here, against 1-3 ms for a page whose font is embedded."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pdf = canvas.Canvas(str(path))
+    lines = docgen.SAMPLE_ZH.split("。")
+    for page in range(pages):
+        pdf.setFont("STSong-Light", 10)
+        for i in range(50):
+            pdf.drawString(40, 800 - i * 15, f"第{page + 1}页 {lines[(page + i) % len(lines)]}")
+        pdf.showPage()
+    pdf.save()
+    return path
+
+
+def test_a_long_pdf_gets_time_for_its_pages(tmp_path):
+    """A book-length PDF is not a stuck reader: 3,000 such pages took PDFium 41 s and were
+    skipped at the 30 s budget. A PDF gets PAGE_SECONDS a page when that is more (here 400
+    pages, 5 s of reading here and at least 0.4 s anywhere, under a budget of 0.2 s: 40 s for
+    them)."""
+    root = tmp_path / "docs"
+    _book_pdf(root / "book.pdf", 400)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.read_budget = Budget(seconds=0.2)
+        summary = svc.scan([root], workers=1)
+        assert [p.reason for p in svc.problems()] == []
+    assert summary.files_fingerprinted == 1
+
+
+def test_a_long_pdf_is_still_stopped_past_the_time_for_its_pages(tmp_path, monkeypatch):
+    """The time a PDF's pages get is a bound too, named in the reason (here half a
+    millisecond a page: 0.2 s for the 400 pages, past the budget of 0.05 s)."""
+    import desktop_dedup.core.workers as workers_mod
+
+    monkeypatch.setattr(workers_mod, "PAGE_SECONDS", 0.0005)
+    root = tmp_path / "docs"
+    book = _book_pdf(root / "book.pdf", 400)
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.read_budget = Budget(seconds=0.05)
+        svc.scan([root], workers=1)
+        problems = {p.path: p.reason for p in svc.problems()}
+    assert problems == {str(book): "took longer than 0.2 s to read its 400 pages; skipped"}
+
+
+def test_the_time_for_a_pdfs_pages_is_the_budget_at_least_and_five_minutes_at_most():
+    """What a PDF's pages get: never less than the budget, never more than five minutes (a
+    file that claims a million pages is stopped there: bounded, as every hostile file is)."""
+    import desktop_dedup.core.workers as workers_mod
+
+    budget = Budget(seconds=30.0)
+    assert budget.for_pages(10) == 30.0
+    assert budget.for_pages(3_000) == 3_000 * workers_mod.PAGE_SECONDS == 300.0
+    assert budget.for_pages(1_000_000) == workers_mod.PAGES_MAX_SECONDS == 300.0
+    assert Budget(seconds=600.0).for_pages(1_000_000) == 600.0
+
+
 def test_a_reader_over_its_memory_budget_costs_its_file_not_the_scan(tmp_path):
     root = tmp_path / "docs"
     paths = _library(root, 4)

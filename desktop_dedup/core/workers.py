@@ -62,6 +62,12 @@ log = logging.getLogger(__name__)
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY_MB = 512
 DEFAULT_OCR_FILE_SECONDS = 15 * 60.0
+#: A PDF announces its pages before it reads them, and gets this much a page when that is more
+#: than the budget, up to PAGES_MAX_SECONDS (or the budget, if more): a book is not a stuck
+#: reader. PDFium took 12-14 ms a page of Chinese in a font the file names without embedding it
+#: (3,000 pages: 41 s, skipped at 30 s), 1-3 ms a page of the corpora's PDFs.
+PAGE_SECONDS = 0.1
+PAGES_MAX_SECONDS = 5 * 60.0
 #: Environment overrides (seconds / megabytes), e.g. for tests of the CLI.
 ENV_SECONDS = "DESKTOP_DEDUP_READ_SECONDS"
 ENV_MEMORY_MB = "DESKTOP_DEDUP_READ_MEMORY_MB"
@@ -108,7 +114,14 @@ class Budget:
             memory_mb=int(number(ENV_MEMORY_MB, DEFAULT_MEMORY_MB)),
         )
 
-    def time_reason(self) -> str:
+    def for_pages(self, pages: int) -> float:
+        """The time a file of ``pages`` pages gets (PAGE_SECONDS)."""
+        return max(self.seconds, min(pages * PAGE_SECONDS, PAGES_MAX_SECONDS))
+
+    def time_reason(self, pages: int = 0) -> str:
+        allowed = self.for_pages(pages)
+        if allowed > self.seconds:
+            return f"took longer than {allowed:g} s to read its {pages:,} pages; skipped"
         return f"took longer than {self.seconds:g} s to read; skipped"
 
     def ocr_time_reason(self, page: int, pages: int, whole_file: bool) -> str:
@@ -162,6 +175,10 @@ def _worker_main(
     analyse = analyse or pipeline.analyse_file
     if ocr is not None:  # each OCR page is announced: the engine shows it and times it
         ocr_mod.configure(ocr, report=lambda page, pages: conn.send(("page", page, pages)))
+    # and a PDF's pages, before they are read: a long one gets time for them (Budget.for_pages)
+    from desktop_dedup.core.extract._common import listen_for_pages
+
+    listen_for_pages(lambda pages: conn.send(("pages", pages)))
     conn.send("ready")
     while True:
         try:
@@ -216,6 +233,7 @@ class _Worker:
         self.started = 0.0  # when it started the file (or its current OCR page)
         self.file_started = 0.0
         self.page: tuple[int, int] | None = None  # (page, pages) of the file's OCR
+        self.pages = 0  # the pages the file it reads announced (a PDF's), 0 if none
 
     @property
     def entry(self) -> FileEntry | None:
@@ -348,7 +366,7 @@ class ReaderPool:
             return
         if not worker.sent:
             worker.started = worker.file_started = time.monotonic()
-            worker.page = None
+            worker.page, worker.pages = None, 0
         worker.sent.extend(batch)
 
     def _prepared(self, entry: FileEntry) -> FileEntry:
@@ -418,6 +436,9 @@ class ReaderPool:
                 self._started_any = True
                 self._start_failures = 0
                 continue
+            if isinstance(message, tuple) and message[0] == "pages" and worker.entry is not None:
+                worker.pages = message[1]
+                continue
             if isinstance(message, tuple) and message[0] == "page" and worker.entry is not None:
                 worker.page = (message[1], message[2])
                 worker.started = now  # this OCR page's own time budget starts
@@ -430,7 +451,7 @@ class ReaderPool:
                     self._requeue_rest(worker, queue)
                 entry = worker.sent.popleft()
                 worker.started = worker.file_started = time.monotonic()
-                worker.page = None
+                worker.page, worker.pages = None, 0
                 handle(entry, message)
                 if retire:
                     self._replace(worker)
@@ -441,7 +462,8 @@ class ReaderPool:
             if dead or (ended and worker.proc.exitcode is not None):
                 self._on_death(worker, queue, crashes, handle)
             elif worker.entry is not None and (
-                now - worker.started >= self.budget.seconds
+                now - worker.started
+                >= (self.budget.seconds if worker.page else self.budget.for_pages(worker.pages))
                 or (
                     worker.page is not None
                     and now - worker.file_started >= self.budget.ocr_file_seconds
@@ -452,7 +474,7 @@ class ReaderPool:
                 self._requeue_rest(worker, queue)
                 self._replace(worker)
                 if page is None:
-                    reason = self.budget.time_reason()
+                    reason = self.budget.time_reason(worker.pages)
                 else:
                     whole = now - worker.started < self.budget.seconds
                     reason = self.budget.ocr_time_reason(page[0], page[1], whole)

@@ -331,6 +331,33 @@ MUTANTS: list[Mutant] = [
         "a workbook whose name is not UTF-8 is read",
     ),
     m(
+        "pdf-pages-not-announced",
+        "desktop_dedup/core/extract/pdf.py",
+        "        announce_pages(len(document))\n",
+        "",
+        ["tests/test_reader_budgets.py::test_a_long_pdf_gets_time_for_its_pages"],
+        "a PDF gets 0.1 s for each of its pages when that is more than 30 s",
+    ),
+    m(
+        "pdf-pages-time-ignored",
+        "desktop_dedup/core/workers.py",
+        "else self.budget.for_pages(worker.pages))",
+        "else self.budget.seconds)",
+        ["tests/test_reader_budgets.py::test_a_long_pdf_gets_time_for_its_pages"],
+        "a PDF gets 0.1 s for each of its pages when that is more than 30 s",
+    ),
+    m(
+        "pdf-pages-time-unbounded",
+        "desktop_dedup/core/workers.py",
+        "min(pages * PAGE_SECONDS, PAGES_MAX_SECONDS)",
+        "pages * PAGE_SECONDS",
+        [
+            "tests/test_reader_budgets.py::test_the_time_for_a_pdfs_pages_is_the_budget_at_least_and_five_minutes_at_most",
+            "tests/test_reader_budgets.py",
+        ],
+        "a PDF gets 0.1 s for each of its pages ..., up to 5 minutes",
+    ),
+    m(
         "zip-total-unbounded",
         "desktop_dedup/core/extract/_common.py",
         "    if total > ZIP_MAX_TOTAL_BYTES:\n",

@@ -15,6 +15,7 @@ import stat
 import struct
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -117,6 +118,22 @@ ZIP_BOMB_MEMBER_BYTES: int = 50 * 1024 * 1024
 _ZIP_BOMB_TOTAL_RATIO = 20
 
 _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+#: Who hears how many pages a reader is about to read (a scan's worker tells its engine, which
+#: gives a long document time for its pages: workers.Budget.for_pages); nobody outside a scan.
+_pages_listener: Callable[[int], None] | None = None
+
+
+def listen_for_pages(listener: Callable[[int], None] | None) -> None:
+    global _pages_listener
+    _pages_listener = listener
+
+
+def announce_pages(pages: int) -> None:
+    """Say that the file being read has ``pages`` pages, before reading them."""
+    if _pages_listener is not None:
+        _pages_listener(pages)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from desktop_dedup.core.errors import ExtractionError
 from desktop_dedup.core.extract._common import (
     HYPHEN_MARK,
     MAX_TEXT_BYTES,
+    announce_pages,
     join_hyphenated,
     too_large,
 )
@@ -103,6 +104,7 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
     with PDFIUM_LOCK:
         document = _open(path)
     try:
+        announce_pages(len(document))
         with PDFIUM_LOCK:
             try:
                 pages = []
