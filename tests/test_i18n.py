@@ -244,6 +244,22 @@ def test_every_core_reason_and_action_is_translated(
         assert shown != reason and han.search(shown), reason
     for action in ("trash", "move", "hardlink", "restore"):
         assert han.search(action_label(action)), action
+    # What a reader's budget says of a file (core/workers.py, core/pipeline.py, the walk's size
+    # limit): these stayed English in the Chinese interface until the thirty-second session.
+    from desktop_dedup.core.workers import CRASHED, Budget
+
+    budget = Budget()
+    budget_reasons = {
+        budget.time_reason(): "30 s",
+        budget.time_reason(3_000): "3,000",
+        "needs more than 512 MB to read; skipped": "512 MB",
+        "out of memory while reading this file; skipped": "",
+        CRASHED: "",
+        "larger than the 2 GB limit (2.5 GB); skipped": "2.5 GB",
+    }
+    for reason, kept in budget_reasons.items():
+        shown = translate_reason(reason)
+        assert shown != reason and han.search(shown) and kept in shown, reason
     # A reason with a detail: the lead phrase translated, the detail (a library's words) kept.
     shown = translate_reason("corrupt PDF: xref table broken")
     assert han.search(shown) and "PDF" in shown and "xref table broken" in shown

@@ -221,6 +221,15 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "no such journal entry",
         ),
+        # core/workers.py and core/pipeline.py: what a reader's budget says of a file
+        "the reader crashed on this file; skipped": QCoreApplication.translate(
+            "Reasons",
+            "the reader crashed on this file; skipped",
+        ),
+        "out of memory while reading this file; skipped": QCoreApplication.translate(
+            "Reasons",
+            "out of memory while reading this file; skipped",
+        ),
     }
 
 
@@ -294,6 +303,38 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
             QCoreApplication.translate(
                 "Reasons",
                 "zip bomb: {detail}",
+            ),
+        ),
+        (  # core/workers.py, core/pipeline.py and core/scanning.py: a reader's budget
+            re.compile(
+                r"took longer than (?P<limit>.+?) to read its (?P<pages>[\d,]+) pages; "
+                r"skipped$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "took longer than {limit} to read its {pages} pages; skipped",
+            ),
+        ),
+        (
+            re.compile(r"took longer than (?P<limit>.+?) to read; skipped$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "took longer than {limit} to read; skipped",
+            ),
+        ),
+        (
+            re.compile(r"needs more than (?P<limit>.+?) to read; skipped$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "needs more than {limit} to read; skipped",
+            ),
+        ),
+        (
+            re.compile(r"larger than the (?P<limit>.+?) limit \((?P<size>.+?)\); skipped$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "larger than the {limit} limit ({size}); skipped",
             ),
         ),
         (  # core/ocr.py and core/workers.py: OCR of scanned PDF pages

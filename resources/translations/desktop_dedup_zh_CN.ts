@@ -115,7 +115,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+330"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+349"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id). Emitted when a diff could not be computed (a file gone or unreadable): the message.</extracomment>
         <translation>参考文本</translation>
@@ -161,14 +161,14 @@
         <translation>选择一组以对比其中的文件</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+53"/>
+        <location line="+58"/>
+        <location line="+54"/>
         <source>Reference</source>
         <translation>参考文件</translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+53"/>
+        <location line="-54"/>
+        <location line="+54"/>
         <source>Compared</source>
         <translation>对比文件</translation>
     </message>
@@ -200,7 +200,7 @@
         <translation>正在对比…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>Cannot compare: {error}</source>
         <translation>无法对比：{error}</translation>
     </message>
@@ -525,7 +525,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+167"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+177"/>
         <source>Duplicate documents</source>
         <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
         <translation>重复文档</translation>
@@ -894,7 +894,7 @@
         <translation>本组文件（{count}）</translation>
     </message>
     <message>
-        <location line="+510"/>
+        <location line="+535"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
@@ -919,8 +919,8 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="-314"/>
-        <location line="+326"/>
+        <location line="-339"/>
+        <location line="+351"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
@@ -1055,13 +1055,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-814"/>
-        <location line="+879"/>
+        <location line="-839"/>
+        <location line="+904"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-564"/>
+        <location line="-589"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1089,7 +1089,7 @@
         </translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+138"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
@@ -1538,6 +1538,16 @@
         <translation>日志中没有这一条</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>the reader crashed on this file; skipped</source>
+        <translation>读取程序在这个文件上崩溃了；已跳过</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>out of memory while reading this file; skipped</source>
+        <translation>读取这个文件时内存不足；已跳过</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>truncated or corrupt {label}: {detail}</source>
         <translation>{label} 不完整或已损坏：{detail}</translation>
@@ -1586,6 +1596,26 @@
         <location line="+7"/>
         <source>zip bomb: {detail}</source>
         <translation>压缩炸弹：{detail}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>took longer than {limit} to read its {pages} pages; skipped</source>
+        <translation>读取其 {pages} 页用时超过 {limit}；已跳过</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>took longer than {limit} to read; skipped</source>
+        <translation>读取用时超过 {limit}；已跳过</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>needs more than {limit} to read; skipped</source>
+        <translation>读取需要超过 {limit} 的内存；已跳过</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>larger than the {limit} limit ({size}); skipped</source>
+        <translation>超过 {limit} 的大小上限（{size}）；已跳过</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1785,7 +1815,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%n script(s) without an extension (#!)</source>
         <translation>
             <numerusform>%n 个无扩展名的脚本（#!）</numerusform>

@@ -358,6 +358,14 @@ MUTANTS: list[Mutant] = [
         "a PDF gets 0.1 s for each of its pages ..., up to 5 minutes",
     ),
     m(
+        "budget-reasons-untranslated",
+        "desktop_dedup/gui/reasons.py",
+        'took longer than (?P<limit>.+?) to read; skipped$", re.S)',
+        '(?!)", re.S)',
+        ["tests/test_i18n.py::test_every_core_reason_and_action_is_translated"],
+        "the interface speaks Chinese: a file's reason too",
+    ),
+    m(
         "zip-total-unbounded",
         "desktop_dedup/core/extract/_common.py",
         "    if total > ZIP_MAX_TOTAL_BYTES:\n",
