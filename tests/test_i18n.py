@@ -269,6 +269,51 @@ def test_every_core_reason_and_action_is_translated(
     assert translate_reason(actions.REASON_MISSING) == actions.REASON_MISSING
 
 
+def _core_reasons() -> list[str]:
+    """Every reason the core's source writes for a file as it is, a literal or an f-string (its
+    values filled in with 7): in a call of ExtractionError, Problem, problem_row or over_cap,
+    or returned by a function whose name ends in ``reason`` (os_error_reason, time_reason ...)."""
+    import ast
+
+    calls = {"ExtractionError", "Problem", "problem_row", "over_cap"}
+    out = set()
+
+    def add(node: ast.AST | None) -> None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.add(node.value)
+        elif isinstance(node, ast.JoinedStr):
+            out.add("".join(v.value if isinstance(v, ast.Constant) else "7" for v in node.values))
+
+    for path in sorted((REPO / "desktop_dedup" / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in calls:
+                for arg in node.args:
+                    add(arg)
+            elif isinstance(node, ast.FunctionDef) and node.name.endswith("reason"):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Return):
+                        add(inner.value)
+    # (a reason of words: the CLI's "path: reason" of ``diff`` joins two, and has none)
+    return sorted(r for r in out if re.search("[a-z]{2} ", r))
+
+
+def test_every_reason_the_core_writes_is_shown_in_chinese(
+    qapp, settings_dir: Path, compiled_qm: Path
+) -> None:
+    """README: the reasons a file was skipped or refused are shown in the interface language.
+    Twenty of the readers' and the walk's (an encrypted PDF, binary data, a file changed during
+    the scan, a type the app cannot read ...) stayed English until the thirty-second session."""
+    from desktop_dedup.gui.reasons import translate_reason
+
+    reasons = _core_reasons()
+    assert len(reasons) > 40 and "PDF is encrypted" in reasons
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    han = re.compile("[\u4e00-\u9fff]")
+    english = [r for r in reasons if not han.search(translate_reason(r))]
+    i18n.install_translator(qapp, "en")
+    assert english == []
+
+
 def test_counted_strings_have_plural_forms(qapp, settings_dir: Path, compiled_qm: Path) -> None:
     """Issue 9: "1 files were removed". Counted strings are written once with %n and "(s)";
     English gets "1 change" / "3 changes", Chinese its one form."""

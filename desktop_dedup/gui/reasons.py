@@ -230,6 +230,53 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "out of memory while reading this file; skipped",
         ),
+        # core/extract/* and core/scanning.py: what a reader or the walk says of a file
+        "not an FB2 e-book (no FictionBook element)": QCoreApplication.translate(
+            "Reasons",
+            "not an FB2 e-book (no FictionBook element)",
+        ),
+        "EML is encrypted (S/MIME or PGP)": QCoreApplication.translate(
+            "Reasons",
+            "EML is encrypted (S/MIME or PGP)",
+        ),
+        "not an e-mail message (no headers)": QCoreApplication.translate(
+            "Reasons",
+            "not an e-mail message (no headers)",
+        ),
+        "PDF is encrypted": QCoreApplication.translate(
+            "Reasons",
+            "PDF is encrypted",
+        ),
+        "PDF uses an unsupported security handler": QCoreApplication.translate(
+            "Reasons",
+            "PDF uses an unsupported security handler",
+        ),
+        "changed during the scan; it will be read again next time": QCoreApplication.translate(
+            "Reasons",
+            "changed during the scan; it will be read again next time",
+        ),
+        "file vanished during scan": QCoreApplication.translate(
+            "Reasons",
+            "file vanished during scan",
+        ),
+        "binary data, not text": QCoreApplication.translate(
+            "Reasons",
+            "binary data, not text",
+        ),
+        "only zero bytes, no text": QCoreApplication.translate(
+            "Reasons",
+            "only zero bytes, no text",
+        ),
+        "not an RTF document (missing {\\rtf header)": QCoreApplication.translate(
+            "Reasons",
+            "not an RTF document (missing {\\rtf header)",
+        ),
+        (
+            "file name is not valid in the file system's encoding (UTF-8); rename it to include it"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "file name is not valid in the file system's encoding (UTF-8); rename it to include it",
+        ),
     }
 
 
@@ -303,6 +350,132 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
             QCoreApplication.translate(
                 "Reasons",
                 "zip bomb: {detail}",
+            ),
+        ),
+        (  # core/extract/*, core/scanning.py, core/pipeline.py: readers and the walk
+            re.compile(
+                r"(?P<label>.+) is in the Word 6/95 format, which is not supported "
+                r"\(save it in a newer format\)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} is in the Word 6/95 format, which is not supported (save it in a newer "
+                "format)",
+            ),
+        ),
+        (
+            re.compile(
+                r"(?P<label>.+) is a Print Replica \(PDF pages\), not a text e-book$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} is a Print Replica (PDF pages), not a text e-book",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>.+) e-book \(no Mobipocket header\)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label} e-book (no Mobipocket header)",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>[^:]+): content\.xml holds (?P<detail>.*)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label}: content.xml holds {detail}",
+            ),
+        ),
+        (
+            re.compile(
+                r"Microsoft Works document, not a Kingsoft WPS one: (?P<label>.+) from Works is "
+                r"not supported$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "Microsoft Works document, not a Kingsoft WPS one: {label} from Works is not "
+                "supported",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>.+) \(no compound-file header\)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label} (no compound-file header)",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>[^:]+): a zip \(Office Open XML\) file with an? "
+                r"(?P<name>.+) name$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label}: a zip (Office Open XML) file with a {name} name",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>[^:]+): legacy binary Office document \(OLE\) with an? "
+                r"(?P<name>.+) name$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label}: legacy binary Office document (OLE) with a {name} name",
+            ),
+        ),
+        (
+            re.compile(
+                r"not an? (?P<label>[^:]+): the compound file holds (?P<detail>.*)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not a {label}: the compound file holds {detail}",
+            ),
+        ),
+        (
+            re.compile(
+                r"unexpected error: (?P<detail>.*)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "unexpected error: {detail}",
+            ),
+        ),
+        (
+            re.compile(
+                r"not read: (?P<kind>.+) \(\.(?P<ext>[^)]*)\) is a type this app cannot read$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "not read: {kind} (.{ext}) is a type this app cannot read",
+            ),
+        ),
+        (
+            re.compile(
+                r"OCR failed: (?P<detail>.*)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "OCR failed: {detail}",
             ),
         ),
         (  # core/workers.py, core/pipeline.py and core/scanning.py: a reader's budget

@@ -1548,6 +1548,61 @@
         <translation>读取这个文件时内存不足；已跳过</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>not an FB2 e-book (no FictionBook element)</source>
+        <translation>不是 FB2 电子书（没有 FictionBook 元素）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>EML is encrypted (S/MIME or PGP)</source>
+        <translation>EML 已加密（S/MIME 或 PGP）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not an e-mail message (no headers)</source>
+        <translation>不是电子邮件（没有邮件头）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PDF is encrypted</source>
+        <translation>PDF 已加密</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PDF uses an unsupported security handler</source>
+        <translation>PDF 使用了不支持的安全处理程序</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>changed during the scan; it will be read again next time</source>
+        <translation>扫描时文件发生了变化；下次扫描时会重新读取</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>file vanished during scan</source>
+        <translation>扫描时文件已不见了</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>binary data, not text</source>
+        <translation>二进制数据，不是文本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>only zero bytes, no text</source>
+        <translation>只有零字节，没有文本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not an RTF document (missing {\rtf header)</source>
+        <translation>不是 RTF 文档（缺少 {\rtf 文件头）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>file name is not valid in the file system&apos;s encoding (UTF-8); rename it to include it</source>
+        <translation>文件名不符合文件系统的编码（UTF-8）；重命名后才能纳入扫描</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>truncated or corrupt {label}: {detail}</source>
         <translation>{label} 不完整或已损坏：{detail}</translation>
@@ -1596,6 +1651,66 @@
         <location line="+7"/>
         <source>zip bomb: {detail}</source>
         <translation>压缩炸弹：{detail}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{label} is in the Word 6/95 format, which is not supported (save it in a newer format)</source>
+        <translation>{label} 是 Word 6/95 格式，不受支持（请另存为较新的格式）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{label} is a Print Replica (PDF pages), not a text e-book</source>
+        <translation>{label} 是 Print Replica（PDF 页面），不是文本电子书</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not a {label} e-book (no Mobipocket header)</source>
+        <translation>不是 {label} 电子书（没有 Mobipocket 文件头）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not a {label}: content.xml holds {detail}</source>
+        <translation>不是 {label}：content.xml 中是 {detail}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Microsoft Works document, not a Kingsoft WPS one: {label} from Works is not supported</source>
+        <translation>这是 Microsoft Works 文档，不是金山 WPS 文档：不支持 Works 的 {label}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not a {label} (no compound-file header)</source>
+        <translation>不是 {label}（没有复合文档文件头）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not a {label}: a zip (Office Open XML) file with a {name} name</source>
+        <translation>不是 {label}：这是一个以 {name} 命名的 zip（Office Open XML）文件</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not a {label}: legacy binary Office document (OLE) with a {name} name</source>
+        <translation>不是 {label}：这是旧的二进制 Office 文档（OLE），却以 {name} 命名</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not a {label}: the compound file holds {detail}</source>
+        <translation>不是 {label}：复合文档中是 {detail}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unexpected error: {detail}</source>
+        <translation>意外错误：{detail}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not read: {kind} (.{ext}) is a type this app cannot read</source>
+        <translation>未读取：{kind}（.{ext}）是本应用无法读取的类型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>OCR failed: {detail}</source>
+        <translation>OCR 失败：{detail}</translation>
     </message>
     <message>
         <location line="+11"/>

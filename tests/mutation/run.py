@@ -366,6 +366,17 @@ MUTANTS: list[Mutant] = [
         "the interface speaks Chinese: a file's reason too",
     ),
     m(
+        "reader-reason-untranslated",
+        "desktop_dedup/gui/reasons.py",
+        '        "binary data, not text": QCoreApplication.translate(\n'
+        '            "Reasons",\n'
+        '            "binary data, not text",\n'
+        "        ),\n",
+        "",
+        ["tests/test_i18n.py::test_every_reason_the_core_writes_is_shown_in_chinese"],
+        "the reasons a file was skipped or refused are shown in the interface language",
+    ),
+    m(
         "zip-total-unbounded",
         "desktop_dedup/core/extract/_common.py",
         "    if total > ZIP_MAX_TOTAL_BYTES:\n",
