@@ -32,7 +32,7 @@ import io
 import json
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -235,8 +235,10 @@ def _render_html(
     settings: Mapping[str, object],
     app_version: str,
     language: str = "en",
+    reason_text: Callable[[str], str] | None = None,
 ) -> str:
     esc = html.escape
+    reason_of = reason_text or str
     t = _HTML_TEXT.get(language, _HTML_TEXT["en"])
 
     def size(n: int) -> str:  # the one size rule, in the report's language
@@ -300,7 +302,8 @@ def _render_html(
             f"<table><thead><tr><th>{t['path']}</th><th>{t['reason']}</th></tr></thead><tbody>"
         )
         for p in problems:
-            out.append(f'<tr><td class="path">{esc(p.path)}</td><td>{esc(p.reason)}</td></tr>')
+            reason = esc(reason_of(p.reason))
+            out.append(f'<tr><td class="path">{esc(p.path)}</td><td>{reason}</td></tr>')
         out.append("</tbody></table>")
     else:
         out.append(f'<p class="muted">{t["none"]}</p>')
@@ -317,9 +320,11 @@ def render_report(
     settings: Mapping[str, object] | None = None,
     app_version: str = "",
     language: str = "en",
+    reason_text: Callable[[str], str] | None = None,
 ) -> str:
     """Render a report as text in ``fmt`` (one of :data:`REPORT_FORMATS`); the HTML one in
-    ``language`` (one of :data:`REPORT_LANGUAGES`, English otherwise).
+    ``language`` (one of :data:`REPORT_LANGUAGES`, English otherwise), a skipped file's reason
+    as ``reason_text`` gives it in that language (the app's own translation; the core has none).
 
     Raises ``ValueError`` for an unknown format (a caller's mistake, not per-file trouble).
     """
@@ -334,7 +339,7 @@ def render_report(
         return _render_json(groups, problems, moment, settings, app_version)
     if fmt == "csv":
         return _render_csv(groups, problems)
-    return _render_html(groups, problems, moment, settings, app_version, language)
+    return _render_html(groups, problems, moment, settings, app_version, language, reason_text)
 
 
 def write_report(
@@ -347,6 +352,7 @@ def write_report(
     settings: Mapping[str, object] | None = None,
     app_version: str = "",
     language: str = "en",
+    reason_text: Callable[[str], str] | None = None,
 ) -> None:
     """Write a report atomically: a reader sees the old file or the whole new one, never half.
 
@@ -362,6 +368,7 @@ def write_report(
         settings=settings,
         app_version=app_version,
         language=language,
+        reason_text=reason_text,
     )
     target = Path(path)
     encoding = "utf-8-sig" if fmt.lower() == "csv" else "utf-8"

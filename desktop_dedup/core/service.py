@@ -1560,12 +1560,25 @@ class DedupService:
 
         return render_report(self.groups(), self.problems(), fmt, **self._report_args())
 
-    def export_report(self, fmt: str, path: str | os.PathLike[str], language: str = "en") -> None:
-        """Write the report; an HTML one in ``language`` (the app passes its own)."""
+    def export_report(
+        self,
+        fmt: str,
+        path: str | os.PathLike[str],
+        language: str = "en",
+        reason_text: Callable[[str], str] | None = None,
+    ) -> None:
+        """Write the report; an HTML one in ``language``, its reasons as ``reason_text`` gives
+        them (the app passes its own)."""
         from desktop_dedup.core.report import write_report
 
         write_report(
-            path, self.groups(), self.problems(), fmt, language=language, **self._report_args()
+            path,
+            self.groups(),
+            self.problems(),
+            fmt,
+            language=language,
+            reason_text=reason_text,
+            **self._report_args(),
         )
 
 

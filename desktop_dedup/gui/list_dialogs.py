@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop_dedup.gui import dialogs
 from desktop_dedup.gui.formatting import format_datetime, format_size, plural
 from desktop_dedup.gui.models.rows import RowsModel
-from desktop_dedup.gui.reasons import action_label, translate_reason
+from desktop_dedup.gui.reasons import action_label, reason_translator, translate_reason
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,8 @@ class ProblemsDialog(RowsDialog):
             self.tr("These files were skipped. Everything else was scanned normally."),
             parent,
         )
-        self.set_rows([(p.path, translate_reason(p.reason)) for p in problems], list(problems))
+        shown = reason_translator()
+        self.set_rows([(p.path, shown(p.reason)) for p in problems], list(problems))
 
 
 class JournalDialog(RowsDialog):

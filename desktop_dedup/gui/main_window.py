@@ -81,6 +81,7 @@ from desktop_dedup.gui.models.members import (
 )
 from desktop_dedup.gui.ops import OpRunner
 from desktop_dedup.gui.progress_panel import ProgressPanel
+from desktop_dedup.gui.reasons import reason_translator
 from desktop_dedup.gui.settings_dialog import SettingsDialog
 from desktop_dedup.gui.tasks import ServiceTask, TaskHolder
 
@@ -1423,8 +1424,9 @@ class MainWindow(QMainWindow):
 
         # Every group is read to write the report: seconds on a large index, off this thread.
         self.statusBar().showMessage(self.tr("Exporting to {path}…").format(path=path))
+        reason_text = reason_translator()  # looked up here: the report is written off-thread
         self.ops.read(
-            lambda s: s.export_report(fmt, path, language=language),
+            lambda s: s.export_report(fmt, path, language=language, reason_text=reason_text),
             written,
             on_error=failed,
             label="export",

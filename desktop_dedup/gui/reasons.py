@@ -9,6 +9,7 @@ as it is. A reason not known here is shown as the core wrote it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
@@ -536,22 +537,33 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
     ]
 
 
+def reason_translator() -> Callable[[str], str]:
+    """:func:`translate_reason` with the interface language's text looked up now: a function
+    of plain Python, which another thread may call (the report is written off the GUI thread)."""
+    exact, patterns = _exact(), _patterns()
+
+    def translate(reason: str) -> str:
+        if not reason:
+            return reason
+        found = exact.get(reason)
+        if found is not None:
+            return found
+        for pattern, template in patterns:
+            match = pattern.match(reason)
+            if match:
+                parts = {k: v or "" for k, v in match.groupdict().items()}
+                parts.setdefault("detail", "")
+                parts.setdefault("label", "")
+                text = template.format(**parts)
+                return text[:-2] if text.endswith(": ") else text
+        return reason
+
+    return translate
+
+
 def translate_reason(reason: str) -> str:
     """``reason`` (as the core wrote it) in the interface language."""
-    if not reason:
-        return reason
-    exact = _exact().get(reason)
-    if exact is not None:
-        return exact
-    for pattern, template in _patterns():
-        match = pattern.match(reason)
-        if match:
-            parts = {k: v or "" for k, v in match.groupdict().items()}
-            parts.setdefault("detail", "")
-            parts.setdefault("label", "")
-            text = template.format(**parts)
-            return text[:-2] if text.endswith(": ") else text
-    return reason
+    return reason_translator()(reason)
 
 
 def action_label(action: str) -> str:

@@ -403,3 +403,34 @@ def test_sorting_by_header_click(qtbot, window, library):
     assert counts[0] == 3
     assert window.groups_model.index(0, 0).isValid()
     assert not window.groups_model.index(0, 0, QModelIndex()).parent().isValid()
+
+
+def test_the_html_report_gives_the_reasons_in_the_interface_language(
+    qtbot, qapp, window, service, scripted_dialogs, tmp_path
+):
+    """README: the HTML report is written in the interface language, and so is every reason
+    a file was skipped: the reasons stayed English in a Chinese report (the CSV and JSON keep
+    them English for scripts)."""
+    from desktop_dedup import i18n
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "data.txt").write_bytes(bytes(range(256)) * 64)  # binary data, not text
+    window.folder_panel.add_folders([str(root)])
+    settle(window)
+    scan(qtbot, window)
+    assert [p.reason for p in service.problems()] == ["binary data, not text"]
+    assert i18n.install_translator(qapp, "zh_CN") == "zh_CN"
+    i18n.set_language("zh_CN")
+    try:
+        html_path = tmp_path / "out" / "results.html"
+        html_path.parent.mkdir()
+        scripted_dialogs.save_answers.append(str(html_path))
+        window.act_export["html"].trigger()
+        settle(window)
+    finally:
+        i18n.set_language(i18n.SYSTEM)
+        i18n.install_translator(qapp, "en")
+    report = html_path.read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in report
+    assert "二进制数据，不是文本" in report and "binary data" not in report

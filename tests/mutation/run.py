@@ -377,6 +377,17 @@ MUTANTS: list[Mutant] = [
         "the reasons a file was skipped or refused are shown in the interface language",
     ),
     m(
+        "report-reasons-untranslated",
+        "desktop_dedup/core/report.py",
+        "    reason_of = reason_text or str\n",
+        "    reason_of = str\n",
+        [
+            "tests/gui/test_gui_workflow.py::"
+            "test_the_html_report_gives_the_reasons_in_the_interface_language"
+        ],
+        "the HTML report is written in the interface language, its reasons too",
+    ),
+    m(
         "zip-total-unbounded",
         "desktop_dedup/core/extract/_common.py",
         "    if total > ZIP_MAX_TOTAL_BYTES:\n",
