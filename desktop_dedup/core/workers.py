@@ -16,7 +16,9 @@ as it is read, so the engine always knows which file a worker is on:
   more; dying twice makes it a problem "the reader crashed on this file";
 * cancel (GUI) or Ctrl-C (CLI) is noticed within a tenth of a second and kills every worker;
 * a file read with OCR (``core/ocr.py``: seconds per page) reports each page it starts; the
-  page gets a time budget of its own, and the whole file at most ``Budget.ocr_file_seconds``.
+  page gets a time budget of its own, and the whole file at most ``Budget.ocr_file_seconds``;
+* a PDF says how many pages it has before it reads them, and gets PAGE_SECONDS a page when
+  that is more than the budget, up to PAGES_MAX_SECONDS (``Budget.for_pages``).
 
 Workers are forked by a fork server (``multiprocessing`` "forkserver") that has already
 imported the readers and loaded the segmenter and IDF table once: starting a worker costs a
@@ -462,15 +464,14 @@ class ReaderPool:
             if dead or (ended and worker.proc.exitcode is not None):
                 self._on_death(worker, queue, crashes, handle)
             elif worker.entry is not None and (
-                now - worker.started
-                >= (self.budget.seconds if worker.page else self.budget.for_pages(worker.pages))
+                now - worker.started >= (limit := self._time_for(worker))
                 or (
                     worker.page is not None
                     and now - worker.file_started >= self.budget.ocr_file_seconds
                 )
             ):
                 entry, page = worker.entry, worker.page
-                log.warning("reading %s took longer than %g s", entry.path, self.budget.seconds)
+                log.warning("reading %s took longer than %g s", entry.path, limit)
                 self._requeue_rest(worker, queue)
                 self._replace(worker)
                 if page is None:
@@ -479,6 +480,10 @@ class ReaderPool:
                     whole = now - worker.started < self.budget.seconds
                     reason = self.budget.ocr_time_reason(page[0], page[1], whole)
                 handle(entry, problem_row(entry, reason))
+
+    def _time_for(self, worker: _Worker) -> float:
+        """How long the file (or the OCR page) ``worker`` reads may take."""
+        return self.budget.seconds if worker.page else self.budget.for_pages(worker.pages)
 
     def _on_death(
         self,

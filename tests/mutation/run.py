@@ -341,8 +341,8 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-pages-time-ignored",
         "desktop_dedup/core/workers.py",
-        "else self.budget.for_pages(worker.pages))",
-        "else self.budget.seconds)",
+        "else self.budget.for_pages(worker.pages)",
+        "else self.budget.seconds",
         ["tests/test_reader_budgets.py::test_a_long_pdf_gets_time_for_its_pages"],
         "a PDF gets 0.1 s for each of its pages when that is more than 30 s",
     ),
