@@ -22,7 +22,7 @@ from desktop_dedup.core.extract import (
     extract_text,
     os_error_reason,
 )
-from desktop_dedup.core.extract._common import too_large
+from desktop_dedup.core.extract._common import announce_text, too_large
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.models import DocStatus, FileEntry
 from desktop_dedup.core.rows import FINGERPRINT_VERSION, problem_row
@@ -161,6 +161,7 @@ def analyse_file(entry: FileEntry) -> dict[str, Any]:
         return row
     try:
         extracted = extract_text(entry.path, entry.ext)
+        announce_text(len(extracted.text))  # a long text gets time for its pages
         fp = fingerprint_text(extracted.text)
     except ExtractionError as exc:
         return problem_row(entry, exc.reason, content_hash)

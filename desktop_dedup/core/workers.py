@@ -17,8 +17,9 @@ as it is read, so the engine always knows which file a worker is on:
 * cancel (GUI) or Ctrl-C (CLI) is noticed within a tenth of a second and kills every worker;
 * a file read with OCR (``core/ocr.py``: seconds per page) reports each page it starts; the
   page gets a time budget of its own, and the whole file at most ``Budget.ocr_file_seconds``;
-* a PDF says how many pages it has before it reads them, and gets PAGE_SECONDS a page when
-  that is more than the budget, up to PAGES_MAX_SECONDS (``Budget.for_pages``).
+* a PDF says how many pages it has before it reads them, and a long text (a novel saved as one
+  file) how many pages of text it has before it is fingerprinted; either gets PAGE_SECONDS a
+  page when that is more than the budget, up to PAGES_MAX_SECONDS (``Budget.for_pages``).
 
 Workers are forked by a fork server (``multiprocessing`` "forkserver") that has already
 imported the readers and loaded the segmenter and IDF table once: starting a worker costs a
@@ -64,10 +65,11 @@ log = logging.getLogger(__name__)
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY_MB = 512
 DEFAULT_OCR_FILE_SECONDS = 15 * 60.0
-#: A PDF announces its pages before it reads them, and gets this much a page when that is more
-#: than the budget, up to PAGES_MAX_SECONDS (or the budget, if more): a book is not a stuck
-#: reader. PDFium took 12-14 ms a page of Chinese in a font the file names without embedding it
-#: (3,000 pages: 41 s, skipped at 30 s), 1-3 ms a page of the corpora's PDFs.
+#: A PDF announces its pages before it reads them (a long text its pages of text:
+#: _common.CHARS_PER_PAGE), and gets this much a page when that is more than the budget, up to
+#: PAGES_MAX_SECONDS (or the budget, if more): a book is not a stuck reader. PDFium took 12-14
+#: ms a page of Chinese in a font the file names without embedding it (3,000 pages: 41 s,
+#: skipped at 30 s), 1-3 ms a page of the corpora's PDFs; a fingerprint about 4 ms a page.
 PAGE_SECONDS = 0.1
 PAGES_MAX_SECONDS = 5 * 60.0
 #: Environment overrides (seconds / megabytes), e.g. for tests of the CLI.
@@ -439,7 +441,7 @@ class ReaderPool:
                 self._start_failures = 0
                 continue
             if isinstance(message, tuple) and message[0] == "pages" and worker.entry is not None:
-                worker.pages = message[1]
+                worker.pages = max(worker.pages, message[1])  # a PDF's, then its text's
                 continue
             if isinstance(message, tuple) and message[0] == "page" and worker.entry is not None:
                 worker.page = (message[1], message[2])

@@ -339,6 +339,14 @@ MUTANTS: list[Mutant] = [
         "a PDF gets 0.1 s for each of its pages when that is more than 30 s",
     ),
     m(
+        "long-text-pages-not-announced",
+        "desktop_dedup/core/pipeline.py",
+        "        announce_text(len(extracted.text))  # a long text gets time for its pages\n",
+        "",
+        ["tests/test_reader_budgets.py::test_a_long_text_gets_time_for_its_pages"],
+        "a long text gets 0.1 s for each of its pages (3,000 characters) when that is more",
+    ),
+    m(
         "pdf-pages-time-ignored",
         "desktop_dedup/core/workers.py",
         "else self.budget.for_pages(worker.pages)",

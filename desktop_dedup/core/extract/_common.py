@@ -136,6 +136,20 @@ def announce_pages(pages: int) -> None:
         _pages_listener(pages)
 
 
+#: A page of text, for the time a long text gets (a novel saved as one text file, a long
+#: e-book): its characters in pages of this many, announced from this many pages on (a
+#: message for every file would cost the scan more than the rule is worth).
+CHARS_PER_PAGE = 3_000
+ANNOUNCED_TEXT_PAGES = 100
+
+
+def announce_text(chars: int) -> None:
+    """Say that the text about to be fingerprinted has ``chars`` characters."""
+    pages = -(-chars // CHARS_PER_PAGE)
+    if pages >= ANNOUNCED_TEXT_PAGES:
+        announce_pages(pages)
+
+
 @dataclass(frozen=True, slots=True)
 class Extracted:
     """Text of one document, raw-ish: paragraphs separated by newlines, not normalised."""
