@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop_dedup.gui import dialogs
 from desktop_dedup.gui.formatting import format_datetime, format_size, plural
 from desktop_dedup.gui.models.rows import RowsModel
-from desktop_dedup.gui.reasons import action_label, reason_translator, translate_reason
+from desktop_dedup.gui.reasons import action_label, reason_translator
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +144,7 @@ class JournalDialog(RowsDialog):
         self.show_entries(entries)
 
     def show_entries(self, entries: Sequence[Any]) -> None:
+        shown = reason_translator()  # looked up once, not once a row (a journal of thousands)
         self.set_rows(
             [
                 (
@@ -154,7 +155,7 @@ class JournalDialog(RowsDialog):
                     e.destination,
                     format_size(e.size),
                     e.content_hash,
-                    translate_reason(e.reason),
+                    shown(e.reason),
                 )
                 for e in entries
             ],
@@ -176,7 +177,8 @@ class ActionResultsDialog(RowsDialog):
             ).format(failed=len(failed)),
             parent,
         )
-        self.set_rows([(r.path, translate_reason(r.reason)) for r in failed], failed)
+        shown = reason_translator()
+        self.set_rows([(r.path, shown(r.reason)) for r in failed], failed)
 
 
 class IgnoredPairsDialog(RowsDialog):
