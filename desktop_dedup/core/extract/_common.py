@@ -307,7 +307,6 @@ def open_checked_zip(path: str | os.PathLike[str], label: str) -> CheckedZipFile
         raise ExtractionError(f"truncated or corrupt {label} (not a valid zip archive)") from exc
     try:
         check_zip_bomb(zf, label)
-        zf._totals = [0, 0]
         zf.real_sizes = check_real_sizes(zf, path, label)
         zf._check = (path, label)
     except BaseException:
@@ -386,6 +385,7 @@ def check_real_sizes(
     megabyte whatever the archive claims, and time at one pass over what is allowed.
     """
     sizes: dict[str, int] = {}
+    zf._totals = [0, 0]  # type: ignore[attr-defined]  # what a member opened later adds to
     with open_regular(path) as f:
         for info in zf.infolist():
             if not _is_unread(info.filename):
@@ -398,9 +398,7 @@ def _checked_member(zf: zipfile.ZipFile, f: BinaryIO, info: zipfile.ZipInfo, lab
     total of the archive's members checked so far (``zf._totals``), which stays under the cap."""
     if info.is_dir() or info.flag_bits & 0x1:  # encrypted: the reader says so
         return info.file_size
-    totals = getattr(zf, "_totals", None)
-    if totals is None:
-        totals = zf._totals = [0, 0]  # type: ignore[attr-defined]
+    totals = zf._totals  # type: ignore[attr-defined]  # set by check_real_sizes
     f.seek(info.header_offset)
     header = f.read(_LOCAL_HEADER.size)
     if len(header) != _LOCAL_HEADER.size or header[:4] != b"PK\x03\x04":
