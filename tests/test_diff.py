@@ -436,3 +436,21 @@ def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
     assert swapped_words(a42, b6, 3) == ("svnlook", "svndumpfilter")
     assert swapped_words(a42, b4, 3) is None
     assert swapped_words(a42 + " svndumpfilter", b6, 3) is None  # three times: no reference
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "为了删除掉 不用的VT, 可使用 deallocvt.",
+        "图书 馆 建于 上世纪 the town library",
+        "江南的春天， 总是来得悄无声息。 清晨推开窗",
+    ],
+)
+def test_a_stretch_without_line_breaks_has_the_same_keys_whole_and_token_by_token(text):
+    """What tells a change of layout from a change of text (_layout_only) makes the keys of a
+    stretch again from its text (_unbroken_keys); they must be the keys the alignment compared
+    (_compare_side): white space between two Chinese characters is none of them either way."""
+    from desktop_dedup.core.diff import _compare_side, _unbroken_keys
+
+    side = _compare_side(text, text, 0, len(text), False, (False, False))
+    assert _unbroken_keys(side, 0, len(side.keys)) == side.keys

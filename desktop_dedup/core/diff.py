@@ -529,12 +529,12 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 #
 # Line breaks are layout, not text: a PDF or a re-wrapped copy breaks its lines elsewhere, a DOCX
 # keeps a paragraph on one line. So two texts are compared as one stream of tokens in which a
-# whitespace run is one separator, whatever it holds, and a line break between two Chinese
-# characters (a wrapped Chinese line) is nothing at all. Chinese is compared character by
-# character (a wrapped line may cut a word in two; the highlight is widened to whole words
-# afterwards). Rows for the two panes are cut where BOTH sides have a line break at the same
-# place in the aligned text, so an unchanged re-wrapped paragraph is one equal row and an edited
-# line of two identically wrapped texts is one row, as before.
+# whitespace run is one separator, whatever it holds, and white space between two Chinese
+# characters (a wrapped Chinese line, two lines joined by a space) is nothing at all. Chinese
+# is compared character by character (a wrapped line may cut a word in two; the highlight is
+# widened to whole words afterwards). Rows for the two panes are cut where BOTH sides have a
+# line break at the same place in the aligned text, so an unchanged re-wrapped paragraph is one
+# equal row and an edited line of two identically wrapped texts is one row, as before.
 #
 # For speed, equal lines are aligned first (one hash per line; what two versions of one file
 # mostly are); only the stretches between them are tokenised, cut into sentences, aligned by
@@ -542,6 +542,8 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 
 _CJK = _HAN + "\u3000-\u303f\uff00-\uffef"
 _CJK_CHAR_RE = re.compile(f"[{_CJK}]")
+# White space between two CJK characters: no token of the text (_compare_side).
+_SPACE_IN_CJK_RE = re.compile(f"(?<=[{_CJK}])\\s+(?=[{_CJK}])")
 _HAN_CHAR_RE = re.compile(f"[{_HAN}]")
 
 
@@ -638,10 +640,10 @@ def _compare_side(
         if first.isspace():
             if ignore or (n == 0 and not edge_ws[0]) or (n == last and not edge_ws[1]):
                 continue
-            if (tok.splitlines() != [tok] or "\n" in tok or "\r" in tok) and _wrapped_chinese(
-                stretch, m.start(), m.end()
-            ):
-                continue  # a line break inside Chinese text is layout only
+            if _wrapped_chinese(stretch, m.start(), m.end()):
+                # white space inside Chinese text is layout only: a line wrapped, two lines
+                # joined by a space, a justified PDF line (the fingerprint drops it too)
+                continue
             key = _WS_KEY
             is_ws = True
         elif first.isalnum() or first == "_":
@@ -710,7 +712,7 @@ def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]
     for op in ops:
         if op[1] == op[2] and op[3] == op[4]:
             continue
-        if merged and merged[-1][0] == op[0] == EQUAL:
+        if merged and merged[-1][0] == op[0] == EQUAL and _in_step(merged[-1]) == _in_step(op):
             prev = merged.pop()
             op = (EQUAL, prev[1], op[2], prev[3], op[4])
         elif merged and merged[-1][0] != EQUAL and op[0] != EQUAL:
@@ -718,6 +720,16 @@ def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]
             op = (REPLACE, prev[1], op[2], prev[3], op[4])
         merged.append(op)
     return _slide_to_line_breaks(merged, a, b)
+
+
+def _in_step(op: tuple[str, int, int, int, int]) -> bool:
+    """Whether the two sides of an op have as many tokens, one for one. An equal op made of a
+    change of layout alone (_layout_only: a word that `fold` cut in two, "docu", a break,
+    "ment", against "document") has not; it is kept apart from the equal ops beside it, so
+    that their line breaks still pair up token for token and cut the rows (_stretch_segments).
+    Merged, the rows after it were cut a token or two off: "...on the wate" beside "...on the
+    water"."""
+    return op[2] - op[1] == op[4] - op[3]
 
 
 # Line breaks (the characters str.splitlines cuts at).
@@ -729,8 +741,8 @@ def _layout_only(a: _Side, b: _Side, op: tuple[str, int, int, int, int]) -> bool
     fixed-width wraps count characters and cut words in two ("docu|ment") or a run of spaces,
     and a break beside a Chinese character is no space either. Such a stretch has the same
     words as the other side (what makes two texts "the same text"), so the diff shows it as
-    equal. Each side is compared with the white space around it that was not compared (a break
-    between two Chinese characters), its line breaks taken out: a space put into a word, or an
+    equal. Each side is compared with the white space around it that was not compared (between
+    two Chinese characters), its line breaks taken out: a space put into a word, or an
     apostrophe taken out of one, is still a change."""
     _, i1, i2, j1, j2 = op
     return _unbroken_keys(a, i1, i2) == _unbroken_keys(b, j1, j2)
@@ -743,7 +755,8 @@ def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
     lo = side.sig_end[i1 - 1] if i1 > 0 else side.start
     hi = side.sig_start[i2] if i2 < len(side.keys) else side.end
     keys = []
-    for tok in _patterns()[0].findall(_LINE_BREAK_RE.sub("", side.folded[lo:hi])):
+    unbroken = _SPACE_IN_CJK_RE.sub("", _LINE_BREAK_RE.sub("", side.folded[lo:hi]))
+    for tok in _patterns()[0].findall(unbroken):
         if tok[0].isalnum() or tok[0] == "_":
             keys.append(tok)
         elif not side.ignore:
@@ -835,7 +848,7 @@ def _stretch_segments(
         end_b = b.bound(j2) if n < len(ops) - 1 else b.end
         if n == 0:
             pa, pb = a.start, b.start
-        if tag == EQUAL:
+        if tag == EQUAL and _in_step((tag, i1, i2, j1, j2)):
             lo = bisect.bisect_right(a_gaps, i1)
             for k in a_gaps[lo:]:
                 if k >= i2:
@@ -1016,7 +1029,7 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
 
     builder = _RowBuilder(sides)
     matched_a = matched_b = 0
-    for tag, i1, i2, j1, j2 in _align(a_keys, b_keys):
+    for tag, i1, i2, j1, j2 in _blank_lines_joined(_align(a_keys, b_keys), a_keys):
         if tag == EQUAL:
             for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
                 builder.rows.append(
@@ -1024,6 +1037,15 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
                 )
                 matched_a += _unit_count(a_lines[i])
                 matched_b += _unit_count(b_lines[j])
+            continue
+        if (i1 == i2 or j1 == j2) and not any(k.strip() for k in [*a_keys[i1:i2], *b_keys[j1:j2]]):
+            # Blank lines that one side has and the other has not (a DOCX's paragraphs have
+            # spacing, not blank lines between them): layout, shown as equal rows that the
+            # other side has no line in.
+            for i in range(i1, i2):
+                builder.rows.append(DiffRow(i + 1, None, EQUAL, [(a_lines[i], EQUAL)], []))
+            for j in range(j1, j2):
+                builder.rows.append(DiffRow(None, j + 1, EQUAL, [], [(b_lines[j], EQUAL)]))
             continue
         for seg in _stretch_segments(
             sides, a_pos[i1], a_pos[i2], b_pos[j1], b_pos[j2], ignore_whitespace_punct
@@ -1049,6 +1071,33 @@ def _diff_texts(a: str, b: str, ignore_whitespace_punct: bool) -> DiffResult:
         similarity,
     )
     return DiffResult(rows, similarity, change_rows, _unit_count(a), _unit_count(b))
+
+
+def _blank_lines_joined(
+    opcodes: list[tuple[str, int, int, int, int]], a_keys: Sequence[str]
+) -> list[tuple[str, int, int, int, int]]:
+    """The line alignment with every run of equal blank lines that lies between two changed
+    stretches taken into one changed stretch with them. Blank lines are layout, as the other
+    line breaks are: a copy laid out otherwise (one blank line between paragraphs where the
+    other has two, each paragraph on one line) has no other line equal, and the blank lines
+    alone, matched as equal lines, set one side's paragraph against the other's next one, so
+    every paragraph showed as changed. Compared as one stream of words, the stretch is cut into
+    rows again where both sides break their lines at the same place."""
+    out: list[tuple[str, int, int, int, int]] = []
+    for n, op in enumerate(opcodes):
+        tag, i1, i2, j1, j2 = op
+        blank_between = (
+            tag == EQUAL
+            and 0 < n < len(opcodes) - 1
+            and opcodes[n + 1][0] != EQUAL
+            and out[-1][0] != EQUAL
+            and not any(key.strip() for key in a_keys[i1:i2])
+        )
+        if out and out[-1][0] != EQUAL and (tag != EQUAL or blank_between):
+            prev = out.pop()
+            op = (REPLACE, prev[1], i2, prev[3], j2)
+        out.append(op)
+    return out
 
 
 def _unit_count(text: str) -> int:

@@ -128,7 +128,8 @@ def pane_text(rows: Sequence[Any], side: str) -> PaneText:
         spans = row.a_spans if side == "a" else row.b_spans
         if lineno is None:
             lines.append("")
-            changed.append((i, "filler", (), ""))
+            if row.tag != "equal":  # an equal row: a blank line that only the other side has
+                changed.append((i, "filler", (), ""))
             continue
         text = _line_text(spans)
         lines.append(text)

@@ -334,3 +334,19 @@ def test_changes_are_not_shown_by_colour_alone(view):
     assert filler_rows
     block = view.right_pane.document().findBlockByNumber(filler_rows[0])
     assert block.blockFormat().background().style() == Qt.BrushStyle.BDiagPattern
+
+
+def test_a_blank_line_only_one_side_has_is_not_hatched(view):
+    """A blank line that only one copy has (a text's between paragraphs, none in its DOCX) is
+    layout, an equal row: the other side shows an empty line there, not the hatching of a
+    line missing from it, and the row is no change to step to."""
+    a = "first paragraph here\n\nsecond paragraph here\n\nthird one\n"
+    b = "first paragraph here\nsecond paragraph here\nthird one\n"
+    view.show_result(diff_texts(a, b), "a", "b")
+    rows = view.result.rows
+    blank = [k for k, row in enumerate(rows) if row.b_lineno is None]
+    assert len(blank) == 2 and view.result.change_rows == []
+    for k in blank:
+        block = view.right_pane.document().findBlockByNumber(k)
+        assert block.text() == ""
+        assert block.blockFormat().background().style() == Qt.BrushStyle.NoBrush
