@@ -311,11 +311,23 @@ def _wrap(line: str, width: float, font: str, size: float) -> list[str]:
     return rows
 
 
-def write_pdf(path: str | PathLike[str], text: str) -> Path:
+def write_pdf(
+    path: str | PathLike[str],
+    text: str,
+    *,
+    header: str | None = None,
+    footer: str | None = None,
+    first_page_plain: bool = False,
+) -> Path:
     """PDF (reportlab) in the built-in CID font STSong-Light, lines wrapped to the page width.
 
     The CID font is not embedded but PDF readers (PDFium too) map it back to Unicode, so both
     Chinese and English text come out of the text layer.
+
+    ``header`` and ``footer``: a running head drawn above the text of each page and a line
+    below it, as a word processor's export has them; ``{page}`` and ``{pages}`` in them are the
+    page's number and the count of pages. ``first_page_plain``: none on the first page (a
+    title page).
     """
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
@@ -328,18 +340,30 @@ def write_pdf(path: str | PathLike[str], text: str) -> Path:
     target = _prepare(path)
     pdf = canvas.Canvas(str(target), pagesize=A4, invariant=1)
     width, height = A4
+    # Laid out first, so that a footer can say how many pages there are.
+    pages: list[list[tuple[float, str]]] = [[]]
     y = height - margin
-    pdf.setFont(font, size)
     for para in paragraphs(text):
         for row in _wrap(para, width - 2 * margin, font, size):
             if y < margin:
-                pdf.showPage()
-                pdf.setFont(font, size)
+                pages.append([])
                 y = height - margin
-            pdf.drawString(margin, y, row)
+            pages[-1].append((y, row))
             y -= leading
         y -= leading / 2
-    pdf.showPage()
+    for number, rows in enumerate(pages, start=1):
+        pdf.setFont(font, size)
+        furnished = not (first_page_plain and number == 1)
+        if header is not None and furnished:
+            pdf.drawString(
+                margin, height - margin / 2, header.format(page=number, pages=len(pages))
+            )
+        for y, row in rows:
+            pdf.drawString(margin, y, row)
+        if footer is not None and furnished:
+            line = footer.format(page=number, pages=len(pages))
+            pdf.drawCentredString(width / 2, margin / 2, line)
+        pdf.showPage()
     pdf.save()
     return target
 

@@ -29,9 +29,10 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # its end; UTF-8 with a few damaged bytes is UTF-8; a web page in UTF-8 whose meta tag names
 # another charset is read as UTF-8; 27: a reStructuredText directive nested in another's block
 # is markup, as at the margin; 28: a text file named for a markup with .txt added, Sphinx's
-# copy of a page's source, is read as that markup): stored fingerprints made with another
-# version are recomputed on the next scan.
-FINGERPRINT_VERSION = 28
+# copy of a page's source, is read as that markup; 29: a PDF's page numbers and its running
+# heads and feet are not its text): stored fingerprints made with another version are
+# recomputed on the next scan.
+FINGERPRINT_VERSION = 29
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+from collections import Counter
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -49,6 +50,117 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
 
 
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
+
+# --- a page's furniture ------------------------------------------------------------------------
+#
+# A word processor's PDF puts a number at the foot of each page, often a running head (the
+# title, the chapter) at its top and a line at its foot ("Confidential"). They are the page's,
+# not the document's: the same document as text or DOCX has none of them. Told by the text
+# alone, at each end of a page (PDFium gives the text in the order it is drawn, the head first
+# and the foot last): a number is a page's number when the numbers at that end follow the pages
+# (on half the pages, two at least: a table's last figures do not, _numbers_at); a line is a
+# running head or foot when it ends two thirds of the pages,
+# two at least, its digits aside (a date, a chapter's number): a heading that opens some pages
+# does not.
+
+# A page's number as it is written alone on a line: 7, - 7 -, [7], Page 7, p. 7, Page 7 of
+# 12, 7 / 12, 第 7 页, 第7页 共12页, and lower- or upper-case Roman numerals (front matter).
+_PAGE_NUMBER = re.compile(
+    r"(?:[-\u2013\u2014(\[]\s*)?(?:(?:page|p\.|pg\.?|seite|página|pagina)\s*)?"
+    r"(?P<n>\d{1,5}|[ivxlcdm]{1,8}|[IVXLCDM]{1,8})"
+    r"(?:\s*(?:/|of|von|de|di)\s*\d{1,5})?(?:\s*[-\u2013\u2014)\]])?"
+    r"|第\s*(?P<zh>\d{1,5})\s*页(?:\s*[,，、]?\s*共\s*\d{1,5}\s*页)?",
+    re.IGNORECASE,
+)
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+_DIGITS = re.compile(r"\d+")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _page_number(line: str) -> int | None:
+    """The number ``line`` gives its page, when that is all it says."""
+    m = _PAGE_NUMBER.fullmatch(line.strip())
+    if m is None:
+        return None
+    found = m.group("n") or m.group("zh")
+    if found.isdigit():
+        return int(found)
+    if found != found.lower() and found != found.upper():
+        return None  # "Mix" is a word, "mix" and "MIX" may be numerals
+    values = [_ROMAN[c] for c in found.lower()]
+    # a numeral less than the one after it is taken off (iv, ix, xl)
+    total = sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+    return total if total > 0 else None
+
+
+def _edges(lines: list[list[str]], bottom: bool) -> list[int | None]:
+    """Each page's first (last) line with text, by its index, or None on a page without."""
+    out: list[int | None] = []
+    for page in lines:
+        order = range(len(page) - 1, -1, -1) if bottom else range(len(page))
+        out.append(next((k for k in order if page[k].strip()), None))
+    return out
+
+
+def _numbers_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
+    """(page, line) of the page numbers at one end of the pages: the numbers there that follow
+    the pages, each with another at most two pages away that is as many more or less (a
+    number counts from any first number, again in each part of a book that numbers its parts
+    from 1; a page without one, a figure's, does not break the run), when they are on half of
+    the pages."""
+    found: dict[int, tuple[int, int]] = {}  # page -> (line, number)
+    for page, k in enumerate(_edges(lines, bottom)):
+        value = None if k is None else _page_number(lines[page][k])
+        if value is not None:
+            found[page] = (k, value)
+    numbered = [
+        (page, k)
+        for page, (k, value) in found.items()
+        if any(found.get(page + step, (0, None))[1] == value + step for step in (-2, -1, 1, 2))
+    ]
+    return numbered if len(numbered) >= max(2, (len(lines) + 1) // 2) else []
+
+
+def _running_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
+    """(page, line) of a running head (foot) at one end of the pages."""
+    # A line of figures alone is a page's number or the text's (a table's last row), never
+    # a running line: the page-number rule tells which.
+    keyed = [
+        (page, k, _DIGITS.sub("#", " ".join(lines[page][k].split())))
+        for page, k in enumerate(_edges(lines, bottom))
+        if k is not None and _LETTER.search(lines[page][k])
+    ]
+    counts = Counter(key for _, _, key in keyed)
+    if not counts:
+        return []
+    key, count = counts.most_common(1)[0]
+    if count < max(2, -(-2 * len(lines) // 3)):
+        return []
+    return [(page, k) for page, k, other in keyed if other == key]
+
+
+def without_page_furniture(pages: list[str]) -> list[str]:
+    """``pages`` (each page's text) without their numbers and running heads and feet, at either
+    end of each page, a number and a running line in either order."""
+    if len(pages) < 2:
+        return pages
+    lines = [page.split("\n") for page in pages]
+    dropped = False
+    for bottom in (True, False):
+        # A number above a running foot, or below a running head: each kind once at each end
+        # (the line after a running head is the text's, however often it recurs).
+        kinds = [_numbers_at, _running_at]
+        while kinds:
+            found = {kind: set(kind(lines, bottom)) for kind in kinds}
+            if not any(found.values()):
+                break
+            for page, k in sorted(set().union(*found.values()), key=lambda f: -f[1]):
+                del lines[page][k]
+            kinds = [kind for kind in kinds if not found[kind]]
+            dropped = True
+    if not dropped:
+        return pages
+    return ["\n".join(page).strip("\n") for page in lines]
 
 
 def _has_ink(document: pdfium.PdfDocument, index: int) -> bool:
@@ -145,5 +257,5 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
         if scanned:
             raise ExtractionError(ocr.no_text_layer_reason(options))
         raise ExtractionError(ocr.NO_TEXT_LAYER)  # every page is blank
-    text = "\n".join(pages)
+    text = "\n".join(without_page_furniture(pages))
     return join_hyphenated(text) if HYPHEN_MARK in text else text
