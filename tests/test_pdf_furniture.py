@@ -97,5 +97,9 @@ def test_numbers_and_lines_that_are_the_text_stay():
     # A foot above the number (or a number above the foot) goes too.
     both = [f"{item}\n{k + 1}\nConfidential" for k, item in enumerate(body)]
     assert without_page_furniture(both) == body
+    # Each kind once at each end: the line under a running head is the text's, however
+    # often it recurs (a refrain that opens every page of a song book).
+    songs = [f"Songs of the River\nRow, row along\n{verse}" for verse in body]
+    assert without_page_furniture(songs) == [f"Row, row along\n{verse}" for verse in body]
     # A page that is all furniture is left empty, not taken for text.
     assert without_page_furniture(["a\n1", "2", "b\n3"]) == ["a", "", "b"]

@@ -1847,6 +1847,46 @@ MUTANTS: list[Mutant] = [
         ["tests/gui/test_gui_diff_view.py"],
         "a blank line only one side has is shown, not as a missing line",
     ),
+    m(
+        "pdf-page-furniture-kept",
+        "desktop_dedup/core/extract/pdf.py",
+        '    text = "\\n".join(without_page_furniture(pages))',
+        '    text = "\\n".join(pages)',
+        ["tests/test_pdf_furniture.py"],
+        "a PDF's page numbers and running heads are not its text",
+    ),
+    m(
+        "pdf-numbers-out-of-sequence-dropped",
+        "desktop_dedup/core/extract/pdf.py",
+        "        if any(found.get(page + step, (0, None))[1] == value + step for step in",
+        "        if any(True for step in",
+        ["tests/test_pdf_furniture.py"],
+        "a table whose pages end in figures keeps them",
+    ),
+    m(
+        "pdf-running-line-on-two-pages",
+        "desktop_dedup/core/extract/pdf.py",
+        "    if count < max(2, -(-2 * len(lines) // 3)):",
+        "    if count < 2:",
+        ["tests/test_pdf_furniture.py"],
+        "a running head opens two thirds of the pages",
+    ),
+    m(
+        "pdf-figures-taken-for-a-running-foot",
+        "desktop_dedup/core/extract/pdf.py",
+        "        if k is not None and _LETTER.search(lines[page][k])",
+        "        if k is not None",
+        ["tests/test_pdf_furniture.py"],
+        "a table whose pages end in figures keeps them",
+    ),
+    m(
+        "pdf-furniture-peeled-again-and-again",
+        "desktop_dedup/core/extract/pdf.py",
+        "            kinds = [kind for kind in kinds if not found[kind]]\n",
+        "            kinds = [kind for kind in kinds if found[kind]][:1]\n",
+        ["tests/test_pdf_furniture.py"],
+        "the line under a running head is the text's",
+    ),
 ]
 
 

@@ -142,8 +142,6 @@ def _running_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
 def without_page_furniture(pages: list[str]) -> list[str]:
     """``pages`` (each page's text) without their numbers and running heads and feet, at either
     end of each page, a number and a running line in either order."""
-    if len(pages) < 2:
-        return pages
     lines = [page.split("\n") for page in pages]
     dropped = False
     for bottom in (True, False):
