@@ -85,8 +85,10 @@ def test_numbers_and_lines_that_are_the_text_stay():
     # chapter of a book), on the pages that have one.
     numbered = ["one\n11", "two\n12", "three", "four\n14"]
     assert without_page_furniture(numbered) == ["one", "two", "three", "four"]
-    # One page: its last line may be anything.
-    assert without_page_furniture(["a list\n1"]) == ["a list\n1"]
+    # One page: numbered 1 if at all (a word processor's first page is); another figure
+    # there is the text's.
+    assert without_page_furniture(["a note\nPage 1 of 1"]) == ["a note"]
+    assert without_page_furniture(["the answer is\n42"]) == ["the answer is\n42"]
     # A line that opens two pages of five is the text's (a repeated heading), not a head.
     pages = ["Notes\nfirst", "second", "Notes\nthird", "fourth", "fifth"]
     assert without_page_furniture(pages) == pages

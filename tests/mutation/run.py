@@ -1880,6 +1880,14 @@ MUTANTS: list[Mutant] = [
         "a table whose pages end in figures keeps them",
     ),
     m(
+        "pdf-one-page-any-figure-dropped",
+        "desktop_dedup/core/extract/pdf.py",
+        "        return [(0, k) for k, value in found.values() if value == 1]",
+        "        return [(0, k) for k, value in found.values()]",
+        ["tests/test_pdf_furniture.py"],
+        "a page alone is numbered 1 if at all; another figure there is the text's",
+    ),
+    m(
         "pdf-furniture-peeled-again-and-again",
         "desktop_dedup/core/extract/pdf.py",
         "            kinds = [kind for kind in kinds if not found[kind]]\n",

@@ -107,12 +107,14 @@ def _numbers_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
     the pages, each with another at most two pages away that is as many more or less (a
     number counts from any first number, again in each part of a book that numbers its parts
     from 1; a page without one, a figure's, does not break the run), when they are on half of
-    the pages."""
+    the pages; the number 1 of a document of one page."""
     found: dict[int, tuple[int, int]] = {}  # page -> (line, number)
     for page, k in enumerate(_edges(lines, bottom)):
         value = None if k is None else _page_number(lines[page][k])
         if value is not None:
             found[page] = (k, value)
+    if len(lines) == 1:  # a page alone: numbered 1, as every word processor starts
+        return [(0, k) for k, value in found.values() if value == 1]
     numbered = [
         (page, k)
         for page, (k, value) in found.items()
