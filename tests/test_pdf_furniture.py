@@ -89,6 +89,9 @@ def test_numbers_and_lines_that_are_the_text_stay():
     # there is the text's.
     assert without_page_furniture(["a note\nPage 1 of 1"]) == ["a note"]
     assert without_page_furniture(["the answer is\n42"]) == ["the answer is\n42"]
+    assert without_page_furniture(["I\nwandered lonely as a cloud"]) == [
+        "I\nwandered lonely as a cloud"
+    ]
     # A line that opens two pages of five is the text's (a repeated heading), not a head.
     pages = ["Notes\nfirst", "second", "Notes\nthird", "fourth", "fifth"]
     assert without_page_furniture(pages) == pages

@@ -16,6 +16,7 @@ import difflib
 import random
 import statistics
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -170,6 +171,48 @@ def main() -> list[str]:
             )
         if ours_cpu >= 1.0:
             misses.append(f"{lang}: diff of 1 MB took {ours_cpu:.2f} CPU s >= 1 s")
+    misses += relaid(rng)
+    return misses
+
+
+def laid_out(text: str, lang: str) -> tuple[str, str]:
+    """``text`` as `man` prints a page (each paragraph under a heading, indented and wrapped,
+    two blank lines after it) and as a copy keeps it (heading and paragraph on one line, one
+    blank line after): a re-wrapped copy, the same words."""
+    printed, copy = [], []
+    for k, para in enumerate(p for p in text.splitlines() if p.strip()):
+        if lang == "en":
+            lines = textwrap.wrap(para, 70)
+        else:
+            lines = [para[i : i + 35] for i in range(0, len(para), 35)]
+        printed += [f"SECTION {k}", *("       " + line for line in lines), "", ""]
+        copy += [" ".join([f"SECTION {k}", *lines]), ""]
+    return "\n".join(printed), "\n".join(copy)
+
+
+def relaid(rng: random.Random) -> list[str]:
+    """A 1 MB text against its copy laid out otherwise: no change, beside the diff with its
+    blank lines taken as equal lines (the rule before the thirty-third session), same run."""
+    misses = []
+    for lang in ("zh", "en"):
+        a, b = laid_out(make_text(lang, rng), lang)
+        result = diff_texts(a, b)
+        ours = median_seconds(lambda a=a, b=b: diff_texts(a, b), runs=3)
+        saved = diff_mod._blank_lines_joined
+        diff_mod._blank_lines_joined = lambda opcodes, _keys: opcodes
+        try:
+            before = diff_texts(a, b)
+            before_s = median_seconds(lambda a=a, b=b: diff_texts(a, b), runs=3)
+        finally:
+            diff_mod._blank_lines_joined = saved
+        print(
+            f"{lang} re-laid: {len(a.encode('utf-8')) / 1e6:.2f} MB, {len(a.splitlines())} "
+            f"against {len(b.splitlines())} lines: {len(result.change_rows)} changes, similarity "
+            f"{result.similarity:.3f}, {ours:.3f} s wall; blank lines as equal lines, same run: "
+            f"{len(before.change_rows)} changes, {before.similarity:.3f}, {before_s:.3f} s"
+        )
+        if result.change_rows or result.similarity < 1.0:
+            misses.append(f"{lang}: a re-laid copy shows {len(result.change_rows)} changes")
     return misses
 
 

@@ -1882,10 +1882,18 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-one-page-any-figure-dropped",
         "desktop_dedup/core/extract/pdf.py",
-        "        return [(0, k) for k, value in found.values() if value == 1]",
-        "        return [(0, k) for k, value in found.values()]",
+        "value == 1 and _DIGITS.search(lines[0][k])]",
+        "_DIGITS.search(lines[0][k])]",
         ["tests/test_pdf_furniture.py"],
         "a page alone is numbered 1 if at all; another figure there is the text's",
+    ),
+    m(
+        "pdf-one-page-numeral-dropped",
+        "desktop_dedup/core/extract/pdf.py",
+        "value == 1 and _DIGITS.search(lines[0][k])]",
+        "value == 1]",
+        ["tests/test_pdf_furniture.py"],
+        "a page alone is numbered 1 in figures; an I alone there is the text's",
     ),
     m(
         "pdf-furniture-peeled-again-and-again",

@@ -113,8 +113,9 @@ def _numbers_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
         value = None if k is None else _page_number(lines[page][k])
         if value is not None:
             found[page] = (k, value)
-    if len(lines) == 1:  # a page alone: numbered 1, as every word processor starts
-        return [(0, k) for k, value in found.values() if value == 1]
+    if len(lines) == 1:  # a page alone: numbered 1, as every word processor starts (in
+        # figures: "I" alone may be a heading's numeral, or a word)
+        return [(0, k) for k, value in found.values() if value == 1 and _DIGITS.search(lines[0][k])]
     numbered = [
         (page, k)
         for page, (k, value) in found.items()
