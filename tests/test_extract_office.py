@@ -725,3 +725,46 @@ def test_kindle_reader_prints_nothing(tmp_path: Path, capfd: pytest.CaptureFixtu
         pass
     out, _ = capfd.readouterr()
     assert out == ""
+
+
+# A slide's date, footer and number as PowerPoint writes them when "Header and Footer" is on:
+# placeholders of the slide, the number and the date as fields.
+SLIDE_FURNITURE = (
+    '<p:sp><p:nvSpPr><p:cNvPr id="90" name="Date Placeholder 1"/><p:cNvSpPr>'
+    '<a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="dt" sz="half" idx="10"/></p:nvPr>'
+    "</p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/><a:p>"
+    '<a:fld id="{5C1D2E3F-0000-4000-8000-000000000001}" type="datetime1"><a:rPr lang="en-US"/>'
+    '<a:t>11/29/2026</a:t></a:fld><a:endParaRPr lang="en-US"/></a:p></p:txBody></p:sp>'
+    '<p:sp><p:nvSpPr><p:cNvPr id="91" name="Footer Placeholder 2"/><p:cNvSpPr>'
+    '<a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="ftr" sz="quarter" idx="11"/>'
+    "</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r>"
+    '<a:rPr lang="en-US"/><a:t>Confidential: river town council</a:t></a:r></a:p></p:txBody>'
+    "</p:sp>"
+    '<p:sp><p:nvSpPr><p:cNvPr id="92" name="Slide Number Placeholder 3"/><p:cNvSpPr>'
+    '<a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="sldNum" sz="quarter" idx="12"/>'
+    "</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/><a:p>"
+    '<a:fld id="{5C1D2E3F-0000-4000-8000-000000000002}" type="slidenum"><a:rPr lang="en-US"/>'
+    '<a:t>{n}</a:t></a:fld><a:endParaRPr lang="en-US"/></a:p></p:txBody></p:sp>'
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_slides_date_footer_and_number_are_not_its_text(tmp_path: Path, lang):
+    """A deck with PowerPoint's "Header and Footer" on has its date, footer and number on every
+    slide, as placeholders of the slide; they are the slide's furniture, like a PDF's page
+    numbers and running feet, which the PDF of the deck no longer has. The LibreOffice-made
+    deck with them added to each slide reads as before."""
+    original = DATA / f"{lang}.pptx"
+    furnished = tmp_path / f"{lang}.pptx"
+    with zipfile.ZipFile(original) as src, zipfile.ZipFile(furnished, "w") as dst:
+        slides = sorted(n for n in src.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n))
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename in slides:
+                number = slides.index(item.filename) + 1
+                extra = SLIDE_FURNITURE.replace("{n}", str(number))
+                data = data.replace(b"</p:spTree>", extra.encode() + b"</p:spTree>", 1)
+            dst.writestr(item, data)
+    text = extract_text(str(furnished)).text
+    assert "Confidential" not in text and "11/29/2026" not in text
+    assert text == extract_text(str(original)).text

@@ -1896,6 +1896,14 @@ MUTANTS: list[Mutant] = [
         "a page alone is numbered 1 in figures; an I alone there is the text's",
     ),
     m(
+        "pptx-slide-furniture-read",
+        "desktop_dedup/core/extract/pptx.py",
+        "                if paragraph in furniture:\n                    continue\n",
+        "",
+        ["tests/test_extract_office.py"],
+        "a slide's date, footer and number are not its text",
+    ),
+    m(
         "pdf-furniture-peeled-again-and-again",
         "desktop_dedup/core/extract/pdf.py",
         "            kinds = [kind for kind in kinds if not found[kind]]\n",

@@ -2,8 +2,9 @@
 
 Read with lxml straight from the zip (python-pptx would add Pillow and XlsxWriter for nothing
 the text needs): presentation.xml lists the slides in order, its relationships name their
-parts, and every ``a:p`` of a slide is one paragraph. Notes and masters are separate parts and
-are not read, like the .ppt and .odp readers leave them out.
+parts, and every ``a:p`` of a slide is one paragraph, but those of its date, footer and
+number. Notes and masters are separate parts and are not read, like the .ppt and .odp readers
+leave them out.
 """
 
 from __future__ import annotations
@@ -66,6 +67,24 @@ def _paragraph_text(paragraph: etree._Element) -> str:
     return "".join((el.text or "") if el.tag == _T else "\n" for el in paragraph.iter(_T, _BR))
 
 
+# A slide's date, footer and number (PowerPoint's "Header and Footer"): placeholders of these
+# types on every slide, the slide's furniture and not its text, as a PDF's page numbers and
+# running feet are not (the PDF of the deck has them at each page's foot).
+_FURNITURE_TYPES = frozenset({"dt", "ftr", "sldNum"})
+_PH = f"{{{_P}}}ph"
+
+
+def _furniture(slide: etree._Element) -> set[etree._Element]:
+    """The paragraphs of the slide's date, footer and number placeholders."""
+    out: set[etree._Element] = set()
+    for ph in slide.iter(_PH):
+        if ph.get("type") in _FURNITURE_TYPES:
+            shape = ph.getparent().getparent().getparent()  # p:nvPr < p:nvSpPr < p:sp
+            if shape is not None:
+                out.update(shape.iter(_PARA))
+    return out
+
+
 def extract_pptx(path: str | os.PathLike[str]) -> str:
     with open_checked_zip(path, "PPTX") as zf:
         names = set(zf.namelist())
@@ -74,7 +93,11 @@ def extract_pptx(path: str | os.PathLike[str]) -> str:
         for part in _slide_parts(zf):
             if part not in names:
                 continue  # a dangling slide reference: the other slides still count
-            for paragraph in _xml(zf, part).iter(_PARA):
+            slide = _xml(zf, part)
+            furniture = _furniture(slide)
+            for paragraph in slide.iter(_PARA):
+                if paragraph in furniture:
+                    continue
                 text = _paragraph_text(paragraph)
                 total += len(text) + 1
                 if total > MAX_TEXT_BYTES:
