@@ -121,6 +121,10 @@ def test_a_space_between_two_chinese_characters_is_no_change():
         result = diff_texts(a, b)
         assert result.change_rows == [], changed(result, "b")[:5]
         assert result.similarity == 1.0
+    # The ideographs a PDF's text layer writes as radicals (⽆ for 无) are Chinese too.
+    pdf_like = "因为它 ⽆法⽤站点的正式名称来替换那些本地昵称。\n"
+    typed = "因为它无法用站点的正式名称来替换那些本地昵称。\n"
+    assert diff_texts(typed, pdf_like).change_rows == []
     edited = spaced.replace("图书 馆", "博物 馆", 1)
     assert changed(diff_texts(text, edited), "a") == ["图书馆"]
     latin = "the town library was built"

@@ -542,8 +542,6 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 
 _CJK = _HAN + "\u3000-\u303f\uff00-\uffef"
 _CJK_CHAR_RE = re.compile(f"[{_CJK}]")
-# White space between two CJK characters: no token of the text (_compare_side).
-_SPACE_IN_CJK_RE = re.compile(f"(?<=[{_CJK}])\\s+(?=[{_CJK}])")
 _HAN_CHAR_RE = re.compile(f"[{_HAN}]")
 
 
@@ -640,7 +638,7 @@ def _compare_side(
         if first.isspace():
             if ignore or (n == 0 and not edge_ws[0]) or (n == last and not edge_ws[1]):
                 continue
-            if _wrapped_chinese(stretch, m.start(), m.end()):
+            if _wrapped_chinese(stretch, folded, m.start(), m.end()):
                 # white space inside Chinese text is layout only: a line wrapped, two lines
                 # joined by a space, a justified PDF line (the fingerprint drops it too)
                 continue
@@ -678,13 +676,21 @@ def _compare_side(
     )
 
 
-def _wrapped_chinese(stretch: str, ws_start: int, ws_end: int) -> bool:
+def _wrapped_chinese(stretch: str, folded: str, ws_start: int, ws_end: int) -> bool:
+    """Whether the white space ``stretch[ws_start:ws_end]`` lies between two CJK characters,
+    as written or folded (``folded``: the stretch folded in place, one character for one): a
+    PDF writes 无 as the radical ⽆, which folding makes an ideograph, and a full-width comma
+    folds to an ASCII one."""
     return (
         ws_start > 0
         and ws_end < len(stretch)
-        and bool(_CJK_CHAR_RE.match(stretch, ws_start - 1))
-        and bool(_CJK_CHAR_RE.match(stretch, ws_end))
+        and _cjk_at(stretch, folded, ws_start - 1)
+        and _cjk_at(stretch, folded, ws_end)
     )
+
+
+def _cjk_at(text: str, folded: str, at: int) -> bool:
+    return bool(_CJK_CHAR_RE.match(text, at) or _CJK_CHAR_RE.match(folded, at))
 
 
 def _stretch_opcodes(a: _Side, b: _Side) -> list[tuple[str, int, int, int, int]]:
@@ -755,13 +761,32 @@ def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
     lo = side.sig_end[i1 - 1] if i1 > 0 else side.start
     hi = side.sig_start[i2] if i2 < len(side.keys) else side.end
     keys = []
-    unbroken = _SPACE_IN_CJK_RE.sub("", _LINE_BREAK_RE.sub("", side.folded[lo:hi]))
-    for tok in _patterns()[0].findall(unbroken):
+    for tok in _patterns()[0].findall(_unbroken(side, lo, hi)):
         if tok[0].isalnum() or tok[0] == "_":
             keys.append(tok)
         elif not side.ignore:
             keys.append(_WS_KEY if tok[0].isspace() else tok)
     return keys
+
+
+def _unbroken(side: _Side, lo: int, hi: int) -> str:
+    """The folded text ``lo:hi`` of ``side`` without its line breaks, and without the white
+    space between two CJK characters (_wrapped_chinese, judged in the whole stretch, as
+    _compare_side judges it)."""
+    stretch = side.text[side.start : side.end]
+    folded = side.folded[side.start : side.end]
+    out = []
+    at = lo
+    for m in _WHITE_RUN_RE.finditer(side.folded, lo, hi):
+        out.append(side.folded[at : m.start()])
+        if not _wrapped_chinese(stretch, folded, m.start() - side.start, m.end() - side.start):
+            out.append(_LINE_BREAK_RE.sub("", m.group()))
+        at = m.end()
+    out.append(side.folded[at:hi])
+    return "".join(out)
+
+
+_WHITE_RUN_RE = re.compile(r"\s+")
 
 
 def _slide_to_line_breaks(
