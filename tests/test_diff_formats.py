@@ -122,13 +122,29 @@ def test_a_space_between_two_chinese_characters_is_no_change():
         assert result.change_rows == [], changed(result, "b")[:5]
         assert result.similarity == 1.0
     # The ideographs a PDF's text layer writes as radicals (⽆ for 无) are Chinese too.
-    pdf_like = "因为它 ⽆法⽤站点的正式名称来替换那些本地昵称。\n"
-    typed = "因为它无法用站点的正式名称来替换那些本地昵称。\n"
+    # Beside a Latin word too; and a full-width comma is Chinese punctuation, folded or not.
+    pdf_like = "使用 FKMAP ⽆法⽤站点的正式名称，   FAQ 除外。\n"
+    typed = "使用FKMAP无法用站点的正式名称，FAQ除外。\n"
     assert diff_texts(typed, pdf_like).change_rows == []
     edited = spaced.replace("图书 馆", "博物 馆", 1)
     assert changed(diff_texts(text, edited), "a") == ["图书馆"]
     latin = "the town library was built"
     assert diff_texts(latin, latin.replace("library", "lib rary")).change_rows
+
+
+def test_a_space_between_chinese_and_a_latin_word_is_no_change():
+    """Some writers put a space between Chinese and a Latin word or a number ("中文 Linux
+    论坛", as typographers advise), others do not, and a word processor only draws the gap,
+    which its PDF may give as a space: the same words either way, and the same fingerprint.
+    The diff showed a change with nothing highlighted in it. A Latin word cut by a space is
+    still a change."""
+    spaced = "欢迎来到中文 Linux 论坛，共有 120 位用户在线。请阅读 FAQ 后再提问。\n"
+    tight = "欢迎来到中文Linux论坛，共有120位用户在线。请阅读FAQ后再提问。\n"
+    for a, b in ((spaced, tight), (tight, spaced)):
+        result = diff_texts(a, b)
+        assert result.change_rows == [], changed(result, "b")
+        assert result.similarity == 1.0
+    assert changed(diff_texts(tight, tight.replace("Linux", "Lin ux")), "a") == ["Linux"]
 
 
 def man_layout(sample: str, width: int) -> tuple[str, str]:

@@ -529,8 +529,8 @@ def diff_texts(a: str, b: str, *, ignore_whitespace_punct: bool = False) -> Diff
 #
 # Line breaks are layout, not text: a PDF or a re-wrapped copy breaks its lines elsewhere, a DOCX
 # keeps a paragraph on one line. So two texts are compared as one stream of tokens in which a
-# whitespace run is one separator, whatever it holds, and white space between two Chinese
-# characters (a wrapped Chinese line, two lines joined by a space) is nothing at all. Chinese
+# whitespace run is one separator, whatever it holds, and white space beside a Chinese
+# character (a wrapped Chinese line, two lines joined by a space, 中文 Linux) is nothing. Chinese
 # is compared character by character (a wrapped line may cut a word in two; the highlight is
 # widened to whole words afterwards). Rows for the two panes are cut where BOTH sides have a
 # line break at the same place in the aligned text, so an unchanged re-wrapped paragraph is one
@@ -638,9 +638,9 @@ def _compare_side(
         if first.isspace():
             if ignore or (n == 0 and not edge_ws[0]) or (n == last and not edge_ws[1]):
                 continue
-            if _wrapped_chinese(stretch, folded, m.start(), m.end()):
-                # white space inside Chinese text is layout only: a line wrapped, two lines
-                # joined by a space, a justified PDF line (the fingerprint drops it too)
+            if _beside_chinese(stretch, folded, m.start(), m.end()):
+                # white space beside Chinese is layout only: a line wrapped, two lines joined
+                # by a space, a justified PDF line, 中文 Linux (the fingerprint counts none)
                 continue
             key = _WS_KEY
             is_ws = True
@@ -676,16 +676,17 @@ def _compare_side(
     )
 
 
-def _wrapped_chinese(stretch: str, folded: str, ws_start: int, ws_end: int) -> bool:
-    """Whether the white space ``stretch[ws_start:ws_end]`` lies between two CJK characters,
-    as written or folded (``folded``: the stretch folded in place, one character for one): a
-    PDF writes 无 as the radical ⽆, which folding makes an ideograph, and a full-width comma
+def _beside_chinese(stretch: str, folded: str, ws_start: int, ws_end: int) -> bool:
+    """Whether the white space ``stretch[ws_start:ws_end]`` lies beside a CJK character, inside
+    the stretch: between two (Chinese is written without spaces), or between one and a Latin
+    word or a number, where some writers put a space and others do not. A CJK character as
+    written or folded (``folded``: the stretch folded in place, one character for one): a PDF
+    writes 无 as the radical ⽆, which folding makes an ideograph, and a full-width comma
     folds to an ASCII one."""
     return (
         ws_start > 0
         and ws_end < len(stretch)
-        and _cjk_at(stretch, folded, ws_start - 1)
-        and _cjk_at(stretch, folded, ws_end)
+        and (_cjk_at(stretch, folded, ws_start - 1) or _cjk_at(stretch, folded, ws_end))
     )
 
 
@@ -771,7 +772,7 @@ def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
 
 def _unbroken(side: _Side, lo: int, hi: int) -> str:
     """The folded text ``lo:hi`` of ``side`` without its line breaks, and without the white
-    space between two CJK characters (_wrapped_chinese, judged in the whole stretch, as
+    space beside a CJK character (_beside_chinese, judged in the whole stretch, as
     _compare_side judges it)."""
     stretch = side.text[side.start : side.end]
     folded = side.folded[side.start : side.end]
@@ -779,7 +780,7 @@ def _unbroken(side: _Side, lo: int, hi: int) -> str:
     at = lo
     for m in _WHITE_RUN_RE.finditer(side.folded, lo, hi):
         out.append(side.folded[at : m.start()])
-        if not _wrapped_chinese(stretch, folded, m.start() - side.start, m.end() - side.start):
+        if not _beside_chinese(stretch, folded, m.start() - side.start, m.end() - side.start):
             out.append(_LINE_BREAK_RE.sub("", m.group()))
         at = m.end()
     out.append(side.folded[at:hi])
