@@ -64,10 +64,16 @@ def test_a_reader_stuck_forever_costs_its_file_not_the_scan(tmp_path):
     assert not alive(pid), "the stuck worker was left running"
 
 
+# Lines of a book's page: a third of a full page, so that its 400 pages take a few seconds and
+# not the budget they get, on a loaded machine too (50 lines a page took 8 s here, and past
+# the 40 s of their budget while the machine ran four other processes).
+LINES_A_PAGE = 15
+
+
 def _book_pdf(path: Path, pages: int) -> Path:
     """A PDF of ``pages`` pages of Chinese set in Adobe's STSong-Light, which the file names
-    without embedding it (as reportlab and many Chinese PDF writers do): PDFium takes 12-14 ms
-    a page of it here, against 1-3 ms for a page whose font is embedded."""
+    without embedding it (as reportlab and many Chinese PDF writers do): PDFium takes 12-21 ms
+    a full page of it here (50 lines), against 1-3 ms for a page whose font is embedded."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfgen import canvas
@@ -78,7 +84,7 @@ def _book_pdf(path: Path, pages: int) -> Path:
     lines = docgen.SAMPLE_ZH.split("。")
     for page in range(pages):
         pdf.setFont("STSong-Light", 10)
-        for i in range(50):
+        for i in range(LINES_A_PAGE):
             pdf.drawString(40, 800 - i * 15, f"第{page + 1}页 {lines[(page + i) % len(lines)]}")
         pdf.showPage()
     pdf.save()
@@ -88,8 +94,8 @@ def _book_pdf(path: Path, pages: int) -> Path:
 def test_a_long_pdf_gets_time_for_its_pages(tmp_path):
     """A book-length PDF is not a stuck reader: 3,000 such pages took PDFium 41 s and were
     skipped at the 30 s budget. A PDF gets PAGE_SECONDS a page when that is more (here 400
-    pages, 5 s of reading here and at least 0.4 s anywhere, under a budget of 0.2 s: 40 s for
-    them)."""
+    pages, 2.6 s of reading here and at least 0.4 s anywhere, under a budget of 0.2 s: 40 s
+    for them)."""
     root = tmp_path / "docs"
     _book_pdf(root / "book.pdf", 400)
     with DedupService(tmp_path / "db.sqlite") as svc:
