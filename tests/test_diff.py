@@ -444,6 +444,7 @@ def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
         "为了删除掉 不用的VT, 可使用 deallocvt.",
         "图书 馆 建于 上世纪 the town library",
         "江南的春天， 总是来得悄无声息。 清晨推开窗",
+        "Linux， FAQ",
     ],
 )
 def test_a_stretch_without_line_breaks_has_the_same_keys_whole_and_token_by_token(text):
@@ -451,6 +452,9 @@ def test_a_stretch_without_line_breaks_has_the_same_keys_whole_and_token_by_toke
     stretch again from its text (_unbroken_keys); they must be the keys the alignment compared
     (_compare_side): white space between two Chinese characters is none of them either way."""
     from desktop_dedup.core.diff import _compare_side, _unbroken_keys
+    from desktop_dedup.core.text import fold_compat
 
-    side = _compare_side(text, text, 0, len(text), False, (False, False))
+    # folded as a diff folds a text without Traditional characters: the full-width comma is
+    # an ASCII one there
+    side = _compare_side(text, fold_compat(text), 0, len(text), False, (False, False))
     assert _unbroken_keys(side, 0, len(side.keys)) == side.keys

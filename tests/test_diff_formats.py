@@ -145,6 +145,8 @@ def test_a_space_between_chinese_and_a_latin_word_is_no_change():
         assert result.change_rows == [], changed(result, "b")
         assert result.similarity == 1.0
     assert changed(diff_texts(tight, tight.replace("Linux", "Lin ux")), "a") == ["Linux"]
+    # Full-width punctuation is Chinese too, in a line without an ideograph.
+    assert diff_texts("Linux，FAQ\n", "Linux， FAQ\n").change_rows == []
 
 
 def man_layout(sample: str, width: int) -> tuple[str, str]:

@@ -59,9 +59,8 @@ _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-\n(?:[ \t]*\n)?(?=[^\W\d_])")
 # alone, at each end of a page (PDFium gives the text in the order it is drawn, the head first
 # and the foot last): a number is a page's number when the numbers at that end follow the pages
 # (on half the pages, two at least: a table's last figures do not, _numbers_at); a line is a
-# running head or foot when it ends two thirds of the pages,
-# two at least, its digits aside (a date, a chapter's number): a heading that opens some pages
-# does not.
+# running head or foot when it ends two thirds of the pages, two at least, its digits aside (a
+# date, a chapter's number): a heading that opens some pages does not.
 
 # A page's number as it is written alone on a line: 7, - 7 -, [7], Page 7, p. 7, Page 7 of
 # 12, 7 / 12, 第 7 页, 第7页 共12页, and lower- or upper-case Roman numerals (front matter).
