@@ -888,6 +888,27 @@ def test_a_compound_broken_at_its_hyphen_keeps_it_where_the_text_says_so(tmp_pat
     )
 
 
+def test_a_pdf_of_a_page_groff_hyphenated_has_its_words_whole(tmp_path: Path):
+    """A manual page saved as text and made a PDF keeps groff's hyphen sign U+2010 at its line
+    ends (``in‐`` / ``vert``); PDFium marks only the ASCII hyphen, so each such word was two
+    in the PDF and one in the text, a change in their diff. Joined as the text reader joins
+    them, a compound the text writes with its hyphen elsewhere kept whole."""
+    text = (
+        "With -v, --in\u2010\nvert-match the sense of match\u2010\ning is inverted, and a "
+        "well\u2010\nknown well\u2010known word."
+    )
+    pdf = docgen.write_pdf(tmp_path / "page.pdf", text)
+    got = extract_text(pdf).text
+    # (the hyphen a compound keeps at a line end is the ASCII one, as a text reader gives it)
+    assert (
+        got.split()
+        == (
+            "With -v, --invert-match the sense of matching is inverted, and a well-known"
+            " well\u2010known word."
+        ).split()
+    )
+
+
 def _groff_run(page: Path, *flags: str, columns: int = 80, sgr: bool = False) -> bytes:
     """``page`` set by groff ``columns`` wide, as ``groff -Tutf8 page > page.txt`` saves it;
     ``sgr``: with escape sequences, which Debian's groff writes only when GROFF_SGR is set."""

@@ -30,7 +30,8 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # another charset is read as UTF-8; 27: a reStructuredText directive nested in another's block
 # is markup, as at the margin; 28: a text file named for a markup with .txt added, Sphinx's
 # copy of a page's source, is read as that markup; 29: a PDF's page numbers and its running
-# heads and feet are not its text, nor a slide's date, footer and number): stored
+# heads and feet are not its text, nor a slide's date, footer and number, and its words groff
+# hyphenated with U+2010 at line ends are whole): stored
 # fingerprints made with another version are recomputed on the next scan.
 FINGERPRINT_VERSION = 29
 

@@ -934,7 +934,7 @@ MUTANTS: list[Mutant] = [
     ),
     m(
         "typeset-hyphen-after-any-word-character",
-        "desktop_dedup/core/extract/plaintext.py",
+        "desktop_dedup/core/extract/_common.py",
         '(r"\\u2010(?<=[^\\W\\d_]\\u2010)',
         '(r"\\u2010(?<=\\w\\u2010)',
         ["tests/test_extract.py"],
@@ -1926,6 +1926,14 @@ MUTANTS: list[Mutant] = [
         "value == 1]",
         ["tests/test_pdf_furniture.py"],
         "a page alone is numbered 1 in figures; an I alone there is the text's",
+    ),
+    m(
+        "pdf-groff-hyphens-left-split",
+        "desktop_dedup/core/extract/pdf.py",
+        '    text = mark_typeset_hyphens("\\n".join(without_page_furniture(pages)))',
+        '    text = "\\n".join(without_page_furniture(pages))',
+        ["tests/test_extract.py"],
+        "a PDF of a page groff hyphenated has its words whole",
     ),
     m(
         "pptx-slide-furniture-read",

@@ -27,6 +27,7 @@ from desktop_dedup.core.extract._common import (
     MAX_TEXT_BYTES,
     announce_pages,
     join_hyphenated,
+    mark_typeset_hyphens,
     too_large,
 )
 
@@ -257,5 +258,7 @@ def extract_pdf(path: str | os.PathLike[str]) -> str:
         if scanned:
             raise ExtractionError(ocr.no_text_layer_reason(options))
         raise ExtractionError(ocr.NO_TEXT_LAYER)  # every page is blank
-    text = "\n".join(without_page_furniture(pages))
+    # groff's hyphen sign at a line end too (a manual page saved as text, then made a PDF):
+    # PDFium marks only the ASCII hyphen
+    text = mark_typeset_hyphens("\n".join(without_page_furniture(pages)))
     return join_hyphenated(text) if HYPHEN_MARK in text else text

@@ -14,7 +14,12 @@ import warnings
 from typing import Any
 
 from desktop_dedup.core.errors import ExtractionError
-from desktop_dedup.core.extract._common import HYPHEN_MARK, join_hyphenated, read_capped
+from desktop_dedup.core.extract._common import (
+    HYPHEN_MARK,
+    join_hyphenated,
+    mark_typeset_hyphens,
+    read_capped,
+)
 
 log = logging.getLogger(__name__)
 
@@ -459,22 +464,12 @@ def extract_plain(path: str | os.PathLike[str]) -> str:
     return join_typeset_hyphens(decode_text_bytes(read_capped(path)))
 
 
-# A word groff hyphenated at a line end: the hyphen character U+2010 (never typed on a
-# keyboard), a line break, the next line's indent. A manual page saved as text (``man ls >
-# ls.txt``) has dozens; ASCII hyphens at line ends are left alone, since a word wrap breaks
-# compounds at theirs (Python's textwrap does) and nothing tells those from hyphenation.
-# The letter before the hyphen is looked for behind it, once the hyphen is found: a pattern
-# that starts with a look-behind is tried at every character (70 ms for the 273 manual pages
-# of the two public corpora), one that starts with the hyphen jumps from one to the next (2 ms).
-_TYPESET_HYPHEN = re.compile(r"\u2010(?<=[^\W\d_]\u2010)\r?\n[ \t]*(?=[^\W\d_])")
-
-
 def join_typeset_hyphens(text: str) -> str:
     """``text`` with the words groff hyphenated at line ends whole again (join_hyphenated's
     rule: a compound written with its hyphen elsewhere keeps it)."""
-    if "\u2010" not in text or HYPHEN_MARK in text:
+    if "\u2010" not in text or HYPHEN_MARK in text:  # the mark itself: a text of its own
         return text
-    marked = _TYPESET_HYPHEN.sub(HYPHEN_MARK + "\n", text)
+    marked = mark_typeset_hyphens(text)
     return join_hyphenated(marked) if HYPHEN_MARK in marked else text
 
 
