@@ -777,6 +777,9 @@ def _unbroken_keys(side: _Side, i1: int, i2: int) -> list[str]:
     return keys
 
 
+_WHITE_RUN_RE = re.compile(r"\s+")
+
+
 def _unbroken(side: _Side, lo: int, hi: int) -> str:
     """The folded text ``lo:hi`` of ``side`` without its line breaks, and without the white
     space beside a CJK character (_beside_chinese, judged in the whole stretch, as
@@ -790,9 +793,6 @@ def _unbroken(side: _Side, lo: int, hi: int) -> str:
         at = m.end()
     out.append(side.folded[at:hi])
     return "".join(out)
-
-
-_WHITE_RUN_RE = re.compile(r"\s+")
 
 
 def _slide_to_line_breaks(

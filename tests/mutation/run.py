@@ -1906,7 +1906,7 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-figures-taken-for-a-running-foot",
         "desktop_dedup/core/extract/pdf.py",
-        "        if k is not None and _LETTER.search(lines[page][k])",
+        "        if k is not None and LETTER_RUN.search(lines[page][k])",
         "        if k is not None",
         ["tests/test_pdf_furniture.py"],
         "a table whose pages end in figures keeps them",

@@ -30,6 +30,7 @@ from desktop_dedup.core.extract._common import (
     mark_typeset_hyphens,
     too_large,
 )
+from desktop_dedup.core.text import LETTER_RUN
 
 PDFIUM_LOCK = threading.Lock()
 
@@ -74,7 +75,6 @@ _PAGE_NUMBER = re.compile(
 )
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 _DIGITS = re.compile(r"\d+")
-_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _page_number(line: str) -> int | None:
@@ -131,7 +131,7 @@ def _running_at(lines: list[list[str]], bottom: bool) -> list[tuple[int, int]]:
     keyed = [
         (page, k, _DIGITS.sub("#", " ".join(lines[page][k].split())))
         for page, k in enumerate(_edges(lines, bottom))
-        if k is not None and _LETTER.search(lines[page][k])
+        if k is not None and LETTER_RUN.search(lines[page][k])
     ]
     counts = Counter(key for _, _, key in keyed)
     if not counts:
