@@ -885,6 +885,26 @@ MUTANTS: list[Mutant] = [
         "a scan writes as it reads: the grouping waits only for its last few rows",
     ),
     m(
+        "threshold-60-groups-issues-and-chapters",
+        "desktop_dedup/core/models.py",
+        "DEFAULT_MIN_SIMILARITY = 0.75",
+        "DEFAULT_MIN_SIMILARITY = 0.60",
+        [
+            "tests/test_templates.py::test_issues_of_one_newsletter_are_never_grouped",
+            "tests/test_templates.py::test_chapters_of_one_book_are_never_grouped",
+        ],
+        "issues of one newsletter and chapters of one book are different documents",
+    ),
+    m(
+        "shingles-of-single-words",
+        "desktop_dedup/core/sketch.py",
+        "        pairs += h[at + 1 : stop + 1]\n",
+        "",
+        ["tests/test_templates.py::test_chapters_of_one_book_are_never_grouped"],
+        "bigrams, not single words: chapters of one book share their vocabulary but not "
+        "their word order",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",
