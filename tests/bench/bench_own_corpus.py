@@ -32,6 +32,10 @@ Licence texts: every licence, notice and copyright file of the machine (far more
 tests/test_templates.py takes), scored by that test's oracle: no grouped pair may share under
 half of its word trigrams; pairs sharing 80 % or more found, beside MinHash-LSH.
 
+Books and periodicals: the sections of the GNU manuals installed as info, the English manual
+pages of section 1 and the entries of the Debian packages' changelogs, by the same oracle
+(numbers alike): grouped pairs sharing under half of their text.
+
 Short texts: paragraphs of 20-60 words (issue 13's range) from two sources, the translated manual
 pages (twelve languages) and the English read-me and news files of the installed Debian
 packages, and help texts of 40-150 characters in Simplified and Traditional Chinese, Japanese
@@ -364,6 +368,105 @@ def licence_texts_report(tmp: Path) -> None:
     )
 
 
+def info_sections() -> dict[str, str]:
+    """The sections of every GNU manual installed as info (``/usr/share/info``): each node a
+    document of 40 words or more, by manual and node. Chapters of one book: sibling nodes
+    (``eval_gettext`` and ``eval_ngettext``'s invocations, each language's page of one
+    feature) share the manual's phrasing, and their navigation line names the neighbours."""
+    import gzip
+
+    out = {}
+    for path in sorted(Path("/usr/share/info").glob("*.info*.gz")):
+        book = path.name.split(".info")[0]
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8", "replace")
+        except (OSError, EOFError):
+            continue
+        for i, node in enumerate(text.split("\x1f")):
+            head = re.search(r"Node: ([^,\n]+)", node)
+            if head and len(re.findall(r"\w+", node)) >= 40:
+                name = re.sub(r"[^\w.-]+", "_", head.group(1))[:60]
+                out[f"{book}-{i:04d}-{name}.txt"] = node
+    return out
+
+
+def manual_pages() -> dict[str, str]:
+    """The English manual pages of section 1 installed here, rendered by groff at 80 columns,
+    but the Google Cloud CLI's (16,000 pages of one generated template): pages of one suite
+    (coreutils, binutils, the LLVM tools) share their headings, options and notices."""
+    out = {}
+    for path in sorted(Path("/usr/share/man/man1").glob("*.1*.gz")):
+        if path.name.startswith("gcloud"):
+            continue
+        try:
+            source = subprocess.run(
+                ["zcat", str(path)], capture_output=True, timeout=20, check=True
+            ).stdout
+            page = subprocess.run(
+                ["groff", "-man", "-Tutf8", "-P-cbou", "-rLL=80n"],
+                input=source,
+                capture_output=True,
+                timeout=20,
+            ).stdout.decode("utf-8", "replace")
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if len(page) >= 200:
+            out[path.name.removesuffix(".gz") + ".txt"] = page
+    return out
+
+
+def books_and_periodicals_report(tmp: Path) -> None:
+    """Chapters of one book and issues of one newsletter, from real texts of this machine that
+    the suite cannot hold (tests/test_templates.py holds Python's release notes and the
+    public corpora's Chinese manual chapters): the sections of the GNU manuals installed as
+    info, the English manual pages of section 1, and the entries of the installed Debian
+    packages' changelogs (up to twelve a package: a newsletter of short issues, most of them
+    one template and a signature). Grouped pairs sharing under half of their text, by
+    test_templates' oracle for these sets (numbers alike); the changelogs' are printed but
+    are no failures: an entry that says only "New upstream release" with another package's
+    name and version is one word and some numbers from another's, the same text by the
+    corpora's definition."""
+    import gzip
+
+    changelogs = {}
+    for path in sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz")):
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        except (OSError, EOFError, UnicodeDecodeError):
+            continue
+        entries = re.split(r"(?m)^(?=\S+ \([^)]*\) [^;]*; urgency=)", text)
+        for i, entry in enumerate(e for e in entries[:12] if len(re.findall(r"\w+", e)) >= 12):
+            changelogs[f"{path.parent.name}-{i:02d}.txt"] = entry
+    for label, texts in (
+        ("sections of the GNU manuals (info)", info_sections()),
+        ("English manual pages, section 1", manual_pages()),
+        ("entries of Debian changelogs", changelogs),
+    ):
+        if len(texts) < 50:
+            print(f"  {label}: {len(texts)} here, skipped")
+            continue
+        folder = tmp / re.sub(r"\W+", "_", label)
+        folder.mkdir()
+        for name, text in texts.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        grams = {name: test_templates.text_grams(text) for name, text in texts.items()}
+        pairs = [
+            p
+            for g in scanned_groups(folder, tmp / f"{folder.name}.sqlite")
+            for p in itertools.combinations(sorted(g), 2)
+        ]
+        apart = sorted(
+            (round(test_templates.jaccard(grams[a], grams[b]), 2), a, b)
+            for a, b in pairs
+            if test_templates.jaccard(grams[a], grams[b]) < 0.5
+        )
+        print(
+            f"  {label}: {len(texts)} documents, {len(pairs)} grouped pairs, "
+            f"{len(apart)} sharing under 50 % of their text{': ' if apart else ''}"
+            + "; ".join(f"{a} / {b} ({j})" for j, a, b in apart[:3])
+        )
+
+
 def debian_texts() -> list[list[str]]:
     """The English read-me and news files of the installed Debian packages, one source."""
     texts = []
@@ -545,6 +648,7 @@ def main() -> list[str]:
         release_revisions_report(Path(tmp))
         documentation_revisions_report(Path(tmp))
         licence_texts_report(Path(tmp))
+        books_and_periodicals_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))
