@@ -579,9 +579,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if result.swapped:
         first, second = (shown(word) for word in result.swapped)
         w(
-            f"taken for two documents: {first!r} recurs in one and never in the other, "
-            f"{second!r} the other way round, as in two pages of one template that name two "
-            "things\n"
+            f"taken for two documents: {first!r} recurs in one and seldom or never in the "
+            f"other, {second!r} the other way round, as in two pages of one template that name "
+            "two things\n"
         )
     for row in result.rows:
         if row.tag == "equal":

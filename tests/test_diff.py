@@ -438,6 +438,27 @@ def test_the_swapped_names_are_found_when_one_page_names_the_other_once():
     assert swapped_words(a42 + " svndumpfilter", b6, 3) is None  # three times: no reference
 
 
+def test_the_swapped_names_are_found_when_two_pages_name_each_other():
+    """Two sibling pages that name each other (each in its SEE ALSO), each naming itself at
+    least three times as often as the other page does, and three times more: the diff names
+    those two words, as sketch.substituted counts them; with the words that never occur in the
+    other page, the pair with more occurrences gone. Three times against once each way (two
+    gone each way) names nothing."""
+    body = "convert tabs in each file to spaces writing to standard output".split()
+
+    def page(own: str, other: str, n_own: int) -> str:
+        return " ".join([w for _ in range(n_own) for w in (own, *body)] + ["see", other])
+
+    a, b = page("expand", "unexpand", 4), page("unexpand", "expand", 4)
+    assert swapped_words(a, b, 3) == ("expand", "unexpand")
+    assert swapped_words(b, a, 3) == ("unexpand", "expand")
+    assert swapped_words(page("expand", "unexpand", 3), page("unexpand", "expand", 3), 3) is None
+    # beside a word of each page the other never has: the pair with more occurrences gone
+    a5, b5 = page("expand", "unexpand", 5), page("unexpand", "expand", 5)  # 4 + 4 gone
+    assert swapped_words(a5 + " initial" * 3, b5 + " blanks" * 3, 3) == ("expand", "unexpand")
+    assert swapped_words(a + " initial" * 4, b + " blanks" * 4, 3) == ("initial", "blanks")
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -10,6 +10,7 @@ import pytest
 
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.sketch import (
+    SALIENT_SIZE,
     SKETCH_SIZE,
     TWICE_BITS,
     TextSketch,
@@ -161,6 +162,59 @@ def test_substitution_needs_a_repeated_word_swapped_both_ways():
     # named three times: no mere reference, no swap
     d4[160] = name_b
     assert not substituted(sketch(d4), sketch(b6)) and not substituted(sketch(b6), sketch(d4))
+
+
+def test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more():
+    """Sibling pages may name each other (SEE ALSO): then neither lacks the other's name, and
+    the pair is a swap both ways when each page names its own word at least three times as
+    often as the other page does, and three times more: 4 and 1 each way (expand and unexpand),
+    or 13 against 4 (whatis in its page and in apropos's). Three against one each way is two
+    occurrences gone each way, which two copies of one short text can lose (a cut, an edit)."""
+    body = token_hashes(200, 8)
+    name_a, name_b = token_hashes(2, 9)
+
+    def page(own, other, n_own, n_other):
+        doc = body.copy()
+        doc[[10 * (k + 1) for k in range(n_own)]] = own
+        doc[[5 + 10 * (k + 1) for k in range(n_other)]] = other
+        return sketch(doc)
+
+    for (n1, m1), (n2, m2), swap in (
+        ((4, 1), (4, 1), True),  # expand and unexpand
+        ((13, 1), (8, 4), True),  # whatis and apropos, in Chinese
+        ((6, 2), (6, 2), True),  # three times as often, four more, each way
+        ((3, 1), (3, 1), False),  # two gone each way
+        ((6, 3), (6, 1), False),  # twice as often one way: a revision's rewording
+        ((4, 1), (3, 1), False),  # three gone one way, two the other
+    ):
+        a, b = page(name_a, name_b, n1, m1), page(name_b, name_a, n2, m2)
+        assert substituted(a, b) is swap and substituted(b, a) is swap, (n1, m1, n2, m2)
+        assert (verified_similarity(a, b) == 0.0) is swap
+
+
+def test_a_name_among_many_repeated_words_is_held_at_most_as_often_as_the_least_of_them():
+    """A sketch keeps its 24 most repeated rare words: a word left out of a full list is held
+    at most as often as the least of them. man-db's English ``apropos`` page names ``whatis``
+    four times among 24 words it repeats five times or more; ``whatis``'s page names itself
+    16 times and ``apropos`` once: a swap both ways, though ``whatis``'s count in the other
+    page is not kept."""
+    body = token_hashes(300, 10)
+    fillers = token_hashes(24, 11)
+    name_a, name_b = token_hashes(2, 12)
+
+    def page(own, n_own, other, n_other, repeats):
+        return sketch(
+            np.concatenate(
+                [body, np.repeat(fillers, repeats), [own] * n_own, [other] * n_other, body[:40]]
+            )
+        )
+
+    apropos, whatis = page(name_a, 11, name_b, 4, 5), page(name_b, 16, name_a, 1, 5)
+    assert len(apropos.salient) == SALIENT_SIZE and int(apropos.counts.min()) == 5
+    assert substituted(apropos, whatis) and substituted(whatis, apropos)
+    # 14 times: under three times as often as five
+    whatis14 = page(name_b, 14, name_a, 1, 5)
+    assert not substituted(apropos, whatis14) and not substituted(whatis14, apropos)
 
 
 def test_same_text_in_traditional_chinese_is_the_same_document():

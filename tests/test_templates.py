@@ -350,3 +350,64 @@ def test_chapters_of_one_book_are_never_grouped(tmp_path):
     print(f"{len(chapters)} chapters, {len(pairs)} grouped pairs, {len(wrong)} under 50 %")
     assert not wrong, wrong[:10]
     assert len(pairs) > 100  # the notices pages share are found: the scan did group
+
+
+# --- siblings that name each other -------------------------------------------------------------
+
+TABS = REPO / "tests" / "data" / "templates" / "coreutils-tabs"
+MAN_DB = REPO / "tests" / "data" / "templates" / "man-db"
+
+
+def test_sibling_pages_that_name_each_other_once_are_two_documents(tmp_path):
+    """GNU coreutils' `expand` and `unexpand` pages (tests/data/templates/coreutils-tabs):
+    each names its command four times and the other once, in SEE ALSO, and the rest is one
+    template; no word of one is absent from the other, so neither swap one way round (a word
+    the other page lacks) applied, and the two were one group. Each page's copies (a DOCX, one
+    under a banner) stay with it."""
+    import docgen
+
+    docs = tmp_path / "docs"
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in TABS.glob("*.txt")}
+    assert sorted(pages) == ["expand.1", "unexpand.1"]
+    for name, text in pages.items():
+        docgen.write_txt(docs / f"{name}.txt", text)
+    docgen.write_docx(docs / "copies" / "expand.docx", pages["expand.1"])
+    banner = "Saved from the GNU coreutils manual pages\n\n"
+    docgen.write_txt(docs / "copies" / "unexpand.txt", banner + pages["unexpand.1"])
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
+    assert sorted(groups) == [["expand.1.txt", "expand.docx"], ["unexpand.1.txt", "unexpand.txt"]]
+
+
+def test_sibling_pages_that_name_each_other_often_are_two_documents(tmp_path):
+    """man-db's `apropos` and `whatis` pages (tests/data/templates/man-db), 78 % the same:
+    `apropos`'s page names itself 11 times and `whatis` 4, `whatis`'s page itself 16 times
+    and `apropos` once. How often `apropos`'s page names `whatis` is not kept (it repeats 24
+    words five times or more): at most five, and 16 is three times that."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in MAN_DB.glob("*.txt"):
+        (docs / page.name).write_bytes(page.read_bytes())
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        assert svc.groups() == []
+
+
+def test_chinese_sibling_pages_that_name_each_other_are_two_documents(tmp_path):
+    """man-db's Chinese `apropos` and `whatis` pages (tests/data/templates/man-db) share
+    their options and most of their wording, 79 % the same; each names itself at least three
+    times as often as the other page does (8 and 4 times, 13 and once). The public corpora's
+    `apropos` page, the same page rendered by another tool, stays with its twin."""
+    corpus_apropos = next(
+        p for p in sorted((CORPUS / "public" / "docs").rglob("man1-apropos.1.txt")) if p.is_file()
+    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in (MAN_DB / "zh_CN").glob("*.txt"):
+        (docs / page.name).write_bytes(page.read_bytes())
+    (docs / "corpus-apropos.txt").write_bytes(corpus_apropos.read_bytes())
+    with DedupService(tmp_path / "db.sqlite") as svc:
+        svc.scan([docs])
+        groups = [sorted(Path(m.path).name for m in g.members) for g in svc.groups()]
+    assert groups == [["apropos.1.txt", "corpus-apropos.txt"]]

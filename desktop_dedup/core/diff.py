@@ -103,7 +103,10 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     one side has such a word, the other's may occur once or twice on the first side (a page
     that names its sibling; once for every ``min_count`` times the other side has it) if as
     many occurrences of the two are gone as in a swap both ways (twice ``min_count``), as
-    sketch.substituted counts them. None when there is no such pair."""
+    sketch.substituted counts them. Else, when each side names a word at least ``min_count``
+    times as often as the other side does, and ``min_count`` times more (two sibling pages
+    that name each other), those two; of the two kinds, the pair with more occurrences gone.
+    None when there is no such pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
         found: dict[str, tuple[int, str]] = {}
@@ -130,12 +133,32 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
         best = max(held, default=None)
         return (best[1], best[2]) if best and best[0] >= 2 * min_count else None
 
+    def named_less(own: dict, other: dict) -> tuple[int, str] | None:
+        # the word of ``own`` it names at least ``min_count`` times as often as ``other`` does
+        # (a word ``other`` lacks counted as named once), ``min_count`` or more times more
+        # (two sibling pages that name each other, each in its SEE ALSO)
+        less = [
+            (n - held, len(w), w)
+            for k, (n, w) in own.items()
+            if n >= min_count * max(held := other.get(k, (0,))[0], 1) and n - held >= min_count
+        ]
+        best = max(less, default=None)
+        return (best[0], best[2]) if best else None
+
+    def gone(pair: tuple[str, str]) -> int:
+        x, y = pair[0].lower(), pair[1].lower()
+        return ca[x][0] - cb.get(x, (0,))[0] + cb[y][0] - ca.get(y, (0,))[0]
+
     first, second = most_repeated(ca, cb), most_repeated(cb, ca)
     if first and not second:
         second = named(first, cb, ca)
     elif second and not first:
         first = named(second, ca, cb)
-    return (first[1], second[1]) if first and second else None
+    pairs = [(first[1], second[1])] if first and second else []
+    first, second = named_less(ca, cb), named_less(cb, ca)
+    pairs += [(first[1], second[1])] if first and second else []
+    # the pair with the most occurrences gone: what tells the two apart best
+    return max(pairs, key=gone, default=None)
 
 
 def tokenize_for_diff(text: str) -> list[str]:

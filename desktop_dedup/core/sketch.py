@@ -56,7 +56,12 @@ Names that differ (documents made from one template)
     (``SWAP_MIN_GONE``, six): a copy cut short and another copy with 5 % of its words edited can
     lose a word of three to the cut and keep one of three of another through the edits
     (public2's networkctl page: five gone), where md5sum's page names itself four times (and
-    sha224sum's page three times, once in md5sum's: six). Edits, cuts, banners and reordering
+    sha224sum's page three times, once in md5sum's: six). Two siblings may also name each other
+    (each in its SEE ALSO): then each page must name its own word at least
+    ``SALIENT_MIN_COUNT`` times as often as the other page does, and that many times more
+    (GNU coreutils' ``expand`` and ``unexpand``, four times and once each way; man-db's
+    ``whatis`` page names itself 13 times and ``apropos`` once, ``apropos``'s page itself 8
+    times and ``whatis`` 4). Edits, cuts, banners and reordering
     never do this both ways (a cut copy holds no word more often than its original); a real
     revision rarely does. Only *rare* words count (IDF at least the table's median: names,
     technical terms, every Latin word, and identifiers with digits such as ``sha256sum``, which
@@ -159,10 +164,11 @@ EDIT_RUN_TOKENS = 2
 # it to its neighbours; 6: a light edit may be two tokens for one; 7: a swap may be a name
 # the other page holds once, substituted; 8: or twice, when as many occurrences of the two
 # words are gone as in a swap both ways, SWAP_MIN_GONE; 9: not an answer of its own, but more
-# pairs to give one: long documents are keyed too, candidate_keys): an index grouped by
-# another version is regrouped once from its stored sketches (service._matching_key), no file
-# read again.
-VERIFICATION_VERSION = 9
+# pairs to give one: long documents are keyed too, candidate_keys; 10: a swap may be two
+# pages naming each other, each its own word three times as often, _named_less_both_ways): an
+# index grouped by another version is regrouped once from its stored sketches
+# (service._matching_key), no file read again.
+VERIFICATION_VERSION = 10
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 # The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
@@ -446,6 +452,11 @@ class TextSketch:
         one integer mask."""
         return _masks(self.salient, TWICE_BITS)
 
+    @cached_property
+    def salient_counts(self) -> dict[int, int]:
+        """Each salient word's count, by its hash."""
+        return dict(zip(self.salient.tolist(), self.counts.tolist(), strict=False))
+
     @property
     def has_counts(self) -> bool:
         return len(self.counts) == len(self.salient) > 0 and len(self.thrice) * 8 == TWICE_BITS
@@ -672,11 +683,58 @@ def substituted(a: TextSketch, b: TextSketch) -> bool:
     """A word repeated in ``a`` is absent from ``b`` and one repeated in ``b`` absent from ``a``;
     or, one way round, occurs there once or twice (a page that names its sibling, in a
     reference to it, while each page names itself throughout), when as many occurrences of
-    the two words are gone as in a swap both ways (SWAP_MIN_GONE)."""
+    the two words are gone as in a swap both ways (SWAP_MIN_GONE); or each page names its own
+    word far more often than the other page does (two siblings naming each other:
+    :func:`_named_less_both_ways`)."""
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
     a_only, b_only = b.lacks_one_of(a.salient_masks), a.lacks_one_of(b.salient_masks)
-    return (a_only and b_only) or (a_only and _refers(a, b)) or (b_only and _refers(b, a))
+    return (
+        (a_only and b_only)
+        or (a_only and _refers(a, b))
+        or (b_only and _refers(b, a))
+        or _named_less_both_ways(a, b)
+    )
+
+
+def _held(doc: TextSketch, word: int, twice_mask: int) -> int | None:
+    """How often ``doc`` holds a rare word at most: exactly, when it is among its salient
+    words; else 1 or 2 (its filters; 1 also when it lacks the word); else, when its salient
+    words are as many as a sketch keeps (the most repeated first), as often as the least
+    repeated of them; None when it may be more."""
+    found = doc.salient_counts.get(word)
+    if found is not None:
+        return found
+    held = doc.at_most(twice_mask)
+    if held is None and len(doc.counts) == SALIENT_SIZE:
+        # (a count kept as 255 may stand for more; then no count, kept in a byte too, is three
+        # times as much)
+        return int(doc.counts.min())
+    return held
+
+
+def _named_less(a: TextSketch, b: TextSketch) -> bool:
+    """``a`` holds a repeated word at least SALIENT_MIN_COUNT times as often as ``b`` does
+    (a word ``b`` lacks counted as held once), SALIENT_MIN_COUNT or more times more."""
+    words, counts = a.salient.tolist(), a.counts.tolist()
+    for word, n, mask in zip(words, counts, a.salient_twice_masks, strict=True):
+        held = _held(b, word, mask)
+        if held is not None and n >= SALIENT_MIN_COUNT * held and n - held >= SALIENT_MIN_COUNT:
+            return True
+    return False
+
+
+def _named_less_both_ways(a: TextSketch, b: TextSketch) -> bool:
+    """Each page names its own word at least three times as often as the other page does, and
+    three times more (so six or more occurrences are gone in all, SWAP_MIN_GONE): sibling
+    pages that name each other (GNU coreutils' ``expand`` and ``unexpand`` pages, each naming
+    itself four times and the other once, in SEE ALSO; man-db's Chinese ``apropos`` page, 8
+    and 4 times, and ``whatis``'s, 13 and once). Copies of one text never do this both ways:
+    a copy never names a word three times as often as its original, and two copies would each
+    have to lose most of a different word; a word held three times against once in both
+    directions (a cut copy against an edited copy of a short text) is two occurrences, not
+    three, each way."""
+    return a.has_counts and b.has_counts and _named_less(a, b) and _named_less(b, a)
 
 
 def _refers(a: TextSketch, b: TextSketch) -> bool:

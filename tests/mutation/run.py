@@ -905,6 +905,88 @@ MUTANTS: list[Mutant] = [
         "their word order",
     ),
     m(
+        "siblings-naming-each-other-not-a-swap",
+        "desktop_dedup/core/sketch.py",
+        "        or _named_less_both_ways(a, b)\n",
+        "",
+        [
+            "tests/test_sketch.py::test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more",
+            "tests/test_templates.py::test_sibling_pages_that_name_each_other_once_are_two_documents",
+            "tests/test_templates.py::test_sibling_pages_that_name_each_other_often_are_two_documents",
+            "tests/test_templates.py::test_chinese_sibling_pages_that_name_each_other_are_two_documents",
+        ],
+        "template instances are refused: sibling pages may name each other",
+    ),
+    m(
+        "diff-names-no-pages-naming-each-other",
+        "desktop_dedup/core/diff.py",
+        "    pairs += [(first[1], second[1])] if first and second else []\n",
+        "",
+        ["tests/test_diff.py::test_the_swapped_names_are_found_when_two_pages_name_each_other"],
+        "the diff names the two words that kept a pair of one template apart",
+    ),
+    m(
+        "diff-names-the-first-pair-found",
+        "desktop_dedup/core/diff.py",
+        "    return max(pairs, key=gone, default=None)\n",
+        "    return pairs[0] if pairs else None\n",
+        ["tests/test_diff.py::test_the_swapped_names_are_found_when_two_pages_name_each_other"],
+        "the diff names the two words that kept a pair of one template apart",
+    ),
+    m(
+        "word-out-of-a-full-salient-list-unbounded",
+        "desktop_dedup/core/sketch.py",
+        "    if held is None and len(doc.counts) == SALIENT_SIZE:\n",
+        "    if False:\n",
+        [
+            "tests/test_sketch.py::"
+            "test_a_name_among_many_repeated_words_is_held_at_most_as_often_as_the_least_of_them",
+            "tests/test_templates.py::test_sibling_pages_that_name_each_other_often_are_two_documents",
+        ],
+        "template instances are refused: sibling pages may name each other",
+    ),
+    m(
+        "sibling-named-half-as-often-both-ways",
+        "desktop_dedup/core/sketch.py",
+        "n >= SALIENT_MIN_COUNT * held and",
+        "n >= 2 * held and",
+        [
+            "tests/test_sketch.py::test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more"
+        ],
+        "a revision that uses a word twice as often where it dropped another is the same document",
+    ),
+    m(
+        "siblings-two-gone-each-way",
+        "desktop_dedup/core/sketch.py",
+        "and n - held >= SALIENT_MIN_COUNT:",
+        "and n - held >= 2:",
+        [
+            "tests/test_sketch.py::test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more"
+        ],
+        "a cut copy and an edited copy of a short text stay together",
+    ),
+    m(
+        "siblings-named-less-one-way-enough",
+        "desktop_dedup/core/sketch.py",
+        "_named_less(a, b) and _named_less(b, a)",
+        "(_named_less(a, b) or _named_less(b, a))",
+        [
+            "tests/test_sketch.py::test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more"
+        ],
+        "a swap is both ways",
+    ),
+    m(
+        "salient-counts-of-the-other-page-ignored",
+        "desktop_dedup/core/sketch.py",
+        "    if found is not None:\n        return found\n",
+        "",
+        [
+            "tests/test_sketch.py::test_pages_that_name_each_other_are_a_swap_when_each_names_itself_far_more",
+            "tests/test_templates.py::test_chinese_sibling_pages_that_name_each_other_are_two_documents",
+        ],
+        "template instances are refused: sibling pages may name each other",
+    ),
+    m(
         "template-name-counted-outside-the-peeled-lines-only",
         "desktop_dedup/core/fingerprint.py",
         "    word_counts = whole[positive]\n",
