@@ -457,6 +457,11 @@ def test_the_swapped_names_are_found_when_two_pages_name_each_other():
     a5, b5 = page("expand", "unexpand", 5), page("unexpand", "expand", 5)  # 4 + 4 gone
     assert swapped_words(a5 + " initial" * 3, b5 + " blanks" * 3, 3) == ("expand", "unexpand")
     assert swapped_words(a + " initial" * 4, b + " blanks" * 4, 3) == ("initial", "blanks")
+    # a stop word three times as often in one page is no name ("the" in a page twice as long)
+    a_the = a5 + " the the the the the the"
+    assert swapped_words(a_the, b5 + " the the", 3) == ("expand", "unexpand")
+    b_the = page("unexpand", "expand", 4) + " the the"  # names: 5 - 1 and 4 - 1 gone
+    assert swapped_words(a5 + " the" * 12, b_the, 3) == ("expand", "unexpand")
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from desktop_dedup.core import stopwords
 from desktop_dedup.core.text import (
     HAN_RANGES,
     UNSPACED_RANGES,
@@ -136,11 +137,14 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     def named_less(own: dict, other: dict) -> tuple[int, str] | None:
         # the word of ``own`` it names at least ``min_count`` times as often as ``other`` does
         # (a word ``other`` lacks counted as named once), ``min_count`` or more times more
-        # (two sibling pages that name each other, each in its SEE ALSO)
+        # (two sibling pages that name each other, each in its SEE ALSO); a stop word is no
+        # word of a sketch ("the" in a page twice as long)
         less = [
             (n - held, len(w), w)
             for k, (n, w) in own.items()
-            if n >= min_count * max(held := other.get(k, (0,))[0], 1) and n - held >= min_count
+            if n >= min_count * max(held := other.get(k, (0,))[0], 1)
+            and n - held >= min_count
+            and k not in stopwords.ALL
         ]
         best = max(less, default=None)
         return (best[0], best[2]) if best else None

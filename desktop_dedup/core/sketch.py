@@ -454,7 +454,7 @@ class TextSketch:
 
     @cached_property
     def salient_counts(self) -> dict[int, int]:
-        """Each salient word's count, by its hash."""
+        """Each salient word's count, by its hash (none in a sketch made before the counts)."""
         return dict(zip(self.salient.tolist(), self.counts.tolist(), strict=False))
 
     @property

@@ -934,6 +934,14 @@ MUTANTS: list[Mutant] = [
         "the diff names the two words that kept a pair of one template apart",
     ),
     m(
+        "diff-names-a-stop-word",
+        "desktop_dedup/core/diff.py",
+        "            and k not in stopwords.ALL\n",
+        "",
+        ["tests/test_diff.py::test_the_swapped_names_are_found_when_two_pages_name_each_other"],
+        "the diff names the two words that kept a pair of one template apart",
+    ),
+    m(
         "word-out-of-a-full-salient-list-unbounded",
         "desktop_dedup/core/sketch.py",
         "    if held is None and len(doc.counts) == SALIENT_SIZE:\n",
