@@ -23,6 +23,9 @@ the licence, the email package's design notes) as every Python installed on the 
 them: one document as released over the years, edited by its maintainers. Printed like the
 README's revisions (pairs of one document sharing >= 80 % found; pairs under 50 % grouped);
 beside MinHash-LSH's pairs on the same files; skipped with fewer than three installations.
+Package read-mes: the long descriptions of the Python packages installed on the machine (their
+METADATA), the same package in several versions across its Pythons: pairs sharing >= 80 %
+of their word trigrams found, pairs under 50 % grouped.
 Documentation revisions: the pages of the Rust books (mdBook) as two toolchains that rustup
 installed ship them (stable and nightly): each page in two releases, printed the same way
 (grouped pairs under 50 % counted with those between pages of a dozen words or fewer, the
@@ -224,6 +227,69 @@ def release_revisions_report(tmp: Path) -> None:
         f"{len(apart & predicted)} of {len(apart)}; MinHash-LSH on the same files: "
         f"{len(close & peer)} of {len(close)} (edited {len(edited & peer)} of {len(edited)}), "
         f"under 50 %: {len(apart & peer)}"
+    )
+
+
+def package_descriptions() -> dict[str, str]:
+    """The long descriptions (read-me files) of the Python packages installed on this machine,
+    from each distribution's METADATA, once per distinct file, by ``name@version``: the same
+    package in several versions across the machine's Pythons and environments is one read-me
+    as its maintainers revised it (pip 18 to 26, setuptools 40 to 84, packaging, cryptography,
+    hypothesis...); the other packages' read-mes are different documents, many of them made
+    from one project template."""
+    home = Path(os.environ.get("PYENV_ROOT", Path(pwd.getpwuid(os.getuid()).pw_dir) / ".pyenv"))
+    roots = [Path("/usr/lib"), home / "versions", Path(sys.prefix) / "lib"]
+    out, seen = {}, set()
+    for root in roots:
+        for folder, dirs, names in sorted(os.walk(root)):
+            dirs.sort()
+            name = Path(folder).name
+            found = re.match(r"(.+?)-(\d[^-]*)\.dist-info$", name)
+            if not found or "METADATA" not in names:
+                continue
+            data = (Path(folder) / "METADATA").read_bytes()
+            body = data.decode("utf-8", "replace").partition("\n\n")[2]
+            if data in seen or len(re.findall(r"\w+", body)) < 60:
+                continue
+            seen.add(data)
+            package = found.group(1).lower().replace("_", "-")
+            out[f"{package}@{found.group(2)}.txt"] = body
+    return out
+
+
+def package_revisions_report(tmp: Path) -> None:
+    """Real revisions of read-me files: the versions of one package's description sharing >= 80
+    % of their word trigrams found, pairs under 50 % grouped (test_templates' oracle, numbers
+    alike), and which close pairs were missed."""
+    texts = package_descriptions()
+    versions = {name.split("@")[0] for name in texts}
+    if len(texts) < 50:
+        print(f"  package read-mes: {len(texts)} here, skipped")
+        return
+    folder = tmp / "readmes"
+    folder.mkdir()
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    grams = {name: test_templates.text_grams(text) for name, text in texts.items()}
+    predicted = {
+        tuple(sorted(p))
+        for g in scanned_groups(folder, tmp / "readmes.sqlite")
+        for p in itertools.combinations(g, 2)
+    }
+    share = {
+        (a, b): test_templates.jaccard(grams[a], grams[b])
+        for a, b in itertools.combinations(sorted(texts), 2)
+    }
+    close = {p for p, v in share.items() if v >= 0.8}
+    same = {p for p in close if p[0].split("@")[0] == p[1].split("@")[0]}
+    apart = {p for p, v in share.items() if v < 0.5}
+    missed = sorted(close - predicted)
+    print(
+        f"  package read-mes ({len(texts)} descriptions of {len(versions)} packages): pairs "
+        f"sharing >= 80 % of trigrams found {len(close & predicted)} of {len(close)} (versions "
+        f"of one package {len(same & predicted)} of {len(same)}); pairs under 50 % grouped: "
+        f"{len(apart & predicted)} of {len(apart)}; missed: "
+        + ", ".join(f"{a} / {b} ({share[a, b]:.2f})" for a, b in missed[:6])
     )
 
 
@@ -646,6 +712,7 @@ def main() -> list[str]:
         peer_s = time.perf_counter() - t
         revisions_report(Path(tmp))
         release_revisions_report(Path(tmp))
+        package_revisions_report(Path(tmp))
         documentation_revisions_report(Path(tmp))
         licence_texts_report(Path(tmp))
         books_and_periodicals_report(Path(tmp))
