@@ -241,8 +241,7 @@ def package_descriptions() -> dict[str, str]:
     roots = [Path("/usr/lib"), home / "versions", Path(sys.prefix) / "lib"]
     out, seen = {}, set()
     for root in roots:
-        for folder, dirs, names in sorted(os.walk(root)):
-            dirs.sort()
+        for folder, _, names in sorted(os.walk(root)):
             name = Path(folder).name
             found = re.match(r"(.+?)-(\d[^-]*)\.dist-info$", name)
             if not found or "METADATA" not in names:
