@@ -237,8 +237,7 @@ def package_descriptions() -> dict[str, str]:
     as its maintainers revised it (pip 18 to 26, setuptools 40 to 84, packaging, cryptography,
     hypothesis...); the other packages' read-mes are different documents, many of them made
     from one project template."""
-    home = Path(os.environ.get("PYENV_ROOT", Path(pwd.getpwuid(os.getuid()).pw_dir) / ".pyenv"))
-    roots = [Path("/usr/lib"), home / "versions", Path(sys.prefix) / "lib"]
+    roots = [Path("/usr/lib"), *python_roots()]
     out, seen = {}, set()
     for root in roots:
         for folder, _, names in sorted(os.walk(root)):
@@ -370,14 +369,19 @@ def documentation_revisions_report(tmp: Path) -> None:
 LICENCE_NAME = re.compile(r"(?i)^(licen[cs]e|copying|notice|copyright)")
 
 
+def python_roots() -> list[Path]:
+    """The user's own Pythons (pyenv's versions, found from the real home: the suite may run
+    with another HOME) and this environment's library folder."""
+    home = Path(os.environ.get("PYENV_ROOT", Path(pwd.getpwuid(os.getuid()).pw_dir) / ".pyenv"))
+    return [home / "versions", Path(sys.prefix) / "lib"]
+
+
 def licence_texts() -> list[tuple[str, str]]:
     """(path, text) of every licence, notice and copyright file found on this machine (the
     folders of installed programs, libraries and Pythons), once per distinct content, in
     UTF-8 and of 30 words or more: test_templates' kind of set, from far more places."""
     roots = [Path("/usr/lib"), Path("/usr/share/doc"), Path("/usr/share/common-licenses")]
-    # the user's own Pythons (pyenv's), from the real home: the suite may run with another HOME
-    home = Path(os.environ.get("PYENV_ROOT", Path(pwd.getpwuid(os.getuid()).pw_dir) / ".pyenv"))
-    roots += [home / "versions", Path(sys.prefix) / "lib"]
+    roots += python_roots()
     out, seen = [], set()
     for root in roots:
         for folder, _, names in sorted(os.walk(root)):
