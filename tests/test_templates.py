@@ -28,10 +28,13 @@ from desktop_dedup.core.service import DedupService
 
 REPO = Path(__file__).resolve().parents[1]
 WORD = re.compile(r"\w+")
+_NUMBER = re.compile(r"\w*\d\w*")
 
 
-def trigrams(text: str) -> set[tuple[str, ...]]:
+def trigrams(text: str, numbers_alike: bool = False) -> set[tuple[str, ...]]:
     words = WORD.findall(text.lower())
+    if numbers_alike:
+        words = [_NUMBER.sub("#", w) for w in words]
     return set(zip(words, words[1:], words[2:], strict=False))
 
 
@@ -244,7 +247,6 @@ def test_chinese_pages_of_one_template_that_name_each_other_once_are_two_documen
 
 NEWS = REPO / "tests" / "data" / "templates" / "python-news" / "NEWS.gz"
 CORPUS = REPO.parent / "shared" / "corpus"
-_NUMBER = re.compile(r"\w*\d\w*")
 _NOT_WORD = re.compile(r"[\W_]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -255,8 +257,7 @@ def text_grams(text: str) -> set:
     if _HAN.search(text):
         chars = _NOT_WORD.sub("", text.lower())
         return {chars[i : i + 4] for i in range(len(chars) - 3)}
-    words = [_NUMBER.sub("#", w) for w in WORD.findall(text.lower())]
-    return set(zip(words, words[1:], words[2:], strict=False))
+    return trigrams(text, numbers_alike=True)
 
 
 def _scanned_pairs(tmp_path: Path, texts: dict[str, str]) -> list[tuple[float, str, str]]:
