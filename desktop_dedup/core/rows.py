@@ -31,9 +31,10 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # is markup, as at the margin; 28: a text file named for a markup with .txt added, Sphinx's
 # copy of a page's source, is read as that markup; 29: a PDF's page numbers and its running
 # heads and feet are not its text, nor a slide's date, footer and number, and its words groff
-# hyphenated with U+2010 at line ends are whole): stored
+# hyphenated with U+2010 at line ends are whole; 30: the characters of a right-to-left glyph in a
+# PDF, Arabic's lam-alef, read in their order): stored
 # fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 29
+FINGERPRINT_VERSION = 30
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

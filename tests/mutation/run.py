@@ -2061,6 +2061,22 @@ MUTANTS: list[Mutant] = [
         ["tests/test_pdf_furniture.py"],
         "the line under a running head is the text's",
     ),
+    m(
+        "rtl-glyph-characters-left-reversed",
+        "desktop_dedup/core/extract/pdf.py",
+        "            chars[i:end] = chars[i:end][::-1]",
+        "            chars[i:end] = chars[i:end]",
+        ["tests/test_right_to_left.py"],
+        "an Arabic PDF's lam-alef ligatures read lam then alef",
+    ),
+    m(
+        "rtl-glyph-run-not-bounded-by-its-box",
+        "desktop_dedup/core/extract/pdf.py",
+        "        while end < n and _RTL.match(text[end]) and box(end) == first:",
+        "        while end < n and _RTL.match(text[end]):",
+        ["tests/test_right_to_left.py"],
+        "only the characters of one glyph are put back in order, not a whole word",
+    ),
 ]
 
 

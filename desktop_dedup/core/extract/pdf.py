@@ -12,6 +12,7 @@ separate processes, where the lock costs nothing); the lock is not held while Te
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import threading
@@ -35,12 +36,54 @@ from desktop_dedup.core.text import LETTER_RUN
 PDFIUM_LOCK = threading.Lock()
 
 
+# --- right-to-left text --------------------------------------------------------------------------
+#
+# PDFium gives a right-to-left line's characters in reading order, having reversed the order
+# they are drawn in (right to left) - including the characters one glyph stands for, which a
+# font's ligature lists in reading order already: Arabic draws lam and alef as one glyph (لا),
+# which PDFium reported as alef, lam (ال), so that "إلا" read "إال" and "الاتصال" "االتصال" in
+# every PDF that LibreOffice writes (PDFBox, pdfminer and PyMuPDF have had the same defect).
+# The characters of one glyph share one box: in a right-to-left run they are put back in order.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+def _glyphs_in_reading_order(textpage: pdfium.PdfTextPage, text: str) -> str:
+    """``text`` (the page's, as PDFium gives it) with the characters of each right-to-left glyph
+    in reading order. Unchanged when its characters and PDFium's do not correspond one to one
+    (a character beyond the Basic Multilingual Plane is two of PDFium's)."""
+    n = len(text)
+    if textpage.count_chars() != n:
+        return text
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+
+    def box(i: int) -> tuple[float, float, float, float]:
+        pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top)
+        return (left.value, right.value, bottom.value, top.value)
+
+    chars: list[str] | None = None
+    i = 0
+    while i < n - 1:
+        if not (_RTL.match(text[i]) and _RTL.match(text[i + 1])):
+            i += 1
+            continue
+        first, end = box(i), i + 1
+        while end < n and _RTL.match(text[end]) and box(end) == first:
+            end += 1
+        if end - i > 1:  # one glyph, several characters
+            chars = chars if chars is not None else list(text)
+            chars[i:end] = chars[i:end][::-1]
+        i = end
+    return text if chars is None else "".join(chars)
+
+
 def _page_text(document: pdfium.PdfDocument, index: int) -> str:
     page = document[index]
     try:
         textpage = page.get_textpage()
         try:
             text = textpage.get_text_range()
+            if _RTL.search(text):
+                text = _glyphs_in_reading_order(textpage, text)
         finally:
             textpage.close()
     finally:
