@@ -2066,7 +2066,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/extract/pdf.py",
         "            chars[i:end] = chars[i:end][::-1]",
         "            chars[i:end] = chars[i:end]",
-        ["tests/test_right_to_left.py"],
+        ["tests/test_pdf_scripts.py"],
         "an Arabic PDF's lam-alef ligatures read lam then alef",
     ),
     m(
@@ -2074,8 +2074,32 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/extract/pdf.py",
         "        while end < n and _RTL.match(text[end]) and box(end) == first:",
         "        while end < n and _RTL.match(text[end]):",
-        ["tests/test_right_to_left.py"],
+        ["tests/test_pdf_scripts.py"],
         "only the characters of one glyph are put back in order, not a whole word",
+    ),
+    m(
+        "spaces-between-touching-glyphs-kept",
+        "desktop_dedup/core/extract/pdf.py",
+        "        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size:",
+        "        if False:",
+        ["tests/test_pdf_scripts.py"],
+        "a Gujarati or Marathi PDF's words are whole: a vowel sign drawn apart is no word break",
+    ),
+    m(
+        "word-spaces-taken-for-touching-glyphs",
+        "desktop_dedup/core/extract/pdf.py",
+        "_TOUCHING_EM = 0.1",
+        "_TOUCHING_EM = 0.5",
+        ["tests/test_pdf_scripts.py"],
+        "the spaces between words stay",
+    ),
+    m(
+        "glyphs-before-a-space-looked-for-across-words",
+        "desktop_dedup/core/extract/pdf.py",
+        "        if text[k].isspace():\n            break\n",
+        "",
+        ["tests/test_pdf_scripts.py"],
+        "the spaces between words stay, also after a line's first word",
     ),
 ]
 

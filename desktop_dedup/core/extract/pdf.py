@@ -17,6 +17,7 @@ import os
 import re
 import threading
 from collections import Counter
+from collections.abc import Callable
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -36,30 +37,45 @@ from desktop_dedup.core.text import LETTER_RUN
 PDFIUM_LOCK = threading.Lock()
 
 
-# --- right-to-left text --------------------------------------------------------------------------
+# --- scripts PDFium garbles --------------------------------------------------------------------
 #
-# PDFium gives a right-to-left line's characters in reading order, having reversed the order
-# they are drawn in (right to left) - including the characters one glyph stands for, which a
-# font's ligature lists in reading order already: Arabic draws lam and alef as one glyph (لا),
-# which PDFium reported as alef, lam (ال), so that "إلا" read "إال" and "الاتصال" "االتصال" in
-# every PDF that LibreOffice writes (PDFBox, pdfminer and PyMuPDF have had the same defect).
-# The characters of one glyph share one box: in a right-to-left run they are put back in order.
+# Right to left: PDFium gives a right-to-left line's characters in reading order, having
+# reversed the order they are drawn in (right to left) - including the characters one glyph
+# stands for, which a font's ligature lists in reading order already: Arabic draws lam and alef
+# as one glyph (لا), which PDFium reported as alef, lam (ال), so that "إلا" read "إال" and
+# "الاتصال" "االتصال" in every PDF that LibreOffice writes (PDFBox, pdfminer and PyMuPDF have
+# had the same defect). The characters of one glyph share one box: in a right-to-left run they
+# are put back in order.
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+# Vowel signs drawn apart from their letters (the Brahmic scripts of India and Sri Lanka, Thai
+# and Lao, Tibetan, Myanmar, Khmer): where a sign's box leaves a gap, PDFium put a space in the
+# word, and LibreOffice draws a word's space after the first letters of the next word, where
+# PDFium left it: Gujarati "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" "પે કે જ" (PackageKit's messages as
+# PDF shared 0 % with their text). A space between two of their characters whose glyphs touch
+# (closer than a tenth of the font's size, where a word's space is a quarter of it) is no
+# space: it goes.
+_SIGNS_APART = "\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff"
+_SPACE_IN_SIGNS_APART = re.compile(f"(?<=[{_SIGNS_APART}]) (?=[{_SIGNS_APART}])")
+_TOUCHING_EM = 0.1
+_WORD_BEHIND = 8  # how far back the glyphs before such a space are looked at, in characters
+
+Box = tuple[float, float, float, float]  # left, right, bottom, top
 
 
-def _glyphs_in_reading_order(textpage: pdfium.PdfTextPage, text: str) -> str:
-    """``text`` (the page's, as PDFium gives it) with the characters of each right-to-left glyph
-    in reading order. Unchanged when its characters and PDFium's do not correspond one to one
-    (a character beyond the Basic Multilingual Plane is two of PDFium's)."""
-    n = len(text)
-    if textpage.count_chars() != n:
-        return text
+def _char_boxes(textpage: pdfium.PdfTextPage) -> Callable[[int], Box]:
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
 
-    def box(i: int) -> tuple[float, float, float, float]:
+    def box(i: int) -> Box:
         pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top)
         return (left.value, right.value, bottom.value, top.value)
 
+    return box
+
+
+def _glyphs_in_reading_order(text: str, box: Callable[[int], Box]) -> str:
+    """``text`` (a page's, as PDFium gives it, ``box`` its characters' boxes) with the characters
+    of each right-to-left glyph in reading order."""
+    n = len(text)
     chars: list[str] | None = None
     i = 0
     while i < n - 1:
@@ -76,14 +92,49 @@ def _glyphs_in_reading_order(textpage: pdfium.PdfTextPage, text: str) -> str:
     return text if chars is None else "".join(chars)
 
 
+def _right_end_before(text: str, i: int, box: Callable[[int], Box]) -> float:
+    """Where the glyphs of the word before position ``i`` end (a sign may end beyond its
+    letter): back to the space or line break before it, at most _WORD_BEHIND characters."""
+    end = box(i - 1)[1]
+    for k in range(i - 2, max(-1, i - 1 - _WORD_BEHIND), -1):
+        if text[k].isspace():
+            break
+        end = max(end, box(k)[1])
+    return end
+
+
+def _no_spaces_between_touching_glyphs(
+    textpage: pdfium.PdfTextPage, text: str, box: Callable[[int], Box]
+) -> str:
+    """``text`` without the spaces between two characters of the scripts whose signs are drawn
+    apart (_SIGNS_APART) where their glyphs touch."""
+    cut = []
+    for space in _SPACE_IN_SIGNS_APART.finditer(text):
+        i = space.start()
+        size = pdfium_c.FPDFText_GetFontSize(textpage.raw, i + 1)
+        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size:
+            cut.append(i)
+    if not cut:
+        return text
+    return "".join(text[a + 1 : b] for a, b in zip([-1, *cut], [*cut, len(text)], strict=True))
+
+
 def _page_text(document: pdfium.PdfDocument, index: int) -> str:
     page = document[index]
     try:
         textpage = page.get_textpage()
         try:
             text = textpage.get_text_range()
-            if _RTL.search(text):
-                text = _glyphs_in_reading_order(textpage, text)
+            rtl = _RTL.search(text)
+            apart = _SPACE_IN_SIGNS_APART.search(text)
+            # A character beyond the Basic Multilingual Plane is two of PDFium's: the two do not
+            # correspond one to one then, and the text is left as PDFium gives it.
+            if (rtl or apart) and textpage.count_chars() == len(text):
+                box = _char_boxes(textpage)
+                if rtl:
+                    text = _glyphs_in_reading_order(text, box)
+                if apart:
+                    text = _no_spaces_between_touching_glyphs(textpage, text, box)
         finally:
             textpage.close()
     finally:

@@ -1,22 +1,26 @@
-"""Regenerate the right-to-left documents in this folder: real Arabic and Hebrew texts, each as
-plain text and as the DOCX and PDF that LibreOffice writes from it.
+"""Regenerate the documents in this folder: real texts in scripts that PDF text layers garble,
+each as plain text and as the DOCX and PDF that LibreOffice writes from it.
 
 CI does not run this: the files it makes are committed, so the tests need no office suite. Run
-it by hand on Debian 12 with LibreOffice (libreoffice-writer-nogui) and the fonts it draws
-Arabic and Hebrew with (fonts-dejavu-core, fonts-noto-core):
+it by hand on Debian 12 with LibreOffice (libreoffice-writer-nogui) and the fonts it draws these
+scripts with (fonts-dejavu-core, fonts-noto-core):
 
-    /usr/bin/python3 tests/data/rtl/make.py
+    /usr/bin/python3 tests/data/pdf_scripts/make.py
 
-The texts are the translations Debian installs with these programs (GPL-2.0-or-later for apt,
-BSD-3-Clause or GPL for Linux-PAM, GPL-2.0-or-later for PackageKit): the messages of one program,
-in the order of its catalogue, as paragraphs of about sixty words. They are prose of the
-language with the Latin names and options such programs mention (``--fix-missing``,
-``Acquire::ftp::ProxyLogin``), which is how right-to-left documents mix scripts.
+The texts are the translations Debian installs with these programs: Arabic (apt, GPL-2.0-or-
+later; Linux-PAM, BSD-3-Clause or GPL), Hebrew and Gujarati (PackageKit, GPL-2.0-or-later) and
+Marathi (at-spi2-core, LGPL-2.1-or-later): the messages of one program, in the order of its
+catalogue, as paragraphs of about sixty words. They are prose of the language with the Latin
+names and options such programs mention (``--fix-missing``, ``Acquire::ftp::ProxyLogin``), which
+is how such documents mix scripts.
 
-Why these files: PDFium reports the characters of a right-to-left line in reading order, but
-the characters that one glyph stands for (Arabic's lam-alef ligature, لا) come out reversed
-(ال), so that every word with the ligature is misspelt in the PDF's text (see
-core/extract/pdf.py, _glyphs_in_reading_order).
+Why these files (see core/extract/pdf.py):
+- PDFium reports the characters of a right-to-left line in reading order, but the characters
+  that one glyph stands for (Arabic's lam-alef ligature, لا) come out reversed (ال), so that
+  every word with the ligature is misspelt in the PDF's text;
+- in Gujarati and Devanagari, a vowel sign drawn apart from its letter made PDFium put a space
+  between them, and a word space drawn after the first letters of the next word stood there:
+  "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" "પે કે જ".
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ SOURCES = {  # name: (catalogue, how many words)
     "ar-apt": ("/usr/share/locale/ar/LC_MESSAGES/apt.mo", 500),
     "ar-pam": ("/usr/share/locale/ar/LC_MESSAGES/Linux-PAM.mo", 220),
     "he-packagekit": ("/usr/share/locale/he/LC_MESSAGES/PackageKit.mo", 400),
+    "gu-packagekit": ("/usr/share/locale/gu/LC_MESSAGES/PackageKit.mo", 400),
+    "mr-at-spi": ("/usr/share/locale/mr/LC_MESSAGES/at-spi2-core.mo", 300),
 }
 _PRINTF = re.compile(r"%[-+ #0-9.*]*[a-zA-Z]|%%")
 
