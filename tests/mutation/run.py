@@ -2088,7 +2088,7 @@ MUTANTS: list[Mutant] = [
     m(
         "word-spaces-taken-for-touching-glyphs",
         "desktop_dedup/core/extract/pdf.py",
-        "_TOUCHING_EM = 0.1",
+        "_TOUCHING_EM = 0.2",
         "_TOUCHING_EM = 0.5",
         ["tests/test_pdf_scripts.py"],
         "the spaces between words stay",

@@ -52,11 +52,12 @@ _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 # word, and LibreOffice draws a word's space after the first letters of the next word, where
 # PDFium left it: Gujarati "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" "પે કે જ" (PackageKit's messages as
 # PDF shared 0 % with their text). A space between two of their characters whose glyphs touch
-# (closer than a tenth of the font's size, where a word's space is a quarter of it) is no
-# space: it goes.
+# or nearly (closer than a fifth of the font's size) is no space: it goes. Measured on
+# LibreOffice's PDFs of 66 texts in 17 such languages: such spaces left gaps up to 0.19 of the
+# font's size (most none), the spaces between words 0.4 to 1.
 _SIGNS_APART = "\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff"
 _SPACE_IN_SIGNS_APART = re.compile(f"(?<=[{_SIGNS_APART}]) (?=[{_SIGNS_APART}])")
-_TOUCHING_EM = 0.1
+_TOUCHING_EM = 0.2
 _WORD_BEHIND = 8  # how far back the glyphs before such a space are looked at, in characters
 
 Box = tuple[float, float, float, float]  # left, right, bottom, top
