@@ -21,9 +21,13 @@ every other pair negative (no gray pairs). ``score`` turns groups into pair prec
 from __future__ import annotations
 
 import functools
+import gettext
 import itertools
 import random
 import re
+import shutil
+import subprocess
+import tempfile
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -441,3 +445,49 @@ def build_short(
             truth.family[f"p{i:03d}-{name}"] = f"p{i:03d}"
             truth.kind[f"p{i:03d}-{name}"] = name
     return truth
+
+
+_PRINTF = re.compile(r"%[-+ #0-9.*]*[a-zA-Z]|%%")
+
+
+def catalogue_text(path: str | Path, words: int, translated_only: bool = False) -> str:
+    """A real text in a catalogue's language: the messages of one program's translation (a
+    gettext ``.mo`` file) of four words or more, in the catalogue's order, the first ``words``
+    words, as paragraphs of sixty; ``translated_only`` leaves out the messages a translation
+    left as they are (in English)."""
+    with open(path, "rb") as f:
+        catalogue = gettext.GNUTranslations(f)._catalog  # noqa: SLF001 - no public listing
+    messages = [
+        _PRINTF.sub("", v)
+        for k, v in catalogue.items()
+        if k and isinstance(v, str) and len(v.split()) >= 4 and not (translated_only and v == k)
+    ]
+    chosen = " ".join(messages).split()[:words]
+    return "\n\n".join(" ".join(chosen[i : i + 60]) for i in range(0, len(chosen), 60)) + "\n"
+
+
+def office_copies(texts: list[Path], folder: Path, formats: Iterable[str]) -> None:
+    """Each of ``texts`` (UTF-8 plain text files) as LibreOffice writes it in each of
+    ``formats`` (``docx``, ``pdf``...), into ``folder``, in a profile of its own."""
+    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
+    try:
+        for target in formats:
+            subprocess.run(
+                [
+                    "soffice",
+                    f"-env:UserInstallation=file://{profile}",
+                    "--headless",
+                    "--infilter=Text (encoded):UTF8,LF,,,",
+                    "--convert-to",
+                    target,
+                    "--outdir",
+                    str(folder),
+                    *map(str, texts),
+                ],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=900,
+            )
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)

@@ -50,6 +50,10 @@ and a PDF copy of every third (not for the last five: the PDF font has none of t
 the East Asian ones also a copy in their legacy encoding, and the Chinese ones in the other
 script; tests/owncorpus.py, build_short): pair precision and recall, beside MinHash-LSH on the
 same files.
+Other scripts as LibreOffice writes them: the texts of the machine's message catalogues in
+right-to-left languages, in languages whose vowel signs are drawn apart from their letters and
+in three other alphabets, each as TXT, DOCX and PDF: pairs of one text found, pairs of two
+texts grouped (core/extract/pdf.py's reasons); skipped without LibreOffice.
 Word wraps and cuts: real paragraphs word-wrapped and cut by counting at 30-72 columns; how
 many wraps are glued and cuts undone, beside the line-length tests alone. Web pages: fish's
 help pages as installed (Sphinx) against its manual pages, beside the reader of the whole page.
@@ -62,6 +66,7 @@ import itertools
 import os
 import pwd
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -702,6 +707,69 @@ def web_pages_report(tmp: Path) -> None:
     )
 
 
+#: Languages whose documents PDF text layers garble (see core/extract/pdf.py): right to left,
+#: and scripts whose vowel signs are drawn apart from their letters; and three alphabets beside
+#: them. Up to four catalogues each, from the machine's translations.
+OFFICE_SCRIPTS = {
+    "right to left": ("ar", "he", "fa"),
+    "signs drawn apart": (
+        "hi", "bn", "ta", "te", "ml", "kn", "gu", "pa", "mr", "ne", "si", "th", "my", "km",
+    ),
+    "other alphabets": ("el", "ka", "hy"),
+}  # fmt: skip
+
+
+def office_scripts_report(tmp: Path) -> None:
+    """Texts in other scripts as LibreOffice writes them: each message catalogue's text as
+    TXT, DOCX and PDF, scored by source (the three files of one text are one document; two
+    texts sharing under half of their word trigrams are two). Skipped without LibreOffice."""
+    if shutil.which("soffice") is None:
+        print("  other scripts as LibreOffice writes them: no LibreOffice here, skipped")
+        return
+    folder = tmp / "office-scripts"
+    folder.mkdir()
+    texts, script = [], {}
+    for kind, languages in OFFICE_SCRIPTS.items():
+        for language in languages:
+            catalogues = sorted(Path("/usr/share/locale", language, "LC_MESSAGES").glob("*.mo"))
+            made = 0
+            for catalogue in catalogues:
+                text = owncorpus.catalogue_text(catalogue, 500, translated_only=True)
+                if made == 4 or len(text.split()) < 200:
+                    continue
+                name = catalogue.stem.replace(".", "-")  # one dot in a name: its format's
+                texts.append(folder / f"{language}__{name}.txt")
+                texts[-1].write_text(text, encoding="utf-8")
+                script[texts[-1].stem] = kind
+                made += 1
+    owncorpus.office_copies(texts, folder, ("docx", "pdf"))
+    grams = {t.stem: test_templates.text_grams(t.read_text("utf-8")) for t in texts}
+    grouped = {
+        tuple(sorted(p))
+        for g in scanned_groups(folder, tmp / "office-scripts.sqlite")
+        for p in itertools.combinations(g, 2)
+    }
+    names = sorted(p.name for p in folder.iterdir())
+    found: dict[str, list[int]] = {kind: [0, 0] for kind in OFFICE_SCRIPTS}
+    missed, false = [], 0
+    for a, b in itertools.combinations(names, 2):
+        sa, sb = a.split(".")[0], b.split(".")[0]
+        if sa == sb:
+            found[script[sa]][1] += 1
+            found[script[sa]][0] += (a, b) in grouped
+            if (a, b) not in grouped:
+                missed.append(sa)
+        elif (a, b) in grouped and test_templates.jaccard(grams[sa], grams[sb]) < 0.5:
+            false += 1
+    print(
+        f"  other scripts as LibreOffice writes them ({len(texts)} catalogues' texts, "
+        f"{len(names)} files): pairs of one text found "
+        + ", ".join(f"{kind} {n} of {of}" for kind, (n, of) in found.items())
+        + f"; different texts grouped: {false}; missed, by text: "
+        + ", ".join(sorted(set(missed)))
+    )
+
+
 def main() -> list[str]:
     files = owncorpus.sources()
     with tempfile.TemporaryDirectory(prefix="bench_own_") as tmp:
@@ -722,6 +790,7 @@ def main() -> list[str]:
         short_misses = short_texts_report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))
+        office_scripts_report(Path(tmp))
     p, r, missed, false = owncorpus.score(groups, truth)
     mp, mr, _, mfalse = owncorpus.score(pairs, truth)
     languages = len({f.parent.name for f in files})

@@ -25,14 +25,14 @@ Why these files (see core/extract/pdf.py):
 
 from __future__ import annotations
 
-import gettext
-import re
-import shutil
-import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))  # tests/, for owncorpus
+
+from owncorpus import catalogue_text, office_copies  # noqa: E402
+
 SOURCES = {  # name: (catalogue, how many words)
     "ar-apt": ("/usr/share/locale/ar/LC_MESSAGES/apt.mo", 500),
     "ar-pam": ("/usr/share/locale/ar/LC_MESSAGES/Linux-PAM.mo", 220),
@@ -40,46 +40,14 @@ SOURCES = {  # name: (catalogue, how many words)
     "gu-packagekit": ("/usr/share/locale/gu/LC_MESSAGES/PackageKit.mo", 400),
     "mr-at-spi": ("/usr/share/locale/mr/LC_MESSAGES/at-spi2-core.mo", 300),
 }
-_PRINTF = re.compile(r"%[-+ #0-9.*]*[a-zA-Z]|%%")
-
-
-def catalogue_text(path: str, words: int) -> str:
-    with open(path, "rb") as f:
-        catalogue = gettext.GNUTranslations(f)._catalog  # noqa: SLF001 - no public listing
-    messages = [
-        _PRINTF.sub("", v)
-        for k, v in catalogue.items()
-        if k and isinstance(v, str) and len(v.split()) >= 4
-    ]
-    chosen = " ".join(" ".join(messages).split()[:words]).split()
-    return "\n\n".join(" ".join(chosen[i : i + 60]) for i in range(0, len(chosen), 60)) + "\n"
 
 
 def main() -> None:
-    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
-    try:
-        for name, (catalogue, words) in SOURCES.items():
-            txt = HERE / f"{name}.txt"
-            txt.write_text(catalogue_text(catalogue, words), encoding="utf-8")
-            for target in ("docx", "pdf"):
-                subprocess.run(
-                    [
-                        "soffice",
-                        f"-env:UserInstallation=file://{profile}",
-                        "--headless",
-                        "--infilter=Text (encoded):UTF8,LF,,,",
-                        "--convert-to",
-                        target,
-                        "--outdir",
-                        str(HERE),
-                        str(txt),
-                    ],
-                    check=True,
-                    stdout=subprocess.DEVNULL,
-                    timeout=300,
-                )
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
+    texts = []
+    for name, (catalogue, words) in SOURCES.items():
+        texts.append(HERE / f"{name}.txt")
+        texts[-1].write_text(catalogue_text(catalogue, words), encoding="utf-8")
+    office_copies(texts, HERE, ("docx", "pdf"))
 
 
 if __name__ == "__main__":
