@@ -14,6 +14,10 @@ Scripts whose vowel signs are drawn apart from their letters (Gujarati, Devanaga
 a space where a sign's box left a gap, and LibreOffice draws a word's space after the first
 letters of the next word, where it stood in the text: "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" read
 "પે કે જ". PackageKit's Gujarati messages as PDF shared 0 % with their text.
+
+Marks that stack (Thai, Myanmar): a tone mark drawn above a vowel sign is a raised glyph of its
+own, which PDFium gave at the end of the line or after a later word: apt's Thai messages read
+"ติดตัง" for "ติดตั้ง" ("install") in all of its 13 places, and shared 0 % with their text.
 """
 
 from __future__ import annotations
@@ -25,13 +29,16 @@ from pathlib import Path
 
 import pytest
 
-from desktop_dedup.core.extract import extract_text
+from desktop_dedup.core.extract import extract_text, pdf
 from desktop_dedup.core.service import DedupService
 
 DATA = Path(__file__).resolve().parent / "data" / "pdf_scripts"
 RIGHT_TO_LEFT = ["ar-apt", "ar-pam", "he-packagekit"]
 SIGNS_APART = {"gu-packagekit": "\u0a80-\u0aff", "mr-at-spi": "\u0900-\u097f"}
-NAMES = [*RIGHT_TO_LEFT, *SIGNS_APART]
+STACKED = ["th-apt", "my-gdk-pixbuf"]
+# Bengali's marks sit over the conjuncts they belong to, not over one letter: its PDF reads right
+# as PDFium gives it, and stays so (moved like Thai's, they left it 0 % the same as its text).
+NAMES = [*RIGHT_TO_LEFT, *SIGNS_APART, *STACKED, "bn-pam"]
 # A word of the right-to-left scripts: letters of the Hebrew and Arabic blocks (punctuation such
 # as the Arabic comma left out). Their vowel marks are not compared: PDFium may report a mark
 # that follows a line's first letters at the line's start (apt's "أيّ", one word in 500).
@@ -72,6 +79,16 @@ def test_a_vowel_sign_drawn_apart_breaks_no_word(name: str) -> None:
     assert found.total() <= 1.01 * expected.total()
 
 
+def test_a_tone_mark_above_a_vowel_sign_is_read_after_its_letter() -> None:
+    text = (DATA / "th-apt.txt").read_text("utf-8")
+    pdf = extract_text(DATA / "th-apt.pdf").text
+    install = "ติดตั้ง"  # its tone mark (้) stacks on the vowel sign above its letter (ั)
+    assert text.count(install) == 13
+    # 11 read whole (a line break or a second letter under the mark keeps the other two as
+    # PDFium gives them); none did before
+    assert pdf.count(install) >= 10
+
+
 def test_each_texts_txt_docx_and_pdf_are_one_group(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     for name in NAMES:
@@ -83,3 +100,28 @@ def test_each_texts_txt_docx_and_pdf_are_one_group(tmp_path: Path) -> None:
         svc.scan([docs])
         groups = sorted(sorted(Path(m.path).name for m in g.members) for g in svc.groups())
     assert groups == [[f"{name}.{ext}" for ext in ("docx", "pdf", "txt")] for name in sorted(NAMES)]
+
+
+def placed(text: str, boxes: list[tuple[float, float]]) -> str:
+    """``text`` with its stacked marks placed by the glyphs' left and right ends ``boxes`` (one
+    line, font size 10)."""
+    order = pdf._marks_over_their_letters(text, lambda i: (*boxes[i], 0.0, 10.0), lambda i: 10.0)
+    return text if order is None else "".join(text[i] for i in order)
+
+
+def test_a_mark_goes_after_the_one_letter_it_is_drawn_over() -> None:
+    # ต ั ง then the raised ้ PDFium met after the next word's ค: drawn over ต
+    text = "ตัง ค้"
+    boxes = [(0, 5), (2.5, 6), (6, 11), (11, 13), (13, 18), (2.8, 5.4)]
+    assert placed(text, boxes) == "ตั้ง ค"
+
+
+def test_a_mark_over_the_letter_before_it_stays() -> None:
+    # ก ่ ข: the mark's middle (5.2) is over ก (0-5, with a tenth of the font's size either
+    # side) and over ข's box too, which overlaps ก's
+    assert placed("ก่ข", [(0, 5), (4.4, 6), (4.9, 10)]) == "ก่ข"
+
+
+def test_a_mark_over_two_other_letters_stays_where_it_is() -> None:
+    # ่ after ค, drawn where ก's and ข's boxes overlap: which letter it is over is not known
+    assert placed("กขค่", [(0, 6), (4, 10), (11, 16), (4.5, 5.5)]) == "กขค่"

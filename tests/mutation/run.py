@@ -2080,7 +2080,7 @@ MUTANTS: list[Mutant] = [
     m(
         "spaces-between-touching-glyphs-kept",
         "desktop_dedup/core/extract/pdf.py",
-        "        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size:",
+        "        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size(i + 1):",
         "        if False:",
         ["tests/test_pdf_scripts.py"],
         "a Gujarati or Marathi PDF's words are whole: a vowel sign drawn apart is no word break",
@@ -2100,6 +2100,39 @@ MUTANTS: list[Mutant] = [
         "",
         ["tests/test_pdf_scripts.py"],
         "the spaces between words stay, also after a line's first word",
+    ),
+    m(
+        "stacked-marks-left-where-pdfium-gives-them",
+        "desktop_dedup/core/extract/pdf.py",
+        "            if len(under) == 1:",
+        "            if False:",
+        ["tests/test_pdf_scripts.py"],
+        "a Thai or Burmese PDF is the same document as its text: a stacked tone mark goes after "
+        "its letter",
+    ),
+    m(
+        "stacked-marks-moved-in-every-script",
+        "desktop_dedup/core/extract/pdf.py",
+        '_STACKED_MARK = re.compile(f"[{_STACKED_MARK_SCRIPTS}]")',
+        '_STACKED_MARK = re.compile(f"[{_STACKED_MARK_SCRIPTS}{_SIGNS_APART}]")',
+        ["tests/test_pdf_scripts.py"],
+        "a Bengali PDF, whose marks sit over conjuncts, is read as PDFium gives it",
+    ),
+    m(
+        "marks-over-their-letter-moved-too",
+        "desktop_dedup/core/extract/pdf.py",
+        "            if base >= start and box(base)[0] - slack <= middle <= box(base)[1] + slack:",
+        "            if False:",
+        ["tests/test_pdf_scripts.py"],
+        "a mark over the letter before it stays there",
+    ),
+    m(
+        "stacked-mark-given-to-the-first-of-two-letters",
+        "desktop_dedup/core/extract/pdf.py",
+        "            if len(under) == 1:",
+        "            if under:",
+        ["tests/test_pdf_scripts.py"],
+        "a mark over two letters' boxes stays where PDFium gives it",
     ),
 ]
 

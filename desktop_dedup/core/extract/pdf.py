@@ -16,8 +16,10 @@ import ctypes
 import os
 import re
 import threading
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
+from typing import TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -59,18 +61,87 @@ _SIGNS_APART = "\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff"
 _SPACE_IN_SIGNS_APART = re.compile(f"(?<=[{_SIGNS_APART}]) (?=[{_SIGNS_APART}])")
 _TOUCHING_EM = 0.2
 _WORD_BEHIND = 8  # how far back the glyphs before such a space are looked at, in characters
+# Marks that stack (Thai and Lao, Myanmar, Khmer): a tone mark drawn above another sign is a
+# glyph of its own, raised, which PDFium gave where it met it, at the end of the line or after
+# a later word (Thai "ติดตั้ง" read "ติดตัง" and the "้" further on: apt's Thai messages as PDF
+# shared 0 % with their text). A mark whose box's middle is not over the letter before it (a
+# tenth of the font's size either side) but over exactly one other letter of its line goes
+# after that letter and its marks. Not in the scripts of India and Sri Lanka, whose marks sit
+# over the conjuncts they belong to, not over one letter: there it moved marks that were right.
+_STACKED_MARK_SCRIPTS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_STACKED_MARK = re.compile(f"[{_STACKED_MARK_SCRIPTS}]")
+_MARK_OVER_EM = 0.1
 
 Box = tuple[float, float, float, float]  # left, right, bottom, top
+T = TypeVar("T")
 
 
-def _char_boxes(textpage: pdfium.PdfTextPage) -> Callable[[int], Box]:
+def _char_metrics(
+    textpage: pdfium.PdfTextPage,
+) -> tuple[Callable[[int], Box], Callable[[int], float]]:
+    """The box and the font size of a page's character, by its index."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
 
     def box(i: int) -> Box:
         pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top)
         return (left.value, right.value, bottom.value, top.value)
 
-    return box
+    def size(i: int) -> float:
+        return pdfium_c.FPDFText_GetFontSize(textpage.raw, i)
+
+    return box, size
+
+
+def _is_mark(c: str) -> bool:
+    return unicodedata.category(c) == "Mn"
+
+
+def _marks_over_their_letters(
+    text: str, box: Callable[[int], Box], size: Callable[[int], float]
+) -> list[int] | None:
+    """The order of ``text``'s characters with each stacked mark after the letter it is drawn
+    over (_STACKED_MARK_SCRIPTS), or None when every mark is over the letter before it."""
+    order: list[int] = []
+    moved = False
+    start = 0
+    for end in [*(m.start() for m in re.finditer("\r\n", text)), len(text)]:
+        line = range(start, end)
+        after: dict[int, list[int]] = {}  # letter -> the marks to go after it
+        for k in line:
+            if not (_is_mark(text[k]) and _STACKED_MARK.match(text[k])):
+                continue
+            base = k - 1
+            while base >= start and _is_mark(text[base]):
+                base -= 1
+            mark, slack = box(k), _MARK_OVER_EM * size(k)
+            middle = (mark[0] + mark[1]) / 2
+            if base >= start and box(base)[0] - slack <= middle <= box(base)[1] + slack:
+                continue
+            under = [
+                q
+                for q in line
+                if q != base
+                and not _is_mark(text[q])
+                and _STACKED_MARK.match(text[q])
+                and box(q)[0] <= middle <= box(q)[1]
+            ]
+            if len(under) == 1:
+                after.setdefault(under[0], []).append(k)
+        gone = {k for marks in after.values() for k in marks}
+        moved = moved or bool(gone)
+        kept = [k for k in line if k not in gone]
+        i = 0
+        while i < len(kept):
+            letter = kept[i]
+            order.append(letter)
+            i += 1
+            while i < len(kept) and _is_mark(text[kept[i]]):  # the letter's own marks
+                order.append(kept[i])
+                i += 1
+            order.extend(after.get(letter, ()))
+        order.extend(range(end, min(end + 2, len(text))))  # the line break
+        start = end + 2
+    return order if moved else None
 
 
 def _glyphs_in_reading_order(text: str, box: Callable[[int], Box]) -> str:
@@ -104,16 +175,20 @@ def _right_end_before(text: str, i: int, box: Callable[[int], Box]) -> float:
     return end
 
 
+def _reordered(metric: Callable[[int], T], order: list[int]) -> Callable[[int], T]:
+    """``metric`` (a box, a size) of the characters in ``order``, by their new positions."""
+    return lambda i: metric(order[i])
+
+
 def _no_spaces_between_touching_glyphs(
-    textpage: pdfium.PdfTextPage, text: str, box: Callable[[int], Box]
+    text: str, box: Callable[[int], Box], size: Callable[[int], float]
 ) -> str:
     """``text`` without the spaces between two characters of the scripts whose signs are drawn
     apart (_SIGNS_APART) where their glyphs touch."""
     cut = []
     for space in _SPACE_IN_SIGNS_APART.finditer(text):
         i = space.start()
-        size = pdfium_c.FPDFText_GetFontSize(textpage.raw, i + 1)
-        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size:
+        if box(i + 1)[0] - _right_end_before(text, i, box) < _TOUCHING_EM * size(i + 1):
             cut.append(i)
     if not cut:
         return text
@@ -127,15 +202,20 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
         try:
             text = textpage.get_text_range()
             rtl = _RTL.search(text)
+            stacked = _STACKED_MARK.search(text)
             apart = _SPACE_IN_SIGNS_APART.search(text)
             # A character beyond the Basic Multilingual Plane is two of PDFium's: the two do not
             # correspond one to one then, and the text is left as PDFium gives it.
-            if (rtl or apart) and textpage.count_chars() == len(text):
-                box = _char_boxes(textpage)
+            if (rtl or stacked or apart) and textpage.count_chars() == len(text):
+                box, size = _char_metrics(textpage)
                 if rtl:
                     text = _glyphs_in_reading_order(text, box)
+                order = _marks_over_their_letters(text, box, size) if stacked else None
+                if order is not None:
+                    text = "".join(map(text.__getitem__, order))
+                    box, size = _reordered(box, order), _reordered(size, order)
                 if apart:
-                    text = _no_spaces_between_touching_glyphs(textpage, text, box)
+                    text = _no_spaces_between_touching_glyphs(text, box, size)
         finally:
             textpage.close()
     finally:

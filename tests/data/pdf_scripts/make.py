@@ -9,7 +9,8 @@ scripts with (fonts-dejavu-core, fonts-noto-core):
 
 The texts are the translations Debian installs with these programs: Arabic (apt, GPL-2.0-or-
 later; Linux-PAM, BSD-3-Clause or GPL), Hebrew and Gujarati (PackageKit, GPL-2.0-or-later) and
-Marathi (at-spi2-core, LGPL-2.1-or-later): the messages of one program, in the order of its
+Marathi (at-spi2-core, LGPL-2.1-or-later), Thai (apt), Burmese (gdk-pixbuf, LGPL-2.1-or-later)
+and Bengali (Linux-PAM): the messages of one program, in the order of its
 catalogue, as paragraphs of about sixty words. They are prose of the language with the Latin
 names and options such programs mention (``--fix-missing``, ``Acquire::ftp::ProxyLogin``), which
 is how such documents mix scripts.
@@ -20,7 +21,10 @@ Why these files (see core/extract/pdf.py):
   every word with the ligature is misspelt in the PDF's text;
 - in Gujarati and Devanagari, a vowel sign drawn apart from its letter made PDFium put a space
   between them, and a word space drawn after the first letters of the next word stood there:
-  "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" "પે કે જ".
+  "ભૂમિકા" read "ભૂ મિકા", "પેકેજ" "પે કે જ";
+- in Thai and Burmese a tone mark stacked above a vowel sign is a raised glyph of its own,
+  which PDFium gave at the end of the line or after a later word (Thai "ติดตั้ง" read "ติดตัง");
+  Bengali, whose marks sit over conjuncts, is read right as it is, and stays so.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ SOURCES = {  # name: (catalogue, how many words)
     "he-packagekit": ("/usr/share/locale/he/LC_MESSAGES/PackageKit.mo", 400),
     "gu-packagekit": ("/usr/share/locale/gu/LC_MESSAGES/PackageKit.mo", 400),
     "mr-at-spi": ("/usr/share/locale/mr/LC_MESSAGES/at-spi2-core.mo", 300),
+    "th-apt": ("/usr/share/locale/th/LC_MESSAGES/apt.mo", 400),
+    "my-gdk-pixbuf": ("/usr/share/locale/my/LC_MESSAGES/gdk-pixbuf.mo", 300),
+    "bn-pam": ("/usr/share/locale/bn/LC_MESSAGES/Linux-PAM.mo", 300),
 }
 
 
