@@ -2121,7 +2121,7 @@ MUTANTS: list[Mutant] = [
     m(
         "marks-over-their-letter-moved-too",
         "desktop_dedup/core/extract/pdf.py",
-        "            if base >= start and box(base)[0] - slack <= middle <= box(base)[1] + slack:",
+        "            if base >= 0 and box(base)[0] - slack <= middle <= box(base)[1] + slack:",
         "            if False:",
         ["tests/test_pdf_scripts.py"],
         "a mark over the letter before it stays there",
@@ -2133,6 +2133,14 @@ MUTANTS: list[Mutant] = [
         "            if under:",
         ["tests/test_pdf_scripts.py"],
         "a mark over two letters' boxes stays where PDFium gives it",
+    ),
+    m(
+        "stacked-marks-looked-for-along-the-whole-line",
+        "desktop_dedup/core/extract/pdf.py",
+        "            while j >= 0 and lefts[j] >= middle - widest and len(under) < 2:",
+        "            while j >= 0 and len(under) < 2:",
+        ["tests/test_pdf_scripts.py"],
+        "a page's marks are placed in linear time",
     ),
 ]
 

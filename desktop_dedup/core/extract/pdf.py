@@ -12,6 +12,7 @@ separate processes, where the lock costs nothing); the lock is not held while Te
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import os
 import re
@@ -107,24 +108,32 @@ def _marks_over_their_letters(
     for end in [*(m.start() for m in re.finditer("\r\n", text)), len(text)]:
         line = range(start, end)
         after: dict[int, list[int]] = {}  # letter -> the marks to go after it
+        letters: list[tuple[float, float, int]] | None = None  # (left, right, index) by left
+        base = -1  # the last character of the line that is no mark: the letter before a mark
         for k in line:
-            if not (_is_mark(text[k]) and _STACKED_MARK.match(text[k])):
+            if not _is_mark(text[k]):
+                base = k
                 continue
-            base = k - 1
-            while base >= start and _is_mark(text[base]):
-                base -= 1
+            if not _STACKED_MARK.match(text[k]):
+                continue
             mark, slack = box(k), _MARK_OVER_EM * size(k)
             middle = (mark[0] + mark[1]) / 2
-            if base >= start and box(base)[0] - slack <= middle <= box(base)[1] + slack:
+            if base >= 0 and box(base)[0] - slack <= middle <= box(base)[1] + slack:
                 continue
-            under = [
-                q
-                for q in line
-                if q != base
-                and not _is_mark(text[q])
-                and _STACKED_MARK.match(text[q])
-                and box(q)[0] <= middle <= box(q)[1]
-            ]
+            if letters is None:  # the line's letters by where they begin, once
+                letters = sorted(
+                    (*box(q)[:2], q)
+                    for q in line
+                    if not _is_mark(text[q]) and _STACKED_MARK.match(text[q])
+                )
+                lefts = [left for left, _, _ in letters]
+                widest = max((right - left for left, right, _ in letters), default=0.0)
+            under = []  # the letters whose box holds the middle: they begin at most widest before
+            j = bisect.bisect_right(lefts, middle) - 1
+            while j >= 0 and lefts[j] >= middle - widest and len(under) < 2:
+                if letters[j][1] >= middle and letters[j][2] != base:
+                    under.append(letters[j][2])
+                j -= 1
             if len(under) == 1:
                 after.setdefault(under[0], []).append(k)
         gone = {k for marks in after.values() for k in marks}
