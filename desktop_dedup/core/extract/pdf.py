@@ -217,7 +217,7 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
             # correspond one to one then, and the text is left as PDFium gives it.
             if (rtl or stacked or apart) and textpage.count_chars() == len(text):
                 box, size = _char_metrics(textpage)
-                if rtl:
+                if rtl:  # the characters of one glyph share its box: the boxes stay right
                     text = _glyphs_in_reading_order(text, box)
                 order = _marks_over_their_letters(text, box, size) if stacked else None
                 if order is not None:
