@@ -32,7 +32,8 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # copy of a page's source, is read as that markup; 29: a PDF's page numbers and its running
 # heads and feet are not its text, nor a slide's date, footer and number, and its words groff
 # hyphenated with U+2010 at line ends are whole; 30: the characters of a right-to-left glyph in a
-# PDF, Arabic's lam-alef, read in their order, and a PDF's space between two touching glyphs of
+# PDF, Arabic's lam-alef, read in their order, a right-to-left word Chromium gives left to right
+# reads right to left, and a PDF's space between two touching glyphs of
 # a script whose vowel signs are drawn apart, Gujarati's or Devanagari's, is no space, and a
 # stacked tone mark of Thai, Lao, Burmese or Khmer goes after the letter it is drawn over): stored
 # fingerprints made with another version are recomputed on the next scan.

@@ -2142,6 +2142,32 @@ MUTANTS: list[Mutant] = [
         ["tests/test_pdf_scripts.py"],
         "a page's marks are placed in linear time",
     ),
+    m(
+        "rtl-words-given-left-to-right-kept",
+        "desktop_dedup/core/extract/pdf.py",
+        "        if first[0] + first[1] < last[0] + last[1]:  # its first letter left of its last",
+        "        if False:",
+        ["tests/test_pdf_scripts.py"],
+        "a right-to-left page printed by Chromium is the same document as its text",
+    ),
+    m(
+        "rtl-word-direction-told-by-its-marks-too",
+        "desktop_dedup/core/extract/pdf.py",
+        "        letters = [k for k in range(word.start(), word.end()) if not _is_mark(text[k])]",
+        "        letters = list(range(word.start(), word.end()))",
+        ["tests/test_pdf_scripts.py"],
+        "a right-to-left word's direction is told by its letters, not by a mark drawn apart",
+    ),
+    m(
+        "rtl-words-taken-with-their-punctuation",
+        "desktop_dedup/core/extract/pdf.py",
+        '_RTL_WORD = re.compile(\n'
+        '    "(?:(?=[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc])[^\\\\W\\\\d_]|["'
+        ' + _RTL_MARKS + "]){2,}"\n)',
+        '_RTL_WORD = re.compile("[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]{2,}")',
+        ["tests/test_pdf_scripts.py"],
+        "a right-to-left word's direction is told by its letters, not by its punctuation",
+    ),
 ]
 
 

@@ -50,6 +50,12 @@ PDFIUM_LOCK = threading.Lock()
 # had the same defect). The characters of one glyph share one box: in a right-to-left run they
 # are put back in order.
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+# A right-to-left word: its letters and the marks on them (not its punctuation, which may be
+# drawn on the other side of it)
+_RTL_MARKS = "\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+_RTL_WORD = re.compile(
+    "(?:(?=[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[^\\W\\d_]|[" + _RTL_MARKS + "]){2,}"
+)
 # Vowel signs drawn apart from their letters (the Brahmic scripts of India and Sri Lanka, Thai
 # and Lao, Tibetan, Myanmar, Khmer): where a sign's box leaves a gap, PDFium put a space in the
 # word, and LibreOffice draws a word's space after the first letters of the next word, where
@@ -153,6 +159,24 @@ def _marks_over_their_letters(
     return order if moved else None
 
 
+def _words_right_to_left(text: str, box: Callable[[int], Box]) -> list[int] | None:
+    """The order of ``text``'s characters with each right-to-left word whose letters it gives
+    left to right reversed (each letter with the marks after it), or None when there is none.
+    Chromium's PDFs give some words so: "التطبيق" read "قيبطتلا"."""
+    order: list[int] | None = None
+    for word in _RTL_WORD.finditer(text):
+        letters = [k for k in range(word.start(), word.end()) if not _is_mark(text[k])]
+        if len(letters) < 2:
+            continue
+        first, last = box(letters[0]), box(letters[-1])
+        if first[0] + first[1] < last[0] + last[1]:  # its first letter left of its last
+            order = order if order is not None else list(range(len(text)))
+            ends = [*letters[1:], word.end()]
+            clusters = [range(k, end) for k, end in zip(letters, ends, strict=True)]
+            order[letters[0] : word.end()] = [k for c in reversed(clusters) for k in c]
+    return order
+
+
 def _glyphs_in_reading_order(text: str, box: Callable[[int], Box]) -> str:
     """``text`` (a page's, as PDFium gives it, ``box`` its characters' boxes) with the characters
     of each right-to-left glyph in reading order."""
@@ -217,6 +241,10 @@ def _page_text(document: pdfium.PdfDocument, index: int) -> str:
             # correspond one to one then, and the text is left as PDFium gives it.
             if (rtl or stacked or apart) and textpage.count_chars() == len(text):
                 box, size = _char_metrics(textpage)
+                order = _words_right_to_left(text, box) if rtl else None
+                if order is not None:
+                    text = "".join(map(text.__getitem__, order))
+                    box, size = _reordered(box, order), _reordered(size, order)
                 if rtl:  # the characters of one glyph share its box: the boxes stay right
                     text = _glyphs_in_reading_order(text, box)
                 order = _marks_over_their_letters(text, box, size) if stacked else None
