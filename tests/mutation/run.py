@@ -2161,7 +2161,7 @@ MUTANTS: list[Mutant] = [
     m(
         "rtl-words-taken-with-their-punctuation",
         "desktop_dedup/core/extract/pdf.py",
-        '_RTL_WORD = re.compile(\n'
+        "_RTL_WORD = re.compile(\n"
         '    "(?:(?=[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc])[^\\\\W\\\\d_]|["'
         ' + _RTL_MARKS + "]){2,}"\n)',
         '_RTL_WORD = re.compile("[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]{2,}")',
