@@ -1,8 +1,8 @@
-"""Documents in scripts that PDF text layers garble, as LibreOffice writes them: a PDF is the
-same document as its text and its DOCX.
+"""Documents in scripts that PDF text layers garble, as LibreOffice writes them (and Chromium
+prints a right-to-left web page): a PDF is the same document as its text and its DOCX.
 
-The files are real (tests/data/pdf_scripts, made by LibreOffice from the translations Debian
-installs; make.py there says how).
+The files are real (tests/data/pdf_scripts, made by LibreOffice and Chromium from the
+translations Debian installs; make.py there says how).
 
 Right to left (Arabic, Hebrew): PDFium gives a line's characters in reading order, except the
 characters one glyph stands for: Arabic draws lam and alef as one glyph (لا), and PDFium
@@ -18,6 +18,8 @@ letters of the next word, where it stood in the text: "ભૂમિકા" read 
 Marks that stack (Thai, Myanmar): a tone mark drawn above a vowel sign is a raised glyph of its
 own, which PDFium gave at the end of the line or after a later word: apt's Thai messages read
 "ติดตัง" for "ติดตั้ง" ("install") in all of its 13 places, and shared 0 % with their text.
+
+Right to left, printed by Chromium: some words' letters come left to right (below).
 """
 
 from __future__ import annotations
