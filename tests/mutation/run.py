@@ -2163,7 +2163,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/extract/pdf.py",
         "_RTL_WORD = re.compile(\n"
         '    "(?:(?=[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc])[^\\\\W\\\\d_]|["'
-        ' + _RTL_MARKS + "]){2,}"\n)',
+        ' + OPTIONAL_MARKS + "]){2,}"\n)',
         '_RTL_WORD = re.compile("[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]{2,}")',
         ["tests/test_pdf_scripts.py"],
         "a right-to-left word's direction is told by its letters, not by its punctuation",

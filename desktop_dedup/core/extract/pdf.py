@@ -35,7 +35,7 @@ from desktop_dedup.core.extract._common import (
     mark_typeset_hyphens,
     too_large,
 )
-from desktop_dedup.core.text import LETTER_RUN
+from desktop_dedup.core.text import LETTER_RUN, OPTIONAL_MARKS, UNSPACED_RANGES
 
 PDFIUM_LOCK = threading.Lock()
 
@@ -50,11 +50,10 @@ PDFIUM_LOCK = threading.Lock()
 # had the same defect). The characters of one glyph share one box: in a right-to-left run they
 # are put back in order.
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
-# A right-to-left word: its letters and the marks on them (not its punctuation, which may be
-# drawn on the other side of it)
-_RTL_MARKS = "\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+# A right-to-left word: its letters and the vowel marks on them (OPTIONAL_MARKS; not its
+# punctuation, which may be drawn on the other side of it)
 _RTL_WORD = re.compile(
-    "(?:(?=[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[^\\W\\d_]|[" + _RTL_MARKS + "]){2,}"
+    "(?:(?=[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[^\\W\\d_]|[" + OPTIONAL_MARKS + "]){2,}"
 )
 # Vowel signs drawn apart from their letters (the Brahmic scripts of India and Sri Lanka, Thai
 # and Lao, Tibetan, Myanmar, Khmer): where a sign's box leaves a gap, PDFium put a space in the
@@ -64,7 +63,7 @@ _RTL_WORD = re.compile(
 # or nearly (closer than a fifth of the font's size) is no space: it goes. Measured on
 # LibreOffice's PDFs of 55 texts in 14 such languages: such spaces left gaps up to 0.19 of the
 # font's size (most none), the spaces between words 0.4 to 1.
-_SIGNS_APART = "\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff"
+_SIGNS_APART = "\u0900-\u0dff\u0f00-\u0fff" + UNSPACED_RANGES
 _SPACE_IN_SIGNS_APART = re.compile(f"(?<=[{_SIGNS_APART}]) (?=[{_SIGNS_APART}])")
 _TOUCHING_EM = 0.2
 _WORD_BEHIND = 8  # how far back the glyphs before such a space are looked at, in characters
@@ -75,7 +74,7 @@ _WORD_BEHIND = 8  # how far back the glyphs before such a space are looked at, i
 # tenth of the font's size either side) but over exactly one other letter of its line goes
 # after that letter and its marks. Not in the scripts of India and Sri Lanka, whose marks sit
 # over the conjuncts they belong to, not over one letter: there it moved marks that were right.
-_STACKED_MARK_SCRIPTS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_STACKED_MARK_SCRIPTS = UNSPACED_RANGES  # the scripts written without spaces (text.py)
 _STACKED_MARK = re.compile(f"[{_STACKED_MARK_SCRIPTS}]")
 _MARK_OVER_EM = 0.1
 
