@@ -11,6 +11,9 @@ from __future__ import annotations
 import codecs
 import html
 import re
+import shutil
+import subprocess
+import tempfile
 import zipfile
 import zlib
 from os import PathLike
@@ -20,6 +23,7 @@ __all__ = [
     "SAMPLE_EN",
     "SAMPLE_ZH",
     "paragraphs",
+    "soffice",
     "write_all_formats",
     "write_docx",
     "write_epub",
@@ -384,3 +388,21 @@ def write_all_formats(directory: str | PathLike[str], stem: str, text: str) -> d
     """One file per format (``<stem>.<format>`` in ``directory``); returns format -> path."""
     folder = Path(directory)
     return {fmt: writer(folder / f"{stem}.{fmt}", text) for fmt, writer in _WRITERS.items()}
+
+
+def soffice(args: list[str], cwd: str | PathLike[str] | None = None, timeout: int = 300) -> None:
+    """Run LibreOffice headless with ``args`` (``--convert-to``...), in a profile of its own that
+    is removed after: what the committed office files and the benchmarks' copies are made with.
+    Not used by the tests themselves (CI has no office suite)."""
+    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
+    try:
+        subprocess.run(
+            ["soffice", f"-env:UserInstallation=file://{profile}", "--headless", *args],
+            cwd=cwd,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=timeout,
+        )
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)

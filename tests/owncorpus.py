@@ -25,9 +25,6 @@ import gettext
 import itertools
 import random
 import re
-import shutil
-import subprocess
-import tempfile
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -468,26 +465,16 @@ def catalogue_text(path: str | Path, words: int, translated_only: bool = False) 
 
 def office_copies(texts: list[Path], folder: Path, formats: Iterable[str]) -> None:
     """Each of ``texts`` (UTF-8 plain text files) as LibreOffice writes it in each of
-    ``formats`` (``docx``, ``pdf``...), into ``folder``, in a profile of its own."""
-    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
-    try:
-        for target in formats:
-            subprocess.run(
-                [
-                    "soffice",
-                    f"-env:UserInstallation=file://{profile}",
-                    "--headless",
-                    "--infilter=Text (encoded):UTF8,LF,,,",
-                    "--convert-to",
-                    target,
-                    "--outdir",
-                    str(folder),
-                    *map(str, texts),
-                ],
-                check=True,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=900,
-            )
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
+    ``formats`` (``docx``, ``pdf``...), into ``folder``."""
+    for target in formats:
+        docgen.soffice(
+            [
+                "--infilter=Text (encoded):UTF8,LF,,,",
+                "--convert-to",
+                target,
+                "--outdir",
+                str(folder),
+                *map(str, texts),
+            ],
+            timeout=900,
+        )

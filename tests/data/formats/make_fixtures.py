@@ -45,25 +45,11 @@ SAMPLES = {"zh": docgen.SAMPLE_ZH, "en": docgen.SAMPLE_EN}
 PASSWORD = "secret"
 
 
-def soffice(args: list[str], cwd: Path) -> None:
-    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
-    try:
-        subprocess.run(
-            ["soffice", f"-env:UserInstallation=file://{profile}", "--headless", *args],
-            cwd=cwd,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            timeout=300,
-        )
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-
-
 def convert(src: Path, target_ext: str, filter_name: str, infilter: str | None = None) -> Path:
     args = ["--convert-to", f"{target_ext}:{filter_name}", "--outdir", str(src.parent)]
     if infilter:
         args = ["--infilter=" + infilter, *args]
-    soffice([*args, str(src)], cwd=src.parent)
+    docgen.soffice([*args, str(src)], cwd=src.parent)
     out = src.with_suffix("." + target_ext)
     assert out.exists(), out
     return out
@@ -134,7 +120,7 @@ def make_office(name: str, text: str, work: Path) -> None:
     saved.mkdir(exist_ok=True)
     for ext, flt in (("ppt", "MS PowerPoint 97"), ("pptx", "Impress MS PowerPoint 2007 XML"),
                      ("odp", "impress8")):  # fmt: skip
-        soffice(["--convert-to", f"{ext}:{flt}", "--outdir", str(saved), str(src)], cwd=work)
+        docgen.soffice(["--convert-to", f"{ext}:{flt}", "--outdir", str(saved), str(src)], cwd=work)
         shutil.copy(saved / f"{name}-slides.{ext}", HERE / f"{name}.{ext}")
     shutil.copy(HERE / f"{name}.ppt", HERE / f"{name}.dps")
 
