@@ -25,7 +25,9 @@ README's revisions (pairs of one document sharing >= 80 % found; pairs under 50 
 beside MinHash-LSH's pairs on the same files; skipped with fewer than three installations.
 Package read-mes: the long descriptions of the Python packages installed on the machine (their
 METADATA), the same package in several versions across its Pythons: pairs sharing >= 80 %
-of their word trigrams found, pairs under 50 % grouped.
+of their word trigrams found, pairs under 50 % grouped. Chinese read-mes: the releases of 24
+Chinese packages' read-mes as PyPI holds them (pypi_readmes.py; downloaded once, then cached),
+printed the same way beside MinHash-LSH; skipped without PyPI or a cache.
 Documentation revisions: the pages of the Rust books (mdBook) as two toolchains that rustup
 installed ship them (stable and nightly): each page in two releases, printed the same way
 (grouped pairs under 50 % counted with those between pages of a dozen words or fewer, the
@@ -83,6 +85,7 @@ from desktop_dedup.core import sketch as sketch_mod  # noqa: E402
 from desktop_dedup.core.extract import extract_text  # noqa: E402
 from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
+from tests.bench import pypi_readmes  # noqa: E402
 
 TARGET_P, TARGET_R = 0.995, 0.98
 
@@ -784,6 +787,7 @@ def main() -> list[str]:
         revisions_report(Path(tmp))
         release_revisions_report(Path(tmp))
         package_revisions_report(Path(tmp))
+        pypi_readmes.report(Path(tmp))
         documentation_revisions_report(Path(tmp))
         licence_texts_report(Path(tmp))
         books_and_periodicals_report(Path(tmp))

@@ -1,0 +1,255 @@
+"""Real revisions in Chinese: the read-me files of Chinese Python packages as PyPI holds every
+release of them (part of ``bench_own_corpus``; runnable alone).
+
+Why: the other revision sets are English (this README's versions, CPython's documents, the
+installed packages' read-mes, the Rust books). These read-mes are Chinese prose with English
+code, tables and links, as Chinese developers write them, and each package's releases are one
+document as its maintainers revised it over years: a sentence reworded, an example or a
+changelog line added, a table of sample output replaced, a link moved. Different packages'
+read-mes are different documents (several share a badge block, an install section, a licence
+paragraph).
+
+Each release's file is the smallest source or wheel archive PyPI holds for it (up to
+``RELEASES`` releases a package, spread over its history), its read-me the archive's top-level
+README file, else the description in its metadata. Downloaded once into a cache
+(``$XDG_CACHE_HOME/desktop_dedup_bench/pypi_readmes``, else ``~/.cache/...``); skipped when PyPI
+cannot be reached and nothing is cached. Only read here, never committed.
+
+Oracle: what two read-mes share is their character 4-grams (word characters only) when either
+holds Chinese, else their word trigrams (numbers alike, as tests/test_templates.py). A text's
+own choice of measure would give a read-me that gained one Chinese line 0 % in common with its
+English previous release. Web addresses are left out: a badge's address can hold a picture of
+2 KB in base64 (werobot 1.1.0's), which is no text either holds.
+
+Printed: consecutive releases sharing >= 80 % found, all pairs of one package sharing >= 80 %
+found, pairs under 50 % grouped, each beside datasketch MinHash-LSH on the same files; and the
+releases that verify with another but are in no group.
+
+Run: ``.venv/bin/python -m tests.bench.pypi_readmes``
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import io
+import itertools
+import json
+import os
+import re
+import sys
+import tarfile
+import tempfile
+import urllib.error
+import urllib.request
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+from packaging.version import InvalidVersion, Version
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests"))
+
+import test_templates  # noqa: E402
+
+#: Packages whose read-me is written in Chinese (Chinese prose, English code), of many kinds:
+#: text processing, finance data, WeChat bots, calendars, OCR.
+PACKAGES = (
+    "pypinyin", "jieba", "pyecharts", "cn2an", "snownlp", "xpinyin", "zhconv", "efinance",
+    "synonyms", "tushare", "LAC", "pycorrector", "cnocr", "chinese-calendar", "borax", "ltp",
+    "wechatpy", "werobot", "easyquotation", "easytrader", "pytdx", "cocoNLP", "nlpcda",
+    "pyhanlp",
+)  # fmt: skip
+RELEASES = 30
+MAX_ARCHIVE = 30_000_000
+MIN_CHARS = 200
+_HAN = re.compile("[\u4e00-\u9fff]")
+_NOT_WORD = re.compile(r"\W+")
+_ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "desktop_dedup_bench" / "pypi_readmes"
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=120) as response:
+        return response.read()
+
+
+def _description(metadata: str) -> str:
+    """The long description of a METADATA or PKG-INFO file: its body, else (metadata before
+    2.1) its Description field, whose continuation lines are indented by eight spaces."""
+    message = Parser().parsestr(metadata)
+    body = message.get_payload()
+    if isinstance(body, str) and body.strip():
+        return body
+    lines = (message.get("Description") or "").splitlines()
+    return "\n".join(line[8:] if line.startswith(" " * 8) else line for line in lines)
+
+
+def _readme(names: list[str], read) -> tuple[str, str] | None:
+    """(text, extension) of the archive's top-level read-me, else of its metadata."""
+    for name in sorted(names, key=len):
+        base = name.rsplit("/", 1)[-1].lower()
+        if name.count("/") <= 1 and base.startswith("readme") and not base.endswith(".py"):
+            ext = base.rsplit(".", 1)[-1] if "." in base else "txt"
+            return read(name).decode("utf-8", "replace"), ext
+    metadata = [n for n in names if n.endswith(("PKG-INFO", ".dist-info/METADATA"))]
+    if metadata:
+        return _description(read(min(metadata, key=len)).decode("utf-8", "replace")), "txt"
+    return None
+
+
+def _archive_readme(data: bytes, filename: str) -> tuple[str, str] | None:
+    try:
+        if filename.endswith((".whl", ".zip", ".egg")):
+            archive = zipfile.ZipFile(io.BytesIO(data))
+            return _readme(archive.namelist(), archive.read)
+        tar = tarfile.open(fileobj=io.BytesIO(data))
+        members = [m.name for m in tar.getmembers() if m.isfile()]
+        return _readme(members, lambda n: tar.extractfile(n).read())
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError, KeyError):
+        return None
+
+
+def _fetch(package: str, folder: Path) -> None:
+    """Download ``package``'s read-mes into ``folder`` (one file a release, by version)."""
+    releases = json.loads(_get(f"https://pypi.org/pypi/{package}/json"))["releases"]
+    versions = [v for v, files in releases.items() if files]
+    if len(versions) > RELEASES:
+        step = len(versions) / RELEASES
+        versions = [versions[int(i * step)] for i in range(RELEASES)]
+    jobs = []
+    for version in versions:
+        files = releases[version]
+        sources = [f for f in files if f["packagetype"] == "sdist"]
+        wheels = [f for f in files if f["packagetype"] == "bdist_wheel"]
+        chosen = min(sources or wheels or files, key=lambda f: f["size"])
+        if chosen["size"] <= MAX_ARCHIVE:
+            jobs.append((version, chosen))
+
+    def one(job):
+        version, chosen = job
+        try:
+            return version, _archive_readme(_get(chosen["url"]), chosen["filename"])
+        except (OSError, urllib.error.URLError):
+            return version, None
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        for version, found in pool.map(one, jobs):
+            if found is not None and len(found[0]) >= MIN_CHARS:
+                text, ext = found
+                (folder / f"{version}.{ext}").write_text(text, encoding="utf-8")
+    (folder / ".complete").touch()
+
+
+def readmes() -> dict[str, str]:
+    """``package@version.ext`` -> read-me, each distinct text once (its first release), from
+    the cache, fetching what it lacks; {} when PyPI cannot be reached and nothing is cached."""
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for package in PACKAGES:
+        folder = cache_dir() / package
+        if not (folder / ".complete").exists():
+            try:
+                _fetch(package, folder)
+            except (OSError, urllib.error.URLError, ValueError, KeyError):
+                continue
+        releases = []
+        for path in folder.iterdir():
+            try:
+                releases.append((Version(path.name.rsplit(".", 1)[0]), path))
+            except InvalidVersion:
+                continue
+        for version, path in sorted(releases):
+            text = path.read_text(encoding="utf-8")
+            if text not in seen:
+                seen.add(text)
+                out[f"{package}@{version}.{path.name.rsplit('.', 1)[1]}"] = text
+    return out
+
+
+def package(name: str) -> str:
+    return name.split("@")[0]
+
+
+def _grams(text: str) -> tuple[set, set]:
+    text = _ADDRESS.sub(" ", text)
+    chars = _NOT_WORD.sub("", text.lower())
+    return {chars[i : i + 4] for i in range(len(chars) - 3)}, test_templates.trigrams(
+        text, numbers_alike=True
+    )
+
+
+def shares(texts: dict[str, str]) -> dict[tuple[str, str], float]:
+    """What each pair of read-mes shares by the oracle (module docstring), by (a, b), a < b."""
+    grams = {name: _grams(text) for name, text in texts.items()}
+    chinese = {name: bool(_HAN.search(text)) for name, text in texts.items()}
+    out = {}
+    for a, b in itertools.combinations(sorted(texts), 2):
+        k = 0 if chinese[a] or chinese[b] else 1
+        out[a, b] = test_templates.jaccard(grams[a][k], grams[b][k])
+    return out
+
+
+def report(tmp: Path) -> None:
+    from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY
+    from desktop_dedup.core.service import DedupService
+    from tests.bench.bench_own_corpus import minhash_groups, scanned_groups
+
+    texts = readmes()
+    if len(texts) < 50:
+        print(f"  Chinese read-mes from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped")
+        return
+    folder = tmp / "pypi_readmes"
+    folder.mkdir()
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    index = tmp / "pypi_readmes.sqlite"
+    groups = scanned_groups(folder, index)
+    predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
+    peer = {tuple(sorted(p)) for p in minhash_groups(folder)}
+    share = shares(texts)
+    order = sorted(texts, key=lambda n: (package(n), Version(n.split("@")[1].rsplit(".", 1)[0])))
+    consecutive = {
+        (min(a, b), max(a, b))
+        for a, b in zip(order, order[1:], strict=False)
+        if package(a) == package(b) and share[min(a, b), max(a, b)] >= 0.8
+    }
+    close = {p for p, v in share.items() if v >= 0.8 and package(p[0]) == package(p[1])}
+    apart = {p for p, v in share.items() if v < 0.5}
+    # documents that verify with another of their package but are in no group
+    grouped = {name for g in groups for name in g}
+    alone = 0
+    with DedupService(index) as service:
+        ids = {n: service.store.ids_by_path([str(folder.resolve() / n)])[0] for n in texts}
+        for name in sorted(set(texts) - grouped):
+            others = [o for o in texts if o != name and package(o) == package(name)]
+            if any(
+                service.pair_similarity(ids[name], ids[o]) >= DEFAULT_MIN_SIMILARITY for o in others
+            ):
+                alone += 1
+    chinese = sum(
+        1 for t in texts.values() if len(_HAN.findall(t)) > 0.2 * len(re.findall(r"\w", t))
+    )
+    missed = sorted(consecutive - predicted)
+    print(
+        f"  Chinese read-mes from PyPI ({len(texts)} distinct releases of {len(PACKAGES)} "
+        f"packages, {chinese} of them a fifth or more Chinese characters): consecutive releases "
+        f"sharing >= 80 % found {len(consecutive & predicted)} of {len(consecutive)} (MinHash-LSH "
+        f"{len(consecutive & peer)}); all such pairs of one package {len(close & predicted)} of "
+        f"{len(close)} (MinHash-LSH {len(close & peer)}); pairs under 50 % grouped "
+        f"{len(apart & predicted)} of {len(apart)} (MinHash-LSH {len(apart & peer)}); releases "
+        f"that verify with another but are in no group: {alone}; missed: "
+        + ", ".join(f"{a} / {b} ({share[a, b]:.2f})" for a, b in missed[:8])
+        + "; grouped under 50 %: "
+        + ", ".join(f"{a} / {b} ({share[a, b]:.2f})" for a, b in sorted(apart & predicted)[:4])
+    )
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory(prefix="bench_pypi_") as tmp:
+        report(Path(tmp))
