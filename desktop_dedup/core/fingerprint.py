@@ -735,6 +735,16 @@ def _segmented(
     return counts, content_ids, idents, sequence, lambda: found
 
 
+def _address_counts(addresses: list[str], prefer_rjieba: bool) -> tuple[Counter[str], Counter[str]]:
+    """How often each content token and each identifier with digits occurs in ``addresses``."""
+    tokens = segment(" ".join(addresses), prefer_rjieba)
+    ids = _ids_of(tokens)
+    return (
+        Counter(compress(tokens, (ids >= 0).tolist())),
+        Counter(compress(tokens, (ids == _IDENT).tolist())),
+    )
+
+
 def _first_starts(tokens: list[str], ids: np.ndarray) -> np.ndarray:
     return _content_starts(tokens, ids)[0]
 
@@ -765,9 +775,12 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     chinese = has_chinese(raw_text)  # checked once, for the text and its edge lines
     unwrapped = unwrap_fixed_width(raw_text)
     normalized = normalize_unwrapped(unwrapped, fold=chinese)
+    addresses = text_mod.web_addresses(normalized)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
     del unwrapped  # a long text's copy is not kept while it is segmented
     counts, id_arr, idents, sequence, where = _segmented(normalized, prefer_rjieba)
+    # (before the token tables are viewed below: segmenting the addresses may add words)
+    in_words, in_idents = _address_counts(addresses, prefer_rjieba) if addresses else ({}, {})
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
     # drop to zero or below leave with the mask ``positive`` below, as Counter subtraction
     # would drop them. A peeled token that the whole-text segmentation split differently (at a
@@ -814,6 +827,19 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     # in the peeled lines (a reposting banner's) stays out: it is not the text's own.
     whole = np.fromiter(counts_before_peeling.values(), dtype=np.int64, count=len(id_arr))
     word_counts = whole[positive]
+    named = None
+    if addresses:
+        # A word only the text's web addresses hold names nothing: a branch in its badges'
+        # addresses ("master" in one release, "develop" in the next), a version in its
+        # download links, a project's name in every link of a release whose text no longer
+        # says it. It is held as often as it occurs (the rule asks how often the other page
+        # holds a page's name), but it is no name of its own. A word the text also holds
+        # outside its addresses counts wherever it occurs: a manual page's own address names
+        # its command (".../coreutils/md5sum").
+        held = compress(counts_before_peeling, positive.tolist())
+        named = word_counts > np.fromiter(
+            map(in_words.get, held, repeat(0)), dtype=np.int64, count=len(present)
+        )
     if idents:
         ident_hashes = np.fromiter(
             map(_hash, idents),
@@ -823,11 +849,15 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         word_hashes = np.concatenate([word_hashes, ident_hashes])
         word_counts = np.concatenate([word_counts, np.fromiter(idents.values(), dtype=np.int64)])
         rare = np.concatenate([rare, np.ones(len(idents), dtype=bool)])
+        if named is not None:
+            own = [n > in_idents.get(word, 0) for word, n in idents.items()]
+            named = np.concatenate([named, np.array(own, dtype=bool)])
     sketch = make_sketch(
         all_hashes[sequence],
         word_hashes,
         word_counts,
         rare,
+        named=named,
         body=body,
         core=core_span,
         edge_lines=edge_lines,

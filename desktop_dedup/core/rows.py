@@ -35,9 +35,10 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # PDF, Arabic's lam-alef, read in their order, a right-to-left word Chromium gives left to right
 # reads right to left, and a PDF's space between two touching glyphs of
 # a script whose vowel signs are drawn apart, Gujarati's or Devanagari's, is no space, and a
-# stacked tone mark of Thai, Lao, Burmese or Khmer goes after the letter it is drawn over): stored
+# stacked tone mark of Thai, Lao, Burmese or Khmer goes after the letter it is drawn over; 31: a
+# word only a text's web addresses hold names nothing, for the template rule): stored
 # fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 30
+FINGERPRINT_VERSION = 31
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

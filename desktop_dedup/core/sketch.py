@@ -544,6 +544,7 @@ def make_sketch(
     word_counts: np.ndarray,
     rare: np.ndarray | None = None,
     *,
+    named: np.ndarray | None = None,
     body: tuple[int, int] | None = None,
     core: tuple[int, int] | None = None,
     edge_lines: tuple[list[int], int, int] = ([], 0, 0),
@@ -553,11 +554,13 @@ def make_sketch(
 
     ``token_hashes`` are its content tokens in reading order; ``body`` the (start, end) of its
     body among them (default: all); ``word_hashes``/``word_counts`` its distinct content words
-    and how often each occurs; ``rare`` marks the words that may be salient (default: all);
-    ``core`` the (start, end) of its core, when it has one; ``edge_lines`` the number of tokens
-    of each of its lines with content, and how many lines at the top and at the bottom are
-    peelable; ``token_lines`` the line (among those with content) each token begins in, where
-    the caller knows it (else counted from the lines' sizes, :func:`_line_of_tokens`)."""
+    and how often each occurs; ``rare`` marks the words that may be salient (default: all),
+    ``named`` those of them that may name the document (default: all; the others are only
+    counted, as held once, twice or three times); ``core`` the (start, end) of its core, when
+    it has one; ``edge_lines`` the number of tokens of each of its lines with content, and how
+    many lines at the top and at the bottom are peelable; ``token_lines`` the line (among
+    those with content) each token begins in, where the caller knows it (else counted from the
+    lines' sizes, :func:`_line_of_tokens`)."""
     tokens = np.asarray(token_hashes, dtype=np.uint64)
     start, end = body if body is not None else (0, len(tokens))
     shingles = shingle_hashes(tokens[start:end])
@@ -594,6 +597,8 @@ def make_sketch(
         _mix64(words), may_be_salient & (counts >= 2), may_be_salient & (counts >= 3)
     )
     eligible = may_be_salient & (counts >= SALIENT_MIN_COUNT)
+    if named is not None:
+        eligible &= np.asarray(named, dtype=bool)
     repeated = np.flatnonzero(eligible)
     # most repeated first; ties by hash, so the choice does not depend on reading order
     if len(repeated) > 1:

@@ -659,6 +659,22 @@ def _fold_characters(text: str) -> str:
     return text.lower()
 
 
+# A web address (lower-cased): a scheme or "www." that does not end a Latin word, then the
+# characters an address is written with (RFC 3986), ASCII only, so that one in Chinese text
+# ends at the next Chinese character.
+_ADDRESS = re.compile(
+    r"(?<![a-z0-9])(?:(?:https?|ftp)://|www\.)[a-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+"
+)
+
+
+def web_addresses(normalized: str) -> list[str]:
+    """The web addresses in a normalised text, in order: where fingerprinting finds the words
+    that only addresses hold, which name nothing (fingerprint.py)."""
+    if "://" not in normalized and "www." not in normalized:
+        return []
+    return _ADDRESS.findall(normalized)
+
+
 def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
     """``[normalize_unwrapped(line, fold=fold) for line in lines]`` for lines without line
     breaks (stripped lines of a text), computed in one pass over the lines joined by ``\n``:

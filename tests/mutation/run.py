@@ -2168,6 +2168,39 @@ MUTANTS: list[Mutant] = [
         ["tests/test_pdf_scripts.py"],
         "a right-to-left word's direction is told by its letters, not by its punctuation",
     ),
+    # --- thirty-sixth session: a word only a text's web addresses hold names nothing ---------
+    m(
+        "words-only-in-addresses-name-the-document",
+        "desktop_dedup/core/fingerprint.py",
+        "    named = None\n    if addresses:\n",
+        "    named = None\n    if False:\n",
+        ["tests/test_web_addresses.py"],
+        "a word only a text's web addresses hold names nothing (a branch in badges' addresses)",
+    ),
+    m(
+        "identifiers-only-in-addresses-name-the-document",
+        "desktop_dedup/core/fingerprint.py",
+        "            own = [n > in_idents.get(word, 0) for word, n in idents.items()]",
+        "            own = [True for word in idents]",
+        ["tests/test_web_addresses.py"],
+        "a version only a read-me's download links name names no document",
+    ),
+    m(
+        "web-addresses-not-found",
+        "desktop_dedup/core/text.py",
+        "    return _ADDRESS.findall(normalized)",
+        "    return []",
+        ["tests/test_web_addresses.py"],
+        "a word only a text's web addresses hold names nothing",
+    ),
+    m(
+        "words-also-in-addresses-name-nothing",
+        "desktop_dedup/core/fingerprint.py",
+        "        named = word_counts > np.fromiter(",
+        "        named = 0 == np.fromiter(",
+        ["tests/test_web_addresses.py", "tests/test_templates.py"],
+        "template instances are refused: a page's own address names its command too",
+    ),
 ]
 
 
