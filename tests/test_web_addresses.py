@@ -88,3 +88,17 @@ def test_a_name_also_in_the_text_still_names_it():
     ) + "\n".join(f"Option {i}: what the option number {i} does to the input." for i in range(12))
     one, other = page.format(name="shred"), page.format(name="sponge")
     assert text_similarity(one, other) == 0.0
+
+
+def test_addresses_are_found_as_the_pattern_finds_them():
+    """web_addresses looks from each "://" and "www." instead of trying the pattern at every
+    character: the same answers, on texts made of the pieces an address is told by."""
+    import random
+
+    from desktop_dedup.core.text import _ADDRESS
+
+    pieces = list("abwhtpsf:/.x1 -_") + ["://", "www.", "http", "https", "ftp", "页", "(", ")"]
+    rng = random.Random(36)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        assert web_addresses(text) == _ADDRESS.findall(text), text

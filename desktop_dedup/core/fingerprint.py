@@ -836,10 +836,12 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         # holds a page's name), but it is no name of its own. A word the text also holds
         # outside its addresses counts wherever it occurs: a manual page's own address names
         # its command (".../coreutils/md5sum").
-        held = compress(counts_before_peeling, positive.tolist())
-        named = word_counts > np.fromiter(
-            map(in_words.get, held, repeat(0)), dtype=np.int64, count=len(present)
-        )
+        only_there = [
+            _TOKEN_ID[word]
+            for word, n in in_words.items()
+            if counts_before_peeling.get(word, 0) <= n
+        ]
+        named = ~np.isin(present, only_there) if only_there else np.ones(len(present), bool)
     if idents:
         ident_hashes = np.fromiter(
             map(_hash, idents),

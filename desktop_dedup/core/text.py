@@ -665,14 +665,45 @@ def _fold_characters(text: str) -> str:
 _ADDRESS = re.compile(
     r"(?<![a-z0-9])(?:(?:https?|ftp)://|www\.)[a-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+"
 )
+_ADDRESS_REST = re.compile(r"[a-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+")
+_LATIN_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def web_addresses(normalized: str) -> list[str]:
-    """The web addresses in a normalised text, in order: where fingerprinting finds the words
-    that only addresses hold, which name nothing (fingerprint.py)."""
+    """The web addresses in a normalised text, in order (what ``_ADDRESS.findall`` gives):
+    where fingerprinting finds the words that only addresses hold, which name nothing
+    (fingerprint.py). Found from each "://" and "www." (str.find, in C): the pattern tried at
+    every character of a text took 0.08 s over the public corpora's texts."""
     if "://" not in normalized and "www." not in normalized:
         return []
-    return _ADDRESS.findall(normalized)
+    found: list[tuple[int, int]] = []
+    at = normalized.find("://")
+    while at >= 0:
+        for scheme in ("https", "http", "ftp"):
+            start = at - len(scheme)
+            if start >= 0 and normalized.startswith(scheme, start):
+                rest = _ADDRESS_REST.match(normalized, at + 3)
+                if rest and not (start and normalized[start - 1] in _LATIN_ALNUM):
+                    found.append((start, rest.end()))
+                break
+        at = normalized.find("://", at + 3)
+    at = normalized.find("www.")
+    while at >= 0:
+        rest = _ADDRESS_REST.match(normalized, at + 4)
+        if (
+            rest
+            and not (at and normalized[at - 1] in _LATIN_ALNUM)
+            and not any(a <= at < b for a, b in found)
+        ):
+            found.append((at, rest.end()))
+        at = normalized.find("www.", at + 1)
+    found.sort()
+    out, end = [], 0
+    for a, b in found:  # as findall: no match begins inside the one before it
+        if a >= end:
+            out.append(normalized[a:b])
+            end = b
+    return out
 
 
 def normalize_lines(lines: list[str], *, fold: bool | None = None) -> list[str]:
