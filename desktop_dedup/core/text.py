@@ -690,11 +690,7 @@ def web_addresses(normalized: str) -> list[str]:
     at = normalized.find("www.")
     while at >= 0:
         rest = _ADDRESS_REST.match(normalized, at + 4)
-        if (
-            rest
-            and not (at and normalized[at - 1] in _LATIN_ALNUM)
-            and not any(a <= at < b for a, b in found)
-        ):
+        if rest and not (at and normalized[at - 1] in _LATIN_ALNUM):
             found.append((at, rest.end()))
         at = normalized.find("www.", at + 1)
     found.sort()
