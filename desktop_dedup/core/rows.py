@@ -36,9 +36,11 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # reads right to left, and a PDF's space between two touching glyphs of
 # a script whose vowel signs are drawn apart, Gujarati's or Devanagari's, is no space, and a
 # stacked tone mark of Thai, Lao, Burmese or Khmer goes after the letter it is drawn over; 31: a
-# word only a text's web addresses hold names nothing, for the template rule): stored
+# word only a text's web addresses hold names nothing, for the template rule; 32: a
+# reStructuredText file's pictures, comments and substitutions' definitions are not its text,
+# a substitution reads as what it shows, a code block's language is not shown): stored
 # fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 31
+FINGERPRINT_VERSION = 32
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

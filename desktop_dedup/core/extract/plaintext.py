@@ -606,8 +606,10 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}[ \t]*$", _M), ""),  # section adornments
     # hyperlink targets and directive markers (keeping the argument), at the margin or nested
     # in another directive's block (a class's methods: Sphinx's reference pages)
-    (re.compile(r"^[ \t]*\.\. _[^:\n]+:.*$", _M), ""),
-    (re.compile(r"^[ \t]*\.\. [\w:-]+::[ \t]*", _M), ""),
+    (re.compile(r"^[ \t]*\.\.[ \t]+_[^:\n]+:.*$", _M), ""),
+    (re.compile(r"^[ \t]*__[ \t]+\S.*$", _M), ""),  # an anonymous target's short form
+    (re.compile(r"\\ "), ""),  # an escaped space: nothing, joining the words around it
+    (re.compile(r"^[ \t]*\.\.[ \t]+[\w:-]+::[ \t]*", _M), ""),
     (re.compile(r"^[ \t]*:[\w -]+:[ \t]+", _M), ""),  # field-list names
     (re.compile(r"^\.\.[ \t]*$", _M), ""),  # empty comments
     (re.compile(r"`([^`<\n]*[^`<\s])\s*<[^<>`\n]+>`__?"), r"\1"),  # `text <url>`_
@@ -621,8 +623,125 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# A substitution's definition (``.. |travis| image:: https://...``), a picture's directive, and
+# a directive whose argument is a code block's language: what docutils renders shows none of
+# their lines (a figure's caption, its content, stays). What follows the marker, up to the end
+# of the line, is the directive's name and argument.
+_RST_SUBSTITUTION = re.compile(r"^([ \t]*)\.\.[ \t]+\|([^|\n]+)\|[ \t]+([\w:-]+)::[ \t]*(.*)$")
+_RST_PICTURE = re.compile(r"^([ \t]*)\.\.[ \t]+(image|figure)::")
+# Explicit markup that is not a comment: a directive (its name, then ::), a hyperlink target
+# (_name: or __), a substitution's definition (|name|), a footnote or a citation ([label]).
+_RST_NOT_COMMENT = re.compile(r"[ \t]*\.\.[ \t]+(?:[\w.:+-]+::(?:[ \t]|$)|[_|\[])")
+_RST_LANGUAGE = re.compile(r"^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|highlight)::.*$", _M)
+# A reference to a substitution: |name|, |name|_ or |name|__, its name neither starting nor
+# ending with a space, not inside a word (a grid table's bars have spaces inside them).
+_RST_REFERENCE = re.compile(r"(?<![\w|])\|([^|\s](?:[^|\n]*[^|\s])?)\|(?:__?)?(?![\w|])")
+# A character code of the unicode directive: decimal, hexadecimal (0x, x, \x, U+, u, \u) or an
+# XML character entity.
+_RST_CHARACTER = re.compile(r"(?:0x|x|\\x|U\+|u|\\u)([0-9a-fA-F]+)|&#x([0-9a-fA-F]+);|(\d+)")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _rst_block(lines: list[str], start: int) -> int:
+    """The end of the block of the directive at ``lines[start]``: the lines after it indented
+    deeper than its marker, with blank lines among them (not after the last)."""
+    own = _indent(lines[start])
+    end = i = start + 1
+    while i < len(lines):
+        if lines[i].strip():
+            if _indent(lines[i]) <= own:
+                break
+            end = i + 1
+        i += 1
+    return end
+
+
+def _unicode_text(argument: str) -> str:
+    """What a ``unicode::`` substitution shows: its character codes as characters and other
+    words as written, without the spaces between them, up to a comment (`` .. ``)."""
+    out = []
+    for word in argument.split(" .. ", 1)[0].split():
+        code = _RST_CHARACTER.fullmatch(word)
+        if code is None:
+            out.append(word)
+            continue
+        hexadecimal = code.group(1) or code.group(2)
+        value = int(hexadecimal, 16) if hexadecimal else int(code.group(3))
+        # (a surrogate is no character of a text: UTF-8 cannot hold it alone; nor is NUL)
+        out.append(chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else word)
+    return "".join(out)
+
+
+def _without_pictures_and_substitutions(text: str) -> str:
+    """``text`` without the lines of its comments, its substitutions' definitions and its
+    pictures (a figure's caption and legend stay), each reference to a substitution read as
+    what it shows (a picture nothing, a ``replace::`` its text, a ``unicode::`` its
+    characters); a reference to a name the text does not define stays as written, as docutils
+    shows it. Where these are read as the source's lines, a read-me's status badges were about
+    a tenth of it (tests/test_rst_as_rendered.py)."""
+    if ".. " not in text and "..\t" not in text:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    shows: dict[str, str] = {}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.lstrip(" \t").startswith(".."):
+            kept.append(line)
+            i += 1
+            continue
+        marker = line.strip()
+        definition = _RST_SUBSTITUTION.match(line)
+        picture = _RST_PICTURE.match(line) if definition is None else None
+        comment = (
+            definition is None
+            and picture is None
+            and marker[2:3] in (" ", "\t")
+            and _RST_NOT_COMMENT.match(line) is None
+        )
+        if definition is None and picture is None and not comment:
+            kept.append(line)
+            i += 1
+            continue
+        end = _rst_block(lines, i)
+        if definition is not None:
+            name, directive = " ".join(definition.group(2).split()), definition.group(3)
+            argument = " ".join([definition.group(4), *(s.strip() for s in lines[i + 1 : end])])
+            if directive == "replace":
+                shows[name] = argument.strip()
+            elif directive == "unicode":
+                shows[name] = _unicode_text(argument)
+            else:  # a picture, or a date docutils writes when it renders: no text of the file
+                shows[name] = ""
+        elif picture is not None and picture.group(2) == "figure":
+            # the argument and the options, up to the first blank line, are not shown
+            j = i + 1
+            while j < end and lines[j].strip():
+                j += 1
+            kept.extend(lines[j:end])
+        i = end
+    text = "\n".join(kept)
+    if not shows:
+        return text
+    lowered = {name.lower(): value for name, value in shows.items()}
+
+    def shown(match: re.Match[str]) -> str:
+        name = " ".join(match.group(1).split())
+        found = shows.get(name, lowered.get(name.lower()))
+        return match.group(0) if found is None else found
+
+    return _RST_REFERENCE.sub(shown, text)
+
+
 def strip_rst(text: str) -> str:
-    """Remove reStructuredText syntax that is not prose."""
+    """Remove reStructuredText syntax that is not prose: the text as its rendered page shows
+    it (:func:`_without_pictures_and_substitutions`)."""
+    text = _without_pictures_and_substitutions(text)
+    text = _RST_LANGUAGE.sub("", text)
     for pattern, repl in _RST_RULES:
         text = pattern.sub(repl, text)
     return text
