@@ -63,9 +63,10 @@ SUBSTITUTIONS = """\
 Example manual
 ==============
 
-|build| |docs|_ Version |version| of the |project| manual, made in |Zurich|.
-An |undefined| name is shown as written, a `site`__\\ 's escaped space joins its
-words, and a table's bars are no names:
+|build| |docs|_ Version |version| of the |project| manual, made in |Zurich|
+(|ZURICH|, its name matched in any case when not as written).
+An |undefined| name is shown as written, an escaped space joins a `link`__\\ ed
+word's words, and a table's bars are no names:
 
 __ https://example.com/site
 
