@@ -38,9 +38,10 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # stacked tone mark of Thai, Lao, Burmese or Khmer goes after the letter it is drawn over; 31: a
 # word only a text's web addresses hold names nothing, for the template rule; 32: a
 # reStructuredText file's pictures, comments and substitutions' definitions are not its text,
-# a substitution reads as what it shows, a code block's language is not shown): stored
-# fingerprints made with another version are recomputed on the next scan.
-FINGERPRINT_VERSION = 32
+# a substitution reads as what it shows, a code block's language is not shown; 33: a text file
+# that holds a Markdown link is read as Markdown, and a Markdown link's text may wrap onto more
+# lines): stored fingerprints made with another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 33
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

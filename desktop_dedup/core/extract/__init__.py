@@ -55,8 +55,8 @@ Extractor = Callable[[str], str]
 # a program that only opens the index (the GUI, a report, the scan's own process) does not load
 # them, and the scan's fork server loads them all once (load_readers).
 _REGISTRY: dict[str, tuple[str, str, str]] = {
-    "txt": ("txt", "plaintext", "extract_plain"),
-    "text": ("txt", "plaintext", "extract_plain"),
+    "txt": ("txt", "plaintext", "extract_text_file"),
+    "text": ("txt", "plaintext", "extract_text_file"),
     "md": ("md", "plaintext", "extract_markdown"),
     "markdown": ("md", "plaintext", "extract_markdown"),
     "rst": ("rst", "plaintext", "extract_rst"),
