@@ -2340,8 +2340,8 @@ MUTANTS: list[Mutant] = [
     m(
         "markdown-link-found-after-a-word",
         "desktop_dedup/core/extract/plaintext.py",
-        '_MARKDOWN_LINK = re.compile(r"(?<![\\w\\]])',
-        '_MARKDOWN_LINK = re.compile(r"(?<![\\]])',
+        '_MARKDOWN_LINK = re.compile(r"\\[(?<![\\w\\]]\\[)',
+        '_MARKDOWN_LINK = re.compile(r"\\[(?<![\\]]\\[)',
         ["tests/test_markdown_in_text_files.py"],
         "a text file without a Markdown link reads as written (array[i](j) is code)",
     ),
