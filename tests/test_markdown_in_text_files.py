@@ -12,13 +12,14 @@ describes it (tests/data/revisions/fugashi, MIT)."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from desktop_dedup.core.extract import extract_text
-from desktop_dedup.core.extract.plaintext import strip_markdown
+from desktop_dedup.core.extract.plaintext import _MARKDOWN_LINK, strip_markdown
 from desktop_dedup.core.models import GroupKind
 from desktop_dedup.core.service import DedupService
 
@@ -67,3 +68,16 @@ def test_a_link_whose_text_spans_a_line_break_reads_as_its_text() -> None:
     assert strip_markdown(text).split() == (
         "the MeCab source and a badge and a reference link; [not this](c)".split()
     )
+
+
+def test_a_link_is_found_where_its_plain_pattern_finds_it() -> None:
+    """The pattern looks for the bracket first, then at what stands before it (opening with the
+    look-behind, it was tried at every character: 75 ms over the corpora's text files, 2 ms
+    so). Its specification, on random strings of brackets, words and spaces: a bracket not
+    right after a word or a bracket, text, the bracket closed, a target without spaces."""
+    specification = re.compile(r"(?<![\w\]])\[[^\[\]\n]+\]\([^()\s]+\)")
+    rng = random.Random(7)
+    for _ in range(20_000):
+        s = "".join(rng.choice("ab_[]()\n !") for _ in range(rng.randint(0, 14)))
+        found, expected = _MARKDOWN_LINK.search(s), specification.search(s)
+        assert (found and found.span()) == (expected and expected.span()), s
