@@ -26,9 +26,9 @@ beside MinHash-LSH's pairs on the same files; skipped with fewer than three inst
 Package read-mes: the long descriptions of the Python packages installed on the machine (their
 METADATA), the same package in several versions across its Pythons: pairs sharing >= 80 %
 of their word trigrams found, pairs under 50 % grouped. Chinese, Japanese and Korean read-mes:
-the releases of 24 Chinese, 16 Japanese and 17 Korean packages' read-mes as PyPI holds them
-(pypi_readmes.py; downloaded once, then cached), printed the same way beside MinHash-LSH;
-skipped without PyPI or a cache.
+the releases of 24 Chinese, 16 Japanese and 17 Korean packages' read-mes as PyPI holds them,
+and 20 packages' change logs (pypi_readmes.py; downloaded once, then cached), printed the same
+way beside MinHash-LSH; skipped without PyPI or a cache.
 Documentation revisions: the pages of the Rust books (mdBook) as two toolchains that rustup
 installed ship them (stable and nightly): each page in two releases, printed the same way
 (grouped pairs under 50 % counted with those between pages of a dozen words or fewer, the

@@ -1,5 +1,6 @@
 """Real revisions in Chinese, Japanese and Korean: the read-me files of the Python packages of
-those languages' developers as PyPI holds every release of them (part of ``bench_own_corpus``;
+those languages' developers as PyPI holds every release of them; and the change logs of 20
+packages, documents that grow a section with each release (part of ``bench_own_corpus``;
 runnable alone).
 
 Why: the other revision sets are English (this README's versions, CPython's documents, the
@@ -13,7 +14,12 @@ paragraph). Many are reStructuredText, whose badges are pictures named in the te
 (``|travis|``): the Japanese and Korean sets found that such a file was read as its source's
 lines, not as its page (``tests/test_rst_as_rendered.py``).
 
-Each release's file is the smallest source or wheel archive PyPI holds for it (up to
+A change log (CHANGES.rst, HISTORY.md, NEWS...) is read from the top folder of the release's
+smallest source archive, up to ``CHANGELOG_RELEASES`` releases a package; consecutive releases
+of it share most of their text when the project released often and little when it did not, and
+a chain of them cannot all be one group (each member of a group is the same as every other).
+
+Each release's read-me is the smallest source or wheel archive PyPI holds for it (up to
 ``RELEASES`` releases a package, spread over its history), its read-me the archive's top-level
 README file, else the description in its metadata. Downloaded once into a cache
 (``$XDG_CACHE_HOME/desktop_dedup_bench/pypi_readmes``, else ``~/.cache/...``); skipped when PyPI
@@ -82,13 +88,26 @@ KOREAN = (
     "dart-fss", "koreanize-matplotlib", "hgtk", "g2pk", "korean-romanizer", "hanja", "pecab",
     "konlpy", "jamo", "pykiwoom", "python-mecab-ko",
 )  # fmt: skip
-#: Each set: its packages, and the script whose text is counted as the language's.
+#: Packages whose source archives hold a change log at their top (CHANGES.rst, HISTORY.md,
+#: ...): a document that grows a section with each release, its older entries kept, edited now
+#: and then. Pallets' libraries, PyPA's tools, and others of many authors.
+CHANGELOGS = (
+    "flask", "click", "jinja2", "werkzeug", "itsdangerous", "markupsafe", "requests", "pip",
+    "virtualenv", "black", "isort", "urllib3", "idna", "six", "jieba", "pypinyin", "pyyaml",
+    "tqdm", "attrs", "pluggy",
+)  # fmt: skip
+#: Each set: its packages, the language whose script's share of a text is printed, and what of
+#: each release is read: its read-me, or its change log.
 SETS = {
-    "Chinese": (PACKAGES, "[\u4e00-\u9fff]"),
-    "Japanese": (JAPANESE, "[\u3040-\u30ff]"),
-    "Korean": (KOREAN, "[\uac00-\ud7af]"),
+    "Chinese read-mes": (PACKAGES, "Chinese", "readme"),
+    "Japanese read-mes": (JAPANESE, "Japanese", "readme"),
+    "Korean read-mes": (KOREAN, "Korean", "readme"),
+    "Change logs": (CHANGELOGS, "Chinese", "changelog"),
 }
+SCRIPTS = {"Chinese": "[\u4e00-\u9fff]", "Japanese": "[\u3040-\u30ff]", "Korean": "[\uac00-\ud7af]"}
 RELEASES = 30
+CHANGELOG_RELEASES = 14  # a change log is long: fewer releases, of smaller archives
+MAX_CHANGELOG_ARCHIVE = 8_000_000
 MAX_ARCHIVE = 30_000_000
 MIN_CHARS = 200
 _HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # Han, kana, Hangul
@@ -117,8 +136,26 @@ def _description(metadata: str) -> str:
     return "\n".join(line[8:] if line.startswith(" " * 8) else line for line in lines)
 
 
-def _readme(names: list[str], read) -> tuple[str, str] | None:
-    """(text, extension) of the archive's top-level read-me, else of its metadata."""
+# A change log's name, in a source archive's top folder: CHANGES.rst, CHANGELOG.md, HISTORY.rst,
+# NEWS...
+_CHANGELOG = ("changes", "changelog", "history", "news")
+
+
+def _changelog(names: list[str], read) -> tuple[str, str] | None:
+    """(text, extension) of the archive's top-level change log; .md, .rst or .txt."""
+    for name in sorted(names, key=len):
+        base = name.rsplit("/", 1)[-1].lower()
+        if name.count("/") <= 1 and base.startswith(_CHANGELOG) and not base.endswith(".py"):
+            ext = base.rsplit(".", 1)[-1] if "." in base else "txt"
+            return read(name).decode("utf-8", "replace"), ext if ext in ("md", "rst") else "txt"
+    return None
+
+
+def _readme(names: list[str], read, kind: str = "readme") -> tuple[str, str] | None:
+    """(text, extension) of the archive's top-level read-me, else of its metadata; or of its
+    change log (``kind``)."""
+    if kind == "changelog":
+        return _changelog(names, read)
     for name in sorted(names, key=len):
         base = name.rsplit("/", 1)[-1].lower()
         if name.count("/") <= 1 and base.startswith("readme") and not base.endswith(".py"):
@@ -130,38 +167,42 @@ def _readme(names: list[str], read) -> tuple[str, str] | None:
     return None
 
 
-def _archive_readme(data: bytes, filename: str) -> tuple[str, str] | None:
+def _archive_readme(data: bytes, filename: str, kind: str) -> tuple[str, str] | None:
     try:
         if filename.endswith((".whl", ".zip", ".egg")):
             archive = zipfile.ZipFile(io.BytesIO(data))
-            return _readme(archive.namelist(), archive.read)
+            return _readme(archive.namelist(), archive.read, kind)
         tar = tarfile.open(fileobj=io.BytesIO(data))
         members = [m.name for m in tar.getmembers() if m.isfile()]
-        return _readme(members, lambda n: tar.extractfile(n).read())
+        return _readme(members, lambda n: tar.extractfile(n).read(), kind)
     except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError, KeyError):
         return None
 
 
-def _fetch(package: str, folder: Path) -> None:
-    """Download ``package``'s read-mes into ``folder`` (one file a release, by version)."""
+def _fetch(package: str, folder: Path, kind: str = "readme") -> None:
+    """Download ``package``'s read-mes (or change logs: ``kind``; source archives only, up to
+    CHANGELOG_RELEASES) into ``folder`` (one file a release, by version)."""
     releases = json.loads(_get(f"https://pypi.org/pypi/{package}/json"))["releases"]
     versions = [v for v, files in releases.items() if files]
-    if len(versions) > RELEASES:
-        step = len(versions) / RELEASES
-        versions = [versions[int(i * step)] for i in range(RELEASES)]
+    most = CHANGELOG_RELEASES if kind == "changelog" else RELEASES
+    if len(versions) > most:
+        step = len(versions) / most
+        versions = [versions[int(i * step)] for i in range(most)]
     jobs = []
     for version in versions:
         files = releases[version]
         sources = [f for f in files if f["packagetype"] == "sdist"]
         wheels = [f for f in files if f["packagetype"] == "bdist_wheel"]
+        if kind == "changelog" and not sources:
+            continue
         chosen = min(sources or wheels or files, key=lambda f: f["size"])
-        if chosen["size"] <= MAX_ARCHIVE:
+        if chosen["size"] <= (MAX_CHANGELOG_ARCHIVE if kind == "changelog" else MAX_ARCHIVE):
             jobs.append((version, chosen))
 
     def one(job):
         version, chosen = job
         try:
-            return version, _archive_readme(_get(chosen["url"]), chosen["filename"])
+            return version, _archive_readme(_get(chosen["url"]), chosen["filename"], kind)
         except (OSError, urllib.error.URLError):
             return version, None
 
@@ -174,16 +215,17 @@ def _fetch(package: str, folder: Path) -> None:
     (folder / ".complete").touch()
 
 
-def readmes(packages: tuple[str, ...] = PACKAGES) -> dict[str, str]:
-    """``package@version.ext`` -> read-me, each distinct text once (its first release), from
-    the cache, fetching what it lacks; {} when PyPI cannot be reached and nothing is cached."""
+def readmes(packages: tuple[str, ...] = PACKAGES, kind: str = "readme") -> dict[str, str]:
+    """``package@version.ext`` -> read-me (or change log: ``kind``), each distinct text once
+    (its first release), from the cache, fetching what it lacks; {} when PyPI cannot be reached
+    and nothing is cached."""
     out: dict[str, str] = {}
     seen: set[str] = set()
     for package in packages:
-        folder = cache_dir() / package
+        folder = cache_dir() / package if kind == "readme" else cache_dir() / kind / package
         if not (folder / ".complete").exists():
             try:
-                _fetch(package, folder)
+                _fetch(package, folder, kind)
             except (OSError, urllib.error.URLError, ValueError, KeyError):
                 continue
         releases = []
@@ -224,27 +266,28 @@ def shares(texts: dict[str, str]) -> dict[tuple[str, str], float]:
 
 
 def report(tmp: Path) -> None:
-    """One line of figures for each language's set (SETS)."""
-    for language, (packages, script) in SETS.items():
-        report_set(tmp, language, packages, re.compile(script))
+    """One line of figures for each set (SETS)."""
+    for title, (packages, language, kind) in SETS.items():
+        report_set(tmp, title, packages, language, kind)
 
 
-def report_set(tmp: Path, language: str, packages: tuple[str, ...], script: re.Pattern) -> None:
+def report_set(
+    tmp: Path, title: str, packages: tuple[str, ...], language: str, kind: str = "readme"
+) -> None:
     from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY
     from desktop_dedup.core.service import DedupService
     from tests.bench.bench_own_corpus import minhash_groups, scanned_groups
 
-    texts = readmes(packages)
+    texts = readmes(packages, kind)
     if len(texts) < 50:
-        print(
-            f"  {language} read-mes from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped"
-        )
+        print(f"  {title} from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped")
         return
-    folder = tmp / f"pypi_readmes_{language}"
+    name_of_set = re.sub(r"\W+", "_", title.lower())
+    folder = tmp / f"pypi_{name_of_set}"
     folder.mkdir()
     for name, text in texts.items():
         (folder / name).write_text(text, encoding="utf-8")
-    index = tmp / f"pypi_readmes_{language}.sqlite"
+    index = tmp / f"pypi_{name_of_set}.sqlite"
     groups = scanned_groups(folder, index)
     predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
     peer = {tuple(sorted(p)) for p in minhash_groups(folder)}
@@ -268,12 +311,13 @@ def report_set(tmp: Path, language: str, packages: tuple[str, ...], script: re.P
                 service.pair_similarity(ids[name], ids[o]) >= DEFAULT_MIN_SIMILARITY for o in others
             ):
                 alone += 1
+    script = re.compile(SCRIPTS[language])
     native = sum(
         1 for t in texts.values() if len(script.findall(t)) > 0.2 * len(re.findall(r"\w", t))
     )
     missed = sorted(consecutive - predicted)
     print(
-        f"  {language} read-mes from PyPI ({len(texts)} distinct releases of {len(packages)} "
+        f"  {title} from PyPI ({len(texts)} distinct releases of {len(packages)} "
         f"packages, {native} of them a fifth or more {language} script): consecutive releases "
         f"sharing >= 80 % found {len(consecutive & predicted)} of {len(consecutive)} (MinHash-LSH "
         f"{len(consecutive & peer)}); all such pairs of one package {len(close & predicted)} of "
