@@ -109,6 +109,8 @@ Before the figure.
    The plot's caption says what it shows.
 
 .. code:: python
+   :class: highlighted
+   :name: example-code
 
    print("kept")
 

@@ -2322,6 +2322,14 @@ MUTANTS: list[Mutant] = [
         "a substitution's name matches in any case when not as written",
     ),
     m(
+        "rst-directive-options-read-as-words",
+        "desktop_dedup/core/extract/plaintext.py",
+        "            if _RST_DIRECTIVE.match(line):",
+        "            if False:",
+        ["tests/test_rst_as_rendered.py"],
+        "a directive's options are not shown",
+    ),
+    m(
         "markdown-in-text-files-read-as-written",
         "desktop_dedup/core/extract/plaintext.py",
         "    return strip_markdown(text) if _MARKDOWN_LINK.search(text) else text",

@@ -650,6 +650,9 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 # of the line, is the directive's name and argument.
 _RST_SUBSTITUTION = re.compile(r"^([ \t]*)\.\.[ \t]+\|([^|\n]+)\|[ \t]+([\w:-]+)::[ \t]*(.*)$")
 _RST_PICTURE = re.compile(r"^([ \t]*)\.\.[ \t]+(image|figure)::")
+# A directive's line, and an option under it (``:class: example``, ``:linenos:``).
+_RST_DIRECTIVE = re.compile(r"[ \t]*\.\.[ \t]+[\w.:+-]+::(?:[ \t]|$)")
+_RST_OPTION = re.compile(r"[ \t]+:[\w.+ -]+:(?:[ \t]|$)")
 # Explicit markup that is not a comment: a directive (its name, then ::), a hyperlink target
 # (_name: or __), a substitution's definition (|name|), a footnote or a citation ([label]).
 _RST_NOT_COMMENT = re.compile(r"[ \t]*\.\.[ \t]+(?:[\w.:+-]+::(?:[ \t]|$)|[_|\[])")
@@ -727,6 +730,15 @@ def _without_pictures_and_substitutions(text: str) -> str:
         if definition is None and picture is None and not comment:
             kept.append(line)
             i += 1
+            # a directive's options, the field list right under its line, are not shown
+            if _RST_DIRECTIVE.match(line):
+                own = _indent(line)
+                while (
+                    i < len(lines)
+                    and _indent(lines[i]) > own
+                    and _RST_OPTION.match(lines[i]) is not None
+                ):
+                    i += 1
             continue
         end = _rst_block(lines, i)
         if definition is not None:
