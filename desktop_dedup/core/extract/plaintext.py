@@ -646,17 +646,18 @@ _RST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # A substitution's definition (``.. |travis| image:: https://...``), a picture's directive, and
 # a directive whose argument is a code block's language: what docutils renders shows none of
-# their lines (a figure's caption, its content, stays). What follows the marker, up to the end
-# of the line, is the directive's name and argument.
+# their lines (a figure's caption, its content, stays); nor the options under a directive's
+# line (``:class: example``, ``:linenos:``).
 _RST_SUBSTITUTION = re.compile(r"^([ \t]*)\.\.[ \t]+\|([^|\n]+)\|[ \t]+([\w:-]+)::[ \t]*(.*)$")
 _RST_PICTURE = re.compile(r"^([ \t]*)\.\.[ \t]+(image|figure)::")
-# A directive's line, and an option under it (``:class: example``, ``:linenos:``).
-_RST_DIRECTIVE = re.compile(r"[ \t]*\.\.[ \t]+[\w.:+-]+::(?:[ \t]|$)")
-_RST_OPTION = re.compile(r"[ \t]+:[\w.+ -]+:(?:[ \t]|$)")
-# Explicit markup that is not a comment: a directive (its name, then ::), a hyperlink target
-# (_name: or __), a substitution's definition (|name|), a footnote or a citation ([label]).
-_RST_NOT_COMMENT = re.compile(r"[ \t]*\.\.[ \t]+(?:[\w.:+-]+::(?:[ \t]|$)|[_|\[])")
 _RST_LANGUAGE = re.compile(r"^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|highlight)::.*$", _M)
+_RST_OPTION = re.compile(r"[ \t]+:[\w.+ -]+:(?:[ \t]|$)")
+# A directive's name, then ::
+_DIRECTIVE_NAME = r"[\w.:+-]+::(?:[ \t]|$)"
+_RST_DIRECTIVE = re.compile(r"[ \t]*\.\.[ \t]+" + _DIRECTIVE_NAME)
+# Explicit markup that is not a comment: a directive, a hyperlink target (_name: or __), a
+# substitution's definition (|name|), a footnote or a citation ([label]).
+_RST_NOT_COMMENT = re.compile(r"[ \t]*\.\.[ \t]+(?:" + _DIRECTIVE_NAME + r"|[_|\[])")
 # A reference to a substitution: |name|, |name|_ or |name|__, its name neither starting nor
 # ending with a space, not inside a word (a grid table's bars have spaces inside them).
 _RST_REFERENCE = re.compile(r"(?<![\w|])\|([^|\s](?:[^|\n]*[^|\s])?)\|(?:__?)?(?![\w|])")
