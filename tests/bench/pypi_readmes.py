@@ -110,7 +110,7 @@ CHANGELOG_RELEASES = 14  # a change log is long: fewer releases, of smaller arch
 MAX_CHANGELOG_ARCHIVE = 8_000_000
 MAX_ARCHIVE = 30_000_000
 MIN_CHARS = 200
-_HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # Han, kana, Hangul
+_HAN = re.compile("[" + "".join(r[1:-1] for r in SCRIPTS.values()) + "]")  # Han, kana, Hangul
 _NOT_WORD = re.compile(r"\W+")
 _ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 
@@ -141,26 +141,28 @@ def _description(metadata: str) -> str:
 _CHANGELOG = ("changes", "changelog", "history", "news")
 
 
-def _changelog(names: list[str], read) -> tuple[str, str] | None:
-    """(text, extension) of the archive's top-level change log; .md, .rst or .txt."""
+def _top_file(names: list[str], read, prefixes: tuple[str, ...]) -> tuple[str, str] | None:
+    """(text, extension) of the archive's shortest-named file in its top folder whose name
+    starts with one of ``prefixes`` (a Python module aside); its extension "txt" without one."""
     for name in sorted(names, key=len):
         base = name.rsplit("/", 1)[-1].lower()
-        if name.count("/") <= 1 and base.startswith(_CHANGELOG) and not base.endswith(".py"):
+        if name.count("/") <= 1 and base.startswith(prefixes) and not base.endswith(".py"):
             ext = base.rsplit(".", 1)[-1] if "." in base else "txt"
-            return read(name).decode("utf-8", "replace"), ext if ext in ("md", "rst") else "txt"
+            return read(name).decode("utf-8", "replace"), ext
     return None
 
 
 def _readme(names: list[str], read, kind: str = "readme") -> tuple[str, str] | None:
     """(text, extension) of the archive's top-level read-me, else of its metadata; or of its
-    change log (``kind``)."""
+    change log (``kind``; .md, .rst or .txt)."""
     if kind == "changelog":
-        return _changelog(names, read)
-    for name in sorted(names, key=len):
-        base = name.rsplit("/", 1)[-1].lower()
-        if name.count("/") <= 1 and base.startswith("readme") and not base.endswith(".py"):
-            ext = base.rsplit(".", 1)[-1] if "." in base else "txt"
-            return read(name).decode("utf-8", "replace"), ext
+        found = _top_file(names, read, _CHANGELOG)
+        if found is None:
+            return None
+        return found[0], found[1] if found[1] in ("md", "rst") else "txt"
+    found = _top_file(names, read, ("readme",))
+    if found is not None:
+        return found
     metadata = [n for n in names if n.endswith(("PKG-INFO", ".dist-info/METADATA"))]
     if metadata:
         return _description(read(min(metadata, key=len)).decode("utf-8", "replace")), "txt"
