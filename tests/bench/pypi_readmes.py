@@ -1,18 +1,19 @@
-"""Real revisions in Chinese, Japanese and Korean: the read-me files of the Python packages of
-those languages' developers as PyPI holds every release of them; and the change logs of 20
-packages, documents that grow a section with each release (part of ``bench_own_corpus``;
-runnable alone).
+"""Real revisions in Chinese, Japanese, Korean and Russian: the read-me files of the Python
+packages of those languages' developers as PyPI holds every release of them; and the change
+logs of 20 packages, documents that grow a section with each release (part of
+``bench_own_corpus``; runnable alone).
 
 Why: the other revision sets are English (this README's versions, CPython's documents, the
-installed packages' read-mes, the Rust books). These read-mes are Chinese, Japanese or Korean
-prose with English code, tables and links (or English, in some of the Japanese and Korean
-packages), as their developers write them, and each package's releases are one document as its
-maintainers revised it over years: a sentence reworded, an example or a changelog line added, a
-table of sample output replaced, a link or a status badge moved. Different packages' read-mes
-are different documents (several share a badge block, an install section, a licence
-paragraph). Many are reStructuredText, whose badges are pictures named in the text
-(``|travis|``): the Japanese and Korean sets found that such a file was read as its source's
-lines, not as its page (``tests/test_rst_as_rendered.py``).
+installed packages' read-mes, the Rust books). These read-mes are Chinese, Japanese, Korean or
+Russian prose with English code, tables and links (or English, in some of the Japanese, Korean
+and Russian packages), as their developers write them, and each package's releases are one
+document as its maintainers revised it over years: a sentence reworded, an example or a
+changelog line added, a table of sample output replaced, a link or a status badge moved. Russian
+is an inflected language written with spaces, in Cyrillic: its oracle reads word trigrams, as
+for English. Different packages' read-mes are different documents (several share a badge block,
+an install section, a licence paragraph). Many are reStructuredText, whose badges are pictures
+named in the text (``|travis|``): the Japanese and Korean sets found that such a file was read
+as its source's lines, not as its page (``tests/test_rst_as_rendered.py``).
 
 A change log (CHANGES.rst, HISTORY.md, NEWS...) is read from the top folder of the release's
 smallest source archive, up to ``CHANGELOG_RELEASES`` releases a package; consecutive releases
@@ -88,6 +89,14 @@ KOREAN = (
     "dart-fss", "koreanize-matplotlib", "hgtk", "g2pk", "korean-romanizer", "hanja", "pecab",
     "konlpy", "jamo", "pykiwoom", "python-mecab-ko",
 )  # fmt: skip
+#: Packages for Russian text, Russian services' APIs (Yandex Music, the Moscow Exchange, DaData,
+#: QIWI, VK) and declension of Russian names, by Russian developers: read-mes in Russian, or in
+#: English with Russian examples. An inflected language written with spaces, in Cyrillic.
+RUSSIAN = (
+    "natasha", "slovnet", "nerus", "razdel", "yargy", "corus", "navec", "ipymarkup",
+    "rutermextract", "ruts", "yandex-music", "moexalgo", "dadata", "petrovich", "pyqiwip2p",
+    "vkwave", "vkbottle", "pytils",
+)  # fmt: skip
 #: Packages whose source archives hold a change log at their top (CHANGES.rst, HISTORY.md,
 #: ...): a document that grows a section with each release, its older entries kept, edited now
 #: and then. Pallets' libraries, PyPA's tools, and others of many authors.
@@ -102,15 +111,22 @@ SETS = {
     "Chinese read-mes": (PACKAGES, "Chinese", "readme"),
     "Japanese read-mes": (JAPANESE, "Japanese", "readme"),
     "Korean read-mes": (KOREAN, "Korean", "readme"),
+    "Russian read-mes": (RUSSIAN, "Russian", "readme"),
     "Change logs": (CHANGELOGS, "Chinese", "changelog"),
 }
-SCRIPTS = {"Chinese": "[\u4e00-\u9fff]", "Japanese": "[\u3040-\u30ff]", "Korean": "[\uac00-\ud7af]"}
+SCRIPTS = {
+    "Chinese": "[\u4e00-\u9fff]",
+    "Japanese": "[\u3040-\u30ff]",
+    "Korean": "[\uac00-\ud7af]",
+    "Russian": "[\u0400-\u04ff]",
+}
 RELEASES = 30
 CHANGELOG_RELEASES = 14  # a change log is long: fewer releases, of smaller archives
 MAX_CHANGELOG_ARCHIVE = 8_000_000
 MAX_ARCHIVE = 30_000_000
 MIN_CHARS = 200
-_HAN = re.compile("[" + "".join(r[1:-1] for r in SCRIPTS.values()) + "]")  # Han, kana, Hangul
+# Han, kana, Hangul: the scripts written without spaces between words
+_HAN = re.compile("[" + "".join(SCRIPTS[k][1:-1] for k in ("Chinese", "Japanese", "Korean")) + "]")
 _NOT_WORD = re.compile(r"\W+")
 _ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 
