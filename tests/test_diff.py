@@ -484,3 +484,29 @@ def test_a_stretch_without_line_breaks_has_the_same_keys_whole_and_token_by_toke
     # an ASCII one there
     side = _compare_side(text, fold_compat(text), 0, len(text), False, (False, False))
     assert _unbroken_keys(side, 0, len(side.keys)) == side.keys
+
+
+COREUTILS = __import__("pathlib").Path(__file__).parent / "data" / "templates" / "coreutils"
+
+
+def test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_together():
+    """A name of letters and digits (md5sum, sha256sum, b2sum) is one word to the index, as
+    the segmenter cuts it, and one word where the diff names the swap: cut at its digits, the
+    pages of GNU coreutils' checksum commands named no swap ("similarity 0.000" and no
+    reason: md5sum against sha256sum) or a piece of each name ('MD' and 'B')."""
+    from desktop_dedup.core.service import diff_files
+
+    md5 = COREUTILS / "md5sum.1.txt"
+    for other, name in (("sha256sum", "sha256sum"), ("sha512sum", "sha512sum"), ("b2sum", "b2sum")):
+        result = diff_files(md5, COREUTILS / f"{other}.1.txt")
+        assert result.similarity == 0.0
+        assert result.swapped is not None, other
+        assert tuple(w.lower() for w in result.swapped) == ("md5sum", name)
+    a = "x86_64 build of sha256sum " * 3 + "page two of four: GPLv3"
+    b = "x86_64 build of sha1sum " * 3 + "page two of four: GPLv3"
+    assert swapped_words(a, b, 3) == ("sha256sum", "sha1sum")
+    # digits alone are no word of either (numbers changed in a copy), nor is a single Latin
+    # letter or a stop word: the index weighs none of them
+    assert swapped_words("page 12 " * 4, "page 13 " * 4, 3) is None
+    assert swapped_words("see page B " * 4, "see page p " * 4, 3) is None
+    assert swapped_words("sed " + "the page " * 4, "sed " + "a page " * 4, 3) is None

@@ -23,7 +23,7 @@ import difflib
 import itertools
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -110,11 +110,14 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     None when there is no such pair."""
 
     def counts(text: str) -> dict[str, tuple[int, str]]:
+        # the words the index weighs: no number, no single Latin letter, no stop word
         found: dict[str, tuple[int, str]] = {}
-        for tok in tokenize_for_diff(text):
-            if _is_word(tok) and not tok.isdigit():
-                n, written = found.get(tok.lower(), (0, tok))
-                found[tok.lower()] = (n + 1, written)
+        for tok in _indexed_words(text):
+            key = tok.lower()
+            if tok.isdigit() or (len(tok) == 1 and tok.isascii()) or key in stopwords.ALL:
+                continue
+            n, written = found.get(key, (0, tok))
+            found[key] = (n + 1, written)
         return found
 
     ca, cb = counts(a), counts(b)
@@ -137,14 +140,11 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     def named_less(own: dict, other: dict) -> tuple[int, str] | None:
         # the word of ``own`` it names at least ``min_count`` times as often as ``other`` does
         # (a word ``other`` lacks counted as named once), ``min_count`` or more times more
-        # (two sibling pages that name each other, each in its SEE ALSO); a stop word is no
-        # word of a sketch ("the" in a page twice as long)
+        # (two sibling pages that name each other, each in its SEE ALSO)
         less = [
             (n - held, len(w), w)
             for k, (n, w) in own.items()
-            if n >= min_count * max(held := other.get(k, (0,))[0], 1)
-            and n - held >= min_count
-            and k not in stopwords.ALL
+            if n >= min_count * max(held := other.get(k, (0,))[0], 1) and n - held >= min_count
         ]
         best = max(less, default=None)
         return (best[0], best[2]) if best else None
@@ -163,6 +163,28 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     pairs += [(first[1], second[1])] if first and second else []
     # the pair with the most occurrences gone: what tells the two apart best
     return max(pairs, key=gone, default=None)
+
+
+# A run of ASCII letters and digits, which the index's segmenter keeps as one word
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
+
+
+def _indexed_words(text: str) -> Iterator[str]:
+    """The words of ``text`` as the index cuts them: the diff's, but a name of ASCII letters
+    and digits is one word (``md5sum``, ``GPLv3``, ``x86``), where the diff cuts it at its
+    digits to show a changed number alone."""
+    run = ""
+    for tok in tokenize_for_diff(text):
+        if _ALNUM.fullmatch(tok):
+            run += tok
+            continue
+        if run:
+            yield run
+            run = ""
+        if _is_word(tok):
+            yield tok
+    if run:
+        yield run
 
 
 def tokenize_for_diff(text: str) -> list[str]:

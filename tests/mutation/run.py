@@ -936,9 +936,32 @@ MUTANTS: list[Mutant] = [
     m(
         "diff-names-a-stop-word",
         "desktop_dedup/core/diff.py",
-        "            and k not in stopwords.ALL\n",
+        " or key in stopwords.ALL:",
+        ":",
+        [
+            "tests/test_diff.py::test_the_swapped_names_are_found_when_two_pages_name_each_other",
+            "tests/test_diff.py::test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_together",
+        ],
+        "the diff names the two words that kept a pair of one template apart",
+    ),
+    m(
+        "diff-names-a-single-letter",
+        "desktop_dedup/core/diff.py",
+        " or (len(tok) == 1 and tok.isascii())",
         "",
-        ["tests/test_diff.py::test_the_swapped_names_are_found_when_two_pages_name_each_other"],
+        [
+            "tests/test_diff.py::test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_together",
+        ],
+        "the diff names the two words that kept a pair of one template apart",
+    ),
+    m(
+        "diff-cuts-a-name-at-its-digits",
+        "desktop_dedup/core/diff.py",
+        "        if _ALNUM.fullmatch(tok):\n",
+        "        if False:\n",
+        [
+            "tests/test_diff.py::test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_together",
+        ],
         "the diff names the two words that kept a pair of one template apart",
     ),
     m(
