@@ -6,6 +6,7 @@ import random
 import re
 import time
 import unicodedata
+from pathlib import Path
 
 import jieba
 import pytest
@@ -486,7 +487,7 @@ def test_a_stretch_without_line_breaks_has_the_same_keys_whole_and_token_by_toke
     assert _unbroken_keys(side, 0, len(side.keys)) == side.keys
 
 
-COREUTILS = __import__("pathlib").Path(__file__).parent / "data" / "templates" / "coreutils"
+COREUTILS = Path(__file__).parent / "data" / "templates" / "coreutils"
 
 
 def test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_together():
