@@ -511,3 +511,22 @@ def test_the_swapped_names_are_the_names_the_index_saw_letters_and_digits_togeth
     assert swapped_words("page 12 " * 4, "page 13 " * 4, 3) is None
     assert swapped_words("see page B " * 4, "see page p " * 4, 3) is None
     assert swapped_words("sed " + "the page " * 4, "sed " + "a page " * 4, 3) is None
+
+
+def test_the_swapped_names_are_the_words_the_index_cut_and_weighed():
+    """The words a refused pair's swap is named by are the index's words, cut by its
+    segmenter on the script-folded text and kept by its own rule of which words it weighs
+    (stopwords.word_kind), but shown as each file writes them: katakana words are not run
+    together with the hiragana after them ("ネコは"), a single hiragana (a particle) is no
+    word, and a Traditional word is named as written, whichever script the other file uses."""
+    assert swapped_words("ネコは白い。" * 4, "イヌは白い。" * 4, 3) == ("ネコ", "イヌ")
+    assert swapped_words("page ね " * 4, "page よ " * 4, 3) is None
+    # the index folds both to 编辑器 and 浏览器, and the names are given as written
+    a = "請用編輯器開啟檔案。" * 4
+    assert swapped_words(a, "请用浏览器打开文件。" * 4, 3) == ("編輯器", "浏览器")
+    # Taiwan's 開啟檔案 is the mainland's 打开文件 to the index: no swap
+    assert swapped_words(a, "请用编辑器打开文件。" * 4, 3) is None
+    # a regional word is named as written too, where the index reads it as 软件
+    assert swapped_words("這個軟體很好用。" * 4, "这个工具很好用。" * 4, 3) == ("軟體", "工具")
+    # the words are cut as the index cuts them, not at the diff's digits
+    assert swapped_words("run md5sum. " * 3, "run sha1sum. " * 3, 3) == ("md5sum", "sha1sum")

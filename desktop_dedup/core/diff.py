@@ -23,12 +23,12 @@ import difflib
 import itertools
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from desktop_dedup.core import stopwords
+from desktop_dedup.core.stopwords import NOT_A_WORD, word_kind
 from desktop_dedup.core.text import (
     HAN_RANGES,
     UNSPACED_RANGES,
@@ -37,6 +37,9 @@ from desktop_dedup.core.text import (
     fold_compat,
     fold_in_place,
     has_traditional,
+    normalize_text,
+    normalize_unwrapped,
+    segment,
     segmenter,
 )
 
@@ -99,8 +102,9 @@ class DiffResult:
 
 def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
-    and the same of ``b``, compared in lower case and given as first written: what tells two
-    pages of one template apart ("svnlook" in one, "svndumpfilter" in the other). When only
+    and the same of ``b``, the words and their counts the index's (_index_word_counts), each
+    given as its file first writes it: what tells two pages of one template apart ("svnlook"
+    in one, "svndumpfilter" in the other). When only
     one side has such a word, the other's may occur once or twice on the first side (a page
     that names its sibling; once for every ``min_count`` times the other side has it) if as
     many occurrences of the two are gone as in a swap both ways (twice ``min_count``), as
@@ -109,18 +113,7 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     that name each other), those two; of the two kinds, the pair with more occurrences gone.
     None when there is no such pair."""
 
-    def counts(text: str) -> dict[str, tuple[int, str]]:
-        # the words the index weighs: no number, no single Latin letter, no stop word
-        found: dict[str, tuple[int, str]] = {}
-        for tok in _indexed_words(text):
-            key = tok.lower()
-            if tok.isdigit() or (len(tok) == 1 and tok.isascii()) or key in stopwords.ALL:
-                continue
-            n, written = found.get(key, (0, tok))
-            found[key] = (n + 1, written)
-        return found
-
-    ca, cb = counts(a), counts(b)
+    ca, cb = _index_word_counts(a), _index_word_counts(b)
 
     def most_repeated(own: dict[str, tuple[int, str]], other: dict) -> tuple[int, str] | None:
         only = [(n, len(w), w) for k, (n, w) in own.items() if n >= min_count and k not in other]
@@ -150,7 +143,7 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
         return (best[0], best[2]) if best else None
 
     def gone(pair: tuple[str, str]) -> int:
-        x, y = pair[0].lower(), pair[1].lower()
+        x, y = pair
         return ca[x][0] - cb.get(x, (0,))[0] + cb[y][0] - ca.get(y, (0,))[0]
 
     first, second = most_repeated(ca, cb), most_repeated(cb, ca)
@@ -162,29 +155,41 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     first, second = named_less(ca, cb), named_less(cb, ca)
     pairs += [(first[1], second[1])] if first and second else []
     # the pair with the most occurrences gone: what tells the two apart best
-    return max(pairs, key=gone, default=None)
+    best = max(pairs, key=gone, default=None)
+    return (_as_written(best[0], a), _as_written(best[1], b)) if best else None
 
 
-# A run of ASCII letters and digits, which the index's segmenter keeps as one word
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
+def _index_word_counts(text: str) -> dict[str, tuple[int, str]]:
+    """How often the index sees each of the words it weighs in ``text``: the tokens of the
+    text normalised and cut as fingerprint.py does (script and regional words folded, lower
+    case), kept by its rule (stopwords.word_kind: no number, no single Latin letter or hiragana,
+    no stop word). Each count with its word (the tuple's second item, as the other counts)."""
+    found: dict[str, tuple[int, str]] = {}
+    for tok in segment(normalize_text(text)):
+        if word_kind(tok) != NOT_A_WORD:
+            found[tok] = (found.get(tok, (0,))[0] + 1, tok)
+    return found
 
 
-def _indexed_words(text: str) -> Iterator[str]:
-    """The words of ``text`` as the index cuts them: the diff's, but a name of ASCII letters
-    and digits is one word (``md5sum``, ``GPLv3``, ``x86``), where the diff cuts it at its
-    digits to show a changed number alone."""
-    run = ""
-    for tok in tokenize_for_diff(text):
-        if _ALNUM.fullmatch(tok):
-            run += tok
+def _as_written(word: str, text: str) -> str:
+    """``word`` (a word of ``text`` as the index normalised it) as ``text`` first writes it:
+    its case, its script and its regional form (軟體 where the index reads 软件), found among
+    the words of the line that holds it, each cut in place; the normalised word when none is
+    (the words of a line cut otherwise than the whole text's)."""
+    for line in text.splitlines():
+        if word not in normalize_unwrapped(line):
             continue
-        if run:
-            yield run
-            run = ""
-        if _is_word(tok):
-            yield tok
-    if run:
-        yield run
+        folded = fold_in_place(line)
+        tokens = segment(folded)
+        if "".join(tokens) != folded:  # runs of a script without spaces: overlapping tokens
+            continue
+        at = 0
+        for tok in tokens:
+            written = line[at : at + len(tok)]
+            at += len(tok)
+            if tok.lower() == word or normalize_unwrapped(written) == word:
+                return written
+    return word
 
 
 def tokenize_for_diff(text: str) -> list[str]:

@@ -119,9 +119,6 @@ EDGE_MAX_SHARE = 0.2  # per end
 EDGE_MAX_LINE_TOKENS = 20  # a banner is one sentence; a longer line is the text itself
 EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated banner
 
-_WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
-_DIGIT = re.compile(r"\d")
-_HIRAGANA_FIRST, _HIRAGANA_LAST = "\u3040", "\u309f"
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
@@ -301,25 +298,12 @@ _TOKEN_IDF: array[float] = array("d")
 _TOKEN_HASH: array[int] = array("Q")
 _TOKEN_STR: list[str] = []  # each feature's token, by id
 _TOKEN_ID_MAX = 2_000_000
-_UNKNOWN = -2
-_NOT_FEATURE = -1
-_IDENT = -3  # not a feature, but an identifier with digits (see fingerprint_text)
-
-
-def _kind(tok: str) -> int:
-    """_IDENT or _NOT_FEATURE for a token that is no feature, else _UNKNOWN."""
-    # Most tokens are words of letters only: no digit, and a letter (what the two patterns
-    # look for), told by one call in C instead of two searches.
-    letters = tok.isalpha()
-    if not letters and _DIGIT.search(tok):
-        return _IDENT if _WORDLIKE.search(tok) else _NOT_FEATURE
-    if (
-        tok in stopwords.ALL
-        or not (letters or _WORDLIKE.search(tok))
-        or (len(tok) == 1 and (tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST))
-    ):
-        return _NOT_FEATURE
-    return _UNKNOWN
+# a token's kind (stopwords.word_kind), kept as its id until it is a feature: no feature yet
+# (its id is looked up, given one when it is a feature), no feature, an identifier with digits
+_UNKNOWN = stopwords.WORD
+_NOT_FEATURE = stopwords.NOT_A_WORD
+_IDENT = stopwords.NAME_WITH_DIGITS  # not a feature, but an identifier (see fingerprint_text)
+_kind = stopwords.word_kind
 
 
 def _add_tokens(new: Iterable[str]) -> None:

@@ -7,6 +7,8 @@ Chinese particles whose IDF is still high enough to matter in short texts.
 
 from __future__ import annotations
 
+import re
+
 ENGLISH = frozenset(
     """
 a about above after again against all also am an and any are as at be because been before being
@@ -31,3 +33,29 @@ CHINESE = frozenset(
 )
 
 ALL = ENGLISH | CHINESE
+
+# What a token of normalised text (lower case) is to the index: a word it weighs (a feature of
+# the fingerprint, fingerprint.py), a name with digits it counts apart (md5sum, x86, GPLv3) or
+# nothing (a number, punctuation, a single Latin letter or hiragana, a stop word). The one rule
+# for both the fingerprint and the diff's naming of two swapped words (diff.swapped_words).
+WORD, NOT_A_WORD, NAME_WITH_DIGITS = -2, -1, -3
+
+_WORDLIKE = re.compile(r"[^\W\d_]")  # a letter or an ideograph
+_DIGIT = re.compile(r"\d")
+_HIRAGANA_FIRST, _HIRAGANA_LAST = "\u3040", "\u309f"
+
+
+def word_kind(tok: str) -> int:
+    """WORD, NAME_WITH_DIGITS or NOT_A_WORD: what ``tok`` (lower case) is to the index."""
+    # Most tokens are words of letters only: no digit, and a letter (what the two patterns
+    # look for), told by one call in C instead of two searches.
+    letters = tok.isalpha()
+    if not letters and _DIGIT.search(tok):
+        return NAME_WITH_DIGITS if _WORDLIKE.search(tok) else NOT_A_WORD
+    if (
+        tok in ALL
+        or not (letters or _WORDLIKE.search(tok))
+        or (len(tok) == 1 and (tok.isascii() or _HIRAGANA_FIRST <= tok <= _HIRAGANA_LAST))
+    ):
+        return NOT_A_WORD
+    return WORD
