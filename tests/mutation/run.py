@@ -473,8 +473,8 @@ MUTANTS: list[Mutant] = [
     m(
         "name-named-once-counts-as-present",
         "desktop_dedup/core/sketch.py",
-        "or (a_only and _refers(a, b)) or (b_only and _refers(b, a))\n",
-        "\n",
+        "        or (a_only and _refers(a, b))\n        or (b_only and _refers(b, a))\n",
+        "",
         ["tests/test_sketch.py", "tests/test_grouping.py", "tests/test_templates.py"],
         "template instances are refused: one page may name its sibling once",
     ),
@@ -743,8 +743,8 @@ MUTANTS: list[Mutant] = [
     m(
         "retiring-reader-drops-the-file-sent-ahead",
         "desktop_dedup/core/workers.py",
-        "                if retire and worker.entry is not None:\n",
-        "                if False:\n",
+        "                    self._requeue_rest(worker, queue)\n",
+        "                    pass\n",
         ["tests/test_reader_budgets.py"],
         "the files sent ahead to a reader that ran out of memory are still read",
     ),
@@ -1883,7 +1883,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/store/schema.py",
         '_column("format", String(16), default=""),',
         '_column("format", String(16), default="", nullable=True),',
-        ["tests/test_store.py::test_a_new_index_file_has_schema_7_as_every_release_of_it_wrote_it"],
+        ["tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_and_8_wrote"],
         "existing databases open and migrate: the schema of a version does not drift",
     ),
     m(
@@ -2026,8 +2026,8 @@ MUTANTS: list[Mutant] = [
     m(
         "pdf-page-furniture-kept",
         "desktop_dedup/core/extract/pdf.py",
-        '    text = "\\n".join(without_page_furniture(pages))',
-        '    text = "\\n".join(pages)',
+        '    text = mark_typeset_hyphens("\\n".join(without_page_furniture(pages)))',
+        '    text = mark_typeset_hyphens("\\n".join(pages))',
         ["tests/test_pdf_furniture.py"],
         "a PDF's page numbers and running heads are not its text",
     ),
