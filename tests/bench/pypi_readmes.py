@@ -97,6 +97,15 @@ RUSSIAN = (
     "rutermextract", "ruts", "yandex-music", "moexalgo", "dadata", "petrovich", "pyqiwip2p",
     "vkwave", "vkbottle", "pytils",
 )  # fmt: skip
+#: Packages for Brazilian and Latin American documents and services (CPF and CNPJ numbers,
+#: electronic invoices, the Central Bank's data, Nubank, PagSeguro, Pix, holidays, Mexico's CFDI,
+#: Argentina's AFIP), by Brazilian and Spanish-speaking developers: read-mes in Portuguese or
+#: Spanish. Latin script with accents and cedillas, inflected, written with spaces.
+ROMANCE = (
+    "validate-docbr", "pycpfcnpj", "brutils", "python-bcb", "sidrapy", "pynfe",
+    "erpbrasil.base", "pagseguro", "pynubank", "cfdiclient", "spanlp", "pyafipws",
+    "brazilian-holidays", "pycep", "pyettj", "pyfundamentus", "pixqrcode",
+)  # fmt: skip
 #: Packages whose source archives hold a change log at their top (CHANGES.rst, HISTORY.md,
 #: ...): a document that grows a section with each release, its older entries kept, edited now
 #: and then. Pallets' libraries, PyPA's tools, and others of many authors.
@@ -112,6 +121,7 @@ SETS = {
     "Japanese read-mes": (JAPANESE, "Japanese", "readme"),
     "Korean read-mes": (KOREAN, "Korean", "readme"),
     "Russian read-mes": (RUSSIAN, "Russian", "readme"),
+    "Portuguese and Spanish read-mes": (ROMANCE, "Portuguese or Spanish", "readme"),
     "Change logs": (CHANGELOGS, "Chinese", "changelog"),
 }
 SCRIPTS = {
@@ -119,7 +129,12 @@ SCRIPTS = {
     "Japanese": "[\u3040-\u30ff]",
     "Korean": "[\uac00-\ud7af]",
     "Russian": "[\u0400-\u04ff]",
+    "Portuguese or Spanish": "[áàâãçéêíóôõúüñÁÀÂÃÇÉÊÍÓÔÕÚÜÑ]",  # its letters with marks
 }
+#: The share of a text's word characters in its language's script that makes it written in
+#: that language: a fifth, but a hundredth of letters with marks for Portuguese or Spanish
+#: (2-3 % of a paragraph's letters; none in English)
+NATIVE_SHARE = {"Portuguese or Spanish": 0.01}
 RELEASES = 30
 CHANGELOG_RELEASES = 14  # a change log is long: fewer releases, of smaller archives
 MAX_CHANGELOG_ARCHIVE = 8_000_000
@@ -329,14 +344,19 @@ def report_set(
                 service.pair_similarity(ids[name], ids[o]) >= DEFAULT_MIN_SIMILARITY for o in others
             ):
                 alone += 1
-    script = re.compile(SCRIPTS[language])
+    script, least = re.compile(SCRIPTS[language]), NATIVE_SHARE.get(language, 0.2)
     native = sum(
-        1 for t in texts.values() if len(script.findall(t)) > 0.2 * len(re.findall(r"\w", t))
+        1 for t in texts.values() if len(script.findall(t)) > least * len(re.findall(r"\w", t))
+    )
+    written = (
+        f"a fifth or more {language} script"
+        if least == 0.2
+        else f"{least:.0%} or more of their letters accented ({language})"
     )
     missed = sorted(consecutive - predicted)
     print(
         f"  {title} from PyPI ({len(texts)} distinct releases of {len(packages)} "
-        f"packages, {native} of them a fifth or more {language} script): consecutive releases "
+        f"packages, {native} of them {written}): consecutive releases "
         f"sharing >= 80 % found {len(consecutive & predicted)} of {len(consecutive)} (MinHash-LSH "
         f"{len(consecutive & peer)}); all such pairs of one package {len(close & predicted)} of "
         f"{len(close)} (MinHash-LSH {len(close & peer)}); pairs under 50 % grouped "
