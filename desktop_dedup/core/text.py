@@ -673,23 +673,33 @@ def web_addresses(normalized: str) -> list[str]:
     text, took 0.08 s over the public corpora's texts."""
     if "://" not in normalized and "www." not in normalized:
         return []
+    # An address runs to the end of its run of address characters, as does any other that
+    # begins inside it, which the end drops (below): the search goes on after the run, so that
+    # links joined by commas on one line (a CSV export) are matched once, not once each to the
+    # line's end (20,000 such links: 4.8 s).
     found: list[tuple[int, int]] = []
     at = normalized.find("://")
     while at >= 0:
+        after = at + 3
         for scheme in ("https", "http", "ftp"):
             start = at - len(scheme)
             if start >= 0 and normalized.startswith(scheme, start):
-                rest = _ADDRESS_REST.match(normalized, at + 3)
-                if rest and not (start and normalized[start - 1] in _LATIN_ALNUM):
-                    found.append((start, rest.end()))
+                if not (start and normalized[start - 1] in _LATIN_ALNUM):
+                    rest = _ADDRESS_REST.match(normalized, at + 3)
+                    if rest:
+                        found.append((start, rest.end()))
+                        after = rest.end()
                 break
-        at = normalized.find("://", at + 3)
+        at = normalized.find("://", after)
     at = normalized.find("www.")
     while at >= 0:
-        rest = _ADDRESS_REST.match(normalized, at + 4)
-        if rest and not (at and normalized[at - 1] in _LATIN_ALNUM):
-            found.append((at, rest.end()))
-        at = normalized.find("www.", at + 1)
+        after = at + 1
+        if not (at and normalized[at - 1] in _LATIN_ALNUM):
+            rest = _ADDRESS_REST.match(normalized, at + 4)
+            if rest:
+                found.append((at, rest.end()))
+                after = rest.end()
+        at = normalized.find("www.", after)
     found.sort()
     out, end = [], 0
     for a, b in found:  # as findall: no match begins inside the one before it

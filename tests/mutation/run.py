@@ -968,6 +968,26 @@ MUTANTS: list[Mutant] = [
         "the diff names the two words that kept a pair of one template apart, in the index's words",
     ),
     m(
+        "addresses-run-together-matched-each-to-the-end",
+        "desktop_dedup/core/text.py",
+        "                        after = rest.end()\n",
+        "",
+        ["tests/test_web_addresses.py::test_addresses_run_together_are_looked_at_once_each_run"],
+        "a file is read in bounded time: links on one line are matched once",
+    ),
+    m(
+        "address-matched-before-its-left-edge-is-checked",
+        "desktop_dedup/core/text.py",
+        "        if not (at and normalized[at - 1] in _LATIN_ALNUM):\n"
+        "            rest = _ADDRESS_REST.match(normalized, at + 4)\n"
+        "            if rest:\n",
+        "        rest = _ADDRESS_REST.match(normalized, at + 4)\n"
+        "        if rest and not (at and normalized[at - 1] in _LATIN_ALNUM):\n"
+        "            if rest:\n",
+        ["tests/test_web_addresses.py::test_addresses_run_together_are_looked_at_once_each_run"],
+        "a file is read in bounded time: links on one line are matched once",
+    ),
+    m(
         "diff-names-a-regional-word-normalised",
         "desktop_dedup/core/diff.py",
         "            if tok.lower() == word or normalize_unwrapped(written) == word:\n",
@@ -1883,7 +1903,9 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/store/schema.py",
         '_column("format", String(16), default=""),',
         '_column("format", String(16), default="", nullable=True),',
-        ["tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_and_8_wrote"],
+        [
+            "tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_and_8_wrote"
+        ],
         "existing databases open and migrate: the schema of a version does not drift",
     ),
     m(
