@@ -370,7 +370,9 @@ class _Lines:
     unwrapped text, and each line's content counts, computed once per distinct line however
     many peels ask (a short document is peeled three ways)."""
 
-    __slots__ = ("lines", "near_ends", "_counts", "_widths", "_prefer_rjieba", "_chinese")
+    __slots__ = (
+        "lines", "near_ends", "_counts", "_widths", "_prefer_rjieba", "_chinese", "_occurrences"
+    )  # fmt: skip
 
     def __init__(self, unwrapped: str, prefer_rjieba: bool, chinese: bool | None) -> None:
         # filter/map run in C: a long document has thousands of lines, and edge peeling
@@ -381,6 +383,16 @@ class _Lines:
         self._widths: dict[str, int] = {}  # characters other than spaces, normalised
         self._prefer_rjieba = prefer_rjieba
         self._chinese = chinese
+        self._occurrences: Counter[str] | None = None
+
+    def occurrences(self, line: str) -> int:
+        """How many times ``line`` occurs in the document: counted once for all its lines,
+        the first time a line near both ends is asked about. Peeling walks every line without
+        words at an end (10,000 empty rows of a CSV export), and counting the line anew for
+        each took 4-5 s."""
+        if self._occurrences is None:
+            self._occurrences = Counter(self.lines)
+        return self._occurrences[line]
 
     def counts(self, i: int) -> Counter[str]:
         found = self._counts.get(self.lines[i])
@@ -457,7 +469,7 @@ class _Lines:
         """How many times line ``i`` occurs, when it occurs twice near the ends (a banner glued
         above and below), else 1."""
         line = self.lines[i]
-        return self.lines.count(line) if self.near_ends[line] > 1 else 1
+        return self.occurrences(line) if self.near_ends[line] > 1 else 1
 
 
 def _is_peelable(line: Counter[str], doc: Counter[str], copies: int) -> bool:
@@ -519,7 +531,9 @@ def _peel_edges(
             if used + size > budget:
                 break
             if wrappers_only and not (
-                lines[i] in head_lines and lines[i] in tail_lines and lines.count(lines[i]) > 1
+                lines[i] in head_lines
+                and lines[i] in tail_lines
+                and doc_lines.occurrences(lines[i]) > 1
             ):
                 return taken, used, True
             if not _is_peelable(counts, doc, doc_lines.copies(i)):

@@ -968,6 +968,16 @@ MUTANTS: list[Mutant] = [
         "the diff names the two words that kept a pair of one template apart, in the index's words",
     ),
     m(
+        "edge-lines-counted-anew",
+        "desktop_dedup/core/fingerprint.py",
+        "        return self._occurrences[line]\n",
+        "        return self.lines.count(line)\n",
+        [
+            "tests/test_fingerprint.py::test_a_text_of_many_lines_without_words_is_peeled_in_one_pass"
+        ],
+        "edge peeling takes time in proportion to the text: the lines are counted once",
+    ),
+    m(
         "addresses-run-together-matched-each-to-the-end",
         "desktop_dedup/core/text.py",
         "                        after = rest.end()\n",
