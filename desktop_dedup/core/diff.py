@@ -23,6 +23,7 @@ import difflib
 import itertools
 import logging
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -418,6 +419,12 @@ def _unique_anchors(
 # Above this many key pairs (lines of a x lines of b) a gap without unique keys is aligned by
 # _resync_blocks instead of SequenceMatcher.
 _MAX_MATCHER_SIZE = 4_000_000
+# Nor does SequenceMatcher take a gap where the pairs of equal keys, times the keys of its
+# shorter side, exceed this: it looks for its longest match once per matching block, each
+# time over every pair of equal keys in the range, so a text of one line over and over
+# against the same with a line after each (1,111 by 2,104 lines, each pair of the recurring
+# line equal: 1.2 million pairs) took 38 s. A gap of real text has few equal pairs.
+_MAX_MATCHER_WORK = 2_000_000
 # How far (in keys, on each side) _resync_blocks looks for the next pair of equal keys.
 _RESYNC_WINDOW = 64
 
@@ -478,6 +485,16 @@ def _resync_blocks(
     return blocks
 
 
+def _matcher_work(
+    a: Sequence[str], b: Sequence[str], alo: int, ahi: int, blo: int, bhi: int
+) -> int:
+    """A bound of SequenceMatcher's work on a gap: its pairs of equal keys, each looked at
+    once for every matching block it may find (at most the keys of the shorter side)."""
+    in_b = Counter(b[blo:bhi])
+    pairs = sum(in_b.get(key, 0) for key in a[alo:ahi])
+    return pairs * min(ahi - alo, bhi - blo)
+
+
 def _bisect_tails(pairs: list[tuple[int, int]], tails: list[int], j: int) -> int:
     lo, hi = 0, len(tails)
     while lo < hi:
@@ -523,7 +540,9 @@ def _align(
         # No unique keys. A small gap of repeated lines: SequenceMatcher is fine here. A large
         # one (a long form, log or refrain where every line recurs) would be quadratic, and
         # SequenceMatcher's autojunk would junk every line and call the whole text changed.
-        if (ahi - alo) * (bhi - blo) > _MAX_MATCHER_SIZE:
+        if (ahi - alo) * (bhi - blo) > _MAX_MATCHER_SIZE or _matcher_work(
+            a, b, alo, ahi, blo, bhi
+        ) > _MAX_MATCHER_WORK:
             blocks += _resync_blocks(a, b, alo, ahi, blo, bhi)
             continue
         matcher = difflib.SequenceMatcher(isjunk, a[alo:ahi], b[blo:bhi], autojunk=False)

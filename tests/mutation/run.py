@@ -968,6 +968,17 @@ MUTANTS: list[Mutant] = [
         "the diff names the two words that kept a pair of one template apart, in the index's words",
     ),
     m(
+        "diff-matcher-takes-any-small-gap",
+        "desktop_dedup/core/diff.py",
+        "_MAX_MATCHER_WORK = 2_000_000\n",
+        "_MAX_MATCHER_WORK = 2_000_000_000_000\n",
+        [
+            "tests/test_diff.py::"
+            "test_a_text_of_one_recurring_line_against_it_with_lines_between_takes_few_comparisons"
+        ],
+        "text made of one thing over and over is compared in time proportional to it",
+    ),
+    m(
         "edge-lines-counted-anew",
         "desktop_dedup/core/fingerprint.py",
         "        return self._occurrences[line]\n",
