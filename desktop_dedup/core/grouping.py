@@ -15,6 +15,12 @@ Grouping rules
   differently, because the simhash sees line structure and punctuation that "same text" ignores
   (public corpus: 14 of 100 same-text pairs differ, one by more than 3 bits). Collapsing a class
   to one value would reject a near copy that is close to the PDF's fingerprint but not the TXT's.
+* **Same words.** Text classes whose sketches are the same bytes (the same words in the same
+  order, other numbers: monthly invoices of one template, a form's filled-in copies) stand as
+  one for candidates and verification (:func:`_same_words`): every verification gives them
+  the same answer, and each is verified the same as the others (1.0). Each still keeps its
+  own text class for the kind, so such a group is ``near``. 3,000 such invoices were 4.5
+  million candidate pairs, each verified: a scan of 58 s and 1.9 GB.
 * **Relations.** Two documents are *identical* when their content hashes are equal, *same text*
   when they are in one text class, and *near* when the distance between their classes is at
   most ``k`` bits (``k = max_distance``, 0..12; default 3). The distance between two classes is
@@ -487,6 +493,69 @@ def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarra
     return has, sim
 
 
+def _same_words(
+    items: Sequence[GroupingItem],
+    tid: np.ndarray,
+    has: np.ndarray,
+    sim: np.ndarray,
+    load_sketches: Callable[[list[int]], dict[int, bytes]] | None,
+    threshold: float,
+) -> np.ndarray:
+    """The text class of each document (``tid``), with the classes whose sketches are the same
+    bytes made one (each given the smallest of their ids): a sketch is all that verification
+    reads of a document, so such classes get the same answer from every comparison, and each is
+    verified the same as the other, which is checked once for the set (a text of no words has
+    an empty sketch and is the same as nothing).
+
+    Looked for only where two classes could share a sketch: the documents of a simhash value
+    held by two classes or more, and those without a simhash (short texts, proposed through
+    their keys), one per class, told apart first by the start of their sketch (what ``items``
+    carry when ``load_sketches`` is given) and their simhash; only those whose starts meet are
+    read whole."""
+    n = len(items)
+    first_of = np.full(int(tid.max()) + 1, n, dtype=np.int64)
+    np.minimum.at(first_of, tid, np.arange(n, dtype=np.int64))
+    firsts = np.flatnonzero(first_of[tid] == np.arange(n))  # one document per text class
+    with_value = firsts[has[firsts]]
+    values, counts = np.unique(sim[with_value], return_counts=True)
+    shared = values[counts > 1]
+    look = np.concatenate(
+        [with_value[np.isin(sim[with_value], shared)], firsts[~has[firsts]]]
+    ).tolist()
+    if len(look) < 2:
+        return tid
+    by_start: dict[tuple[int | None, bytes], list[int]] = {}
+    for d in look:
+        by_start.setdefault((int(sim[d]) if has[d] else None, items[d].sketch), []).append(d)
+    meeting = [d for docs in by_start.values() if len(docs) > 1 for d in docs]
+    if not meeting:
+        return tid
+    if load_sketches is None:
+        whole = {d: items[d].sketch for d in meeting}
+    else:
+        loaded = load_sketches([items[d].doc_id for d in meeting])
+        whole = {d: loaded.get(items[d].doc_id, b"") for d in meeting}
+    by_sketch: dict[tuple[int | None, bytes], list[int]] = {}
+    for d in meeting:
+        by_sketch.setdefault((int(sim[d]) if has[d] else None, whole[d]), []).append(d)
+    merged = tid.copy()
+    into = {}
+    for (_value, raw), docs in by_sketch.items():
+        if len(docs) < 2:
+            continue
+        sk = sketch_mod.decode(raw)
+        if sketch_mod.verified_similarity(sk, sk, threshold) < threshold:
+            continue  # no words: the same as nothing, itself included
+        keep = min(int(tid[d]) for d in docs)
+        into.update({int(tid[d]): keep for d in docs})
+    if not into:
+        return tid
+    remap = np.arange(int(tid.max()) + 1, dtype=tid.dtype)
+    remap[list(into)] = list(into.values())
+    merged = remap[tid]
+    return merged
+
+
 def _key_record(width: int) -> np.dtype:
     """A sketch's header and the ``width`` bytes of candidate keys after it, as a record."""
     return np.dtype(
@@ -776,8 +845,10 @@ def build_groups(
     has, sim = _simhash_array(items)
 
     # Dense class per document. Everything up to the candidate pairs is vectorised: a million
-    # documents cost Python work only where they are related to something.
-    cls = tid  # class ids are not dense (< 2n), which the arrays below allow
+    # documents cost Python work only where they are related to something. Text classes of
+    # the same words (the same sketch) are one class from here on; ``tid`` keeps the text
+    # classes for the kind.
+    cls = _same_words(items, tid, has, sim, load_sketches, threshold)
     m_all = int(cls.max()) + 1
     class_size = np.bincount(cls, minlength=m_all)
     cand: dict[tuple[int, int], int] = {}  # global class pair (a < b) -> smallest bits, -1: keys
@@ -990,7 +1061,7 @@ def build_groups(
         ref_class = doc_class[ref]
         if len({int(cid[d]) for d in docs}) == 1:
             kind = GroupKind.IDENTICAL
-        elif len({doc_class[d] for d in docs}) == 1:
+        elif len({int(tid[d]) for d in docs}) == 1:
             kind = GroupKind.SAME_TEXT
         else:
             kind = GroupKind.NEAR
@@ -998,8 +1069,11 @@ def build_groups(
         rest = []
         for d in docs[1:]:
             c = doc_class[d]
-            if c == ref_class:
+            if c == ref_class and tid[d] == tid[ref]:
                 s, dist = 1.0, 0
+            elif c == ref_class:  # the same words (the same sketch), another text
+                s = 1.0
+                dist = hamming(int(sim[d]), int(sim[ref])) if has[d] and has[ref] else -1
             else:
                 s = edges[(ref_class, c) if ref_class < c else (c, ref_class)]
                 dist = hamming(int(sim[d]), int(sim[ref])) if has[d] and has[ref] else -1

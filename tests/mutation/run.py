@@ -968,6 +968,48 @@ MUTANTS: list[Mutant] = [
         "the diff names the two words that kept a pair of one template apart, in the index's words",
     ),
     m(
+        "same-words-verified-pair-by-pair",
+        "desktop_dedup/core/grouping.py",
+        "    cls = _same_words(items, tid, has, sim, load_sketches, threshold)\n",
+        "    cls = tid\n",
+        [
+            "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
+        ],
+        "documents of the same words are grouped in time proportional to them",
+    ),
+    m(
+        "same-words-of-no-words-made-one",
+        "desktop_dedup/core/grouping.py",
+        "        if sketch_mod.verified_similarity(sk, sk, threshold) < threshold:\n",
+        "        if False:\n",
+        [
+            "tests/test_grouping.py::test_documents_of_the_same_words_stand_as_one_whatever_their_sketches_load"
+        ],
+        "documents of the same words are grouped in time proportional to them",
+    ),
+    m(
+        "same-words-taken-for-the-same-text",
+        "desktop_dedup/core/grouping.py",
+        "        elif len({int(tid[d]) for d in docs}) == 1:\n",
+        "        elif len({doc_class[d] for d in docs}) == 1:\n",
+        [
+            "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
+        ],
+        "documents of the same words are grouped in time proportional to them",
+    ),
+    m(
+        "same-words-no-distance-taken-for-zero",
+        "desktop_dedup/core/grouping.py",
+        "                dist = hamming(int(sim[d]), int(sim[ref]))"
+        " if has[d] and has[ref] else -1\n"
+        "            else:",
+        "                dist = 0\n            else:",
+        [
+            "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
+        ],
+        "documents of the same words are grouped in time proportional to them",
+    ),
+    m(
         "diff-matcher-takes-any-small-gap",
         "desktop_dedup/core/diff.py",
         "_MAX_MATCHER_WORK = 2_000_000\n",
