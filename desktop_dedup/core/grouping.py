@@ -496,36 +496,28 @@ def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarra
 def _same_words(
     items: Sequence[GroupingItem],
     tid: np.ndarray,
-    has: np.ndarray,
+    classes: np.ndarray,
     sim: np.ndarray,
+    has: np.ndarray,
     load_sketches: Callable[[list[int]], dict[int, bytes]] | None,
     threshold: float,
 ) -> np.ndarray:
-    """The text class of each document (``tid``), with the classes whose sketches are the same
-    bytes made one (each given the smallest of their ids): a sketch is all that verification
-    reads of a document, so such classes get the same answer from every comparison, and each is
-    verified the same as the other, which is checked once for the set (a text of no words has
-    an empty sketch and is the same as nothing).
+    """The text class of each document (``tid``), with those of ``classes`` whose sketches are
+    the same bytes made one (each given the smallest of their ids): a sketch is all that
+    verification reads of a document, so such classes get the same answer from every
+    comparison, and each is verified the same as the other, which is checked once for the set
+    (a text of no words has an empty sketch and is the same as nothing). ``tid`` itself when
+    none are.
 
-    Looked for only where two classes could share a sketch: the documents of a simhash value
-    held by two classes or more, and those without a simhash (short texts, proposed through
-    their keys), one per class, told apart first by the start of their sketch (what ``items``
-    carry when ``load_sketches`` is given) and their simhash; only those whose starts meet are
-    read whole."""
-    n = len(items)
-    first_of = np.full(int(tid.max()) + 1, n, dtype=np.int64)
-    np.minimum.at(first_of, tid, np.arange(n, dtype=np.int64))
-    firsts = np.flatnonzero(first_of[tid] == np.arange(n))  # one document per text class
-    with_value = firsts[has[firsts]]
-    values, counts = np.unique(sim[with_value], return_counts=True)
-    shared = values[counts > 1]
-    look = np.concatenate(
-        [with_value[np.isin(sim[with_value], shared)], firsts[~has[firsts]]]
-    ).tolist()
-    if len(look) < 2:
-        return tid
+    ``classes``: those that may share a sketch with another (a simhash value held by two
+    classes or more; a short text without a simhash, proposed through its keys). One document
+    of each stands for it, told apart first by the start of its sketch (what ``items`` carry
+    when ``load_sketches`` is given) and its simhash; only those whose starts meet are read
+    whole."""
+    docs_of = np.flatnonzero(np.isin(tid, classes))
+    _, first = np.unique(tid[docs_of], return_index=True)  # each class's first document
     by_start: dict[tuple[int | None, bytes], list[int]] = {}
-    for d in look:
+    for d in docs_of[first].tolist():
         by_start.setdefault((int(sim[d]) if has[d] else None, items[d].sketch), []).append(d)
     meeting = [d for docs in by_start.values() if len(docs) > 1 for d in docs]
     if not meeting:
@@ -538,8 +530,7 @@ def _same_words(
     by_sketch: dict[tuple[int | None, bytes], list[int]] = {}
     for d in meeting:
         by_sketch.setdefault((int(sim[d]) if has[d] else None, whole[d]), []).append(d)
-    merged = tid.copy()
-    into = {}
+    into: dict[int, int] = {}
     for (_value, raw), docs in by_sketch.items():
         if len(docs) < 2:
             continue
@@ -552,8 +543,7 @@ def _same_words(
         return tid
     remap = np.arange(int(tid.max()) + 1, dtype=tid.dtype)
     remap[list(into)] = list(into.values())
-    merged = remap[tid]
-    return merged
+    return remap[tid]
 
 
 def _key_record(width: int) -> np.dtype:
@@ -848,8 +838,32 @@ def build_groups(
     # documents cost Python work only where they are related to something. Text classes of
     # the same words (the same sketch) are one class from here on; ``tid`` keeps the text
     # classes for the kind.
-    cls = _same_words(items, tid, has, sim, load_sketches, threshold)
-    m_all = int(cls.max()) + 1
+    m_all = int(tid.max()) + 1
+    hd = np.flatnonzero(has)
+    uniq = vinv = np.zeros(0, dtype=np.int64)
+    if len(hd):
+        uniq, vinv = np.unique(sim[hd], return_inverse=True)
+        vinv = vinv.ravel().astype(np.int64)
+
+    def by_value(classes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The classes holding each simhash value: (class of each (value, class) pair, in
+        order of value; where each value's run starts; how many classes hold each value)."""
+        vc = sketch_mod.sorted_unique(vinv * m_all + classes[hd])
+        v_of, c_of = vc // m_all, vc % m_all
+        starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
+        return c_of, starts, np.diff(starts)
+
+    cls = tid
+    if len(hd):
+        c_of, starts, per_value = by_value(cls)
+        shared = c_of[np.repeat(per_value > 1, per_value)]  # classes of a value held by two
+    else:
+        shared = np.zeros(0, dtype=tid.dtype)
+    short = np.unique(tid[~has])  # classes with a document too short for a simhash
+    if len(shared) + len(short) > 1:
+        cls = _same_words(items, tid, np.union1d(shared, short), sim, has, load_sketches, threshold)
+        if len(hd) and cls is not tid:
+            c_of, starts, per_value = by_value(cls)
     class_size = np.bincount(cls, minlength=m_all)
     cand: dict[tuple[int, int], int] = {}  # global class pair (a < b) -> smallest bits, -1: keys
 
@@ -861,13 +875,7 @@ def build_groups(
                 cand[(a, b)] = dd
 
     # 1. the simhash index: values shared by two classes, and values within the radius
-    hd = np.flatnonzero(has)
     if len(hd):
-        uniq, vinv = np.unique(sim[hd], return_inverse=True)
-        vc = sketch_mod.sorted_unique(vinv.ravel().astype(np.int64) * m_all + cls[hd])
-        v_of, c_of = vc // m_all, vc % m_all
-        starts = np.searchsorted(v_of, np.arange(len(uniq) + 1))
-        per_value = np.diff(starts)
         for v in np.flatnonzero(per_value > 1).tolist():
             group = c_of[starts[v] : starts[v + 1]]
             ia, ib = np.triu_indices(len(group), 1)

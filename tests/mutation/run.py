@@ -970,8 +970,9 @@ MUTANTS: list[Mutant] = [
     m(
         "same-words-verified-pair-by-pair",
         "desktop_dedup/core/grouping.py",
-        "    cls = _same_words(items, tid, has, sim, load_sketches, threshold)\n",
-        "    cls = tid\n",
+        "        cls = _same_words(items, tid, np.union1d(shared, short), sim, has,"
+        " load_sketches, threshold)\n",
+        "        cls = tid\n",
         [
             "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
         ],
