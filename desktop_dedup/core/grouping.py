@@ -79,6 +79,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Protocol
 
 import numpy as np
@@ -516,8 +517,14 @@ def _same_words(
     whole."""
     docs_of = np.flatnonzero(np.isin(tid, classes))
     _, first = np.unique(tid[docs_of], return_index=True)  # each class's first document
+    reps = docs_of[first]
+    # the starts' hashes and the simhash, in C: only documents whose hashes meet are looked at
+    # in Python (300,000 short notes: 0.45 s each looked at)
+    starts = map(attrgetter("sketch"), map(items.__getitem__, reps.tolist()))
+    key = np.fromiter(map(hash, starts), dtype=np.int64, count=len(reps)) ^ sim[reps]
+    _, where, count = np.unique(key, return_inverse=True, return_counts=True)
     by_start: dict[tuple[int | None, bytes], list[int]] = {}
-    for d in docs_of[first].tolist():
+    for d in reps[count[where.ravel()] > 1].tolist():
         by_start.setdefault((int(sim[d]) if has[d] else None, items[d].sketch), []).append(d)
     meeting = [d for docs in by_start.values() if len(docs) > 1 for d in docs]
     if not meeting:
