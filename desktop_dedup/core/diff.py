@@ -105,8 +105,8 @@ def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:
     """The most repeated word of ``a`` (at least ``min_count`` times) that ``b`` never has,
     and the same of ``b``, the words and their counts the index's (_index_word_counts), each
     given as its file first writes it: what tells two pages of one template apart ("svnlook"
-    in one, "svndumpfilter" in the other). When only
-    one side has such a word, the other's may occur once or twice on the first side (a page
+    in one, "svndumpfilter" in the other). When only one side has such a word, the other's
+    may occur once or twice on the first side (a page
     that names its sibling; once for every ``min_count`` times the other side has it) if as
     many occurrences of the two are gone as in a swap both ways (twice ``min_count``), as
     sketch.substituted counts them. Else, when each side names a word at least ``min_count``
