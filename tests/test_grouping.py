@@ -763,3 +763,21 @@ def test_documents_of_the_same_words_stand_as_one_whatever_their_sketches_load()
     assert len(verified) <= 10 and len(asked) <= len(full) + 10
     assert [(len(g.members), g.reference) for g in groups] == [(401, 0)]
     assert {m.doc_id for m in groups[0].members} == set(range(401))
+
+
+def test_documents_of_the_same_words_ignored_as_a_pair_stay_apart_and_find_their_own():
+    """Three texts of the same words (one sketch), two of them a pair the user ignored: made
+    one class, the ignored one was dropped from the group at the end and left alone, though
+    it is the same as a fourth document that went with no one (found by the hypothesis test
+    above). Classes holding an ignored pair are not made one."""
+    base = words(24)
+    close = words(1, start=900) + base[1:]  # its first word replaced
+    other = base[:15] + words(9, start=700)  # the same as the three (0.609), not as close
+    items = [doc(i, base, 0, prio=(0, i)) for i in range(3)]
+    items += [doc(3, close, 0, prio=(0, 3)), doc(4, other, None, prio=(0, 4))]
+    ignored = {("c0", "c1")}
+    tokens = {0: base, 1: base, 2: base, 3: close, 4: other}
+    assert share(base, other) >= 0.6 > share(close, other)
+    groups = build_groups(items, 0.6, ignored)
+    check_groups(items, groups, 0.6, ignored, tokens)
+    assert members(groups) == [{0, 2, 3}, {1, 4}]

@@ -74,6 +74,7 @@ n*(n-1)/2 pairs, by contract).
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -502,6 +503,7 @@ def _same_words(
     has: np.ndarray,
     load_sketches: Callable[[list[int]], dict[int, bytes]] | None,
     threshold: float,
+    ignored: IgnoredPairs,
 ) -> np.ndarray:
     """The text class of each document (``tid``), with those of ``classes`` whose sketches are
     the same bytes made one (each given the smallest of their ids): a sketch is all that
@@ -514,7 +516,11 @@ def _same_words(
     classes or more; a short text without a simhash, proposed through its keys). One document
     of each stands for it, told apart first by a hash of the start of its sketch (what
     ``items`` carry when ``load_sketches`` is given) and its simhash; only those whose hashes
-    meet are read whole."""
+    meet are read whole.
+
+    Classes holding two contents the user ignored as a pair (``ignored``, as build_groups
+    takes it) are not made one: one of the two would be dropped from the group at the end,
+    and left alone, where as a class of its own it finds the documents it is the same as."""
     docs_of = np.flatnonzero(np.isin(tid, classes))
     _, first = np.unique(tid[docs_of], return_index=True)  # each class's first document
     reps = docs_of[first]
@@ -536,12 +542,21 @@ def _same_words(
     for d in meeting:
         by_sketch.setdefault((int(sim[d]) if has[d] else None, whole[d]), []).append(d)
     into: dict[int, int] = {}
-    for (_value, raw), docs in by_sketch.items():
-        if len(docs) < 2:
-            continue
-        sk = sketch_mod.decode(raw)
+    sets = [docs for docs in by_sketch.values() if len(docs) > 1]
+    contents: dict[int, set[str]] = {}  # each class's content hashes, where ignoring asks
+    if ignored and sets:
+        wanted = {int(tid[d]) for docs in sets for d in docs}
+        for d in docs_of.tolist():
+            if int(tid[d]) in wanted:
+                contents.setdefault(int(tid[d]), set()).add(items[d].content_hash)
+    for docs in sets:
+        sk = sketch_mod.decode(whole[docs[0]])
         if sketch_mod.verified_similarity(sk, sk, threshold) < threshold:
             continue  # no words: the same as nothing, itself included
+        if ignored and _holds_ignored_pair(
+            set().union(*(contents[int(tid[d])] for d in docs)), ignored
+        ):
+            continue
         keep = min(int(tid[d]) for d in docs)
         into.update({int(tid[d]): keep for d in docs})
     if not into:
@@ -549,6 +564,13 @@ def _same_words(
     remap = np.arange(int(tid.max()) + 1, dtype=tid.dtype)
     remap[list(into)] = list(into.values())
     return remap[tid]
+
+
+def _holds_ignored_pair(contents: set[str], ignored: IgnoredPairs) -> bool:
+    """Whether two of ``contents`` (content hashes) are a pair the user ignored."""
+    if callable(ignored):
+        return any(ignored(a, b) or ignored(b, a) for a, b in itertools.combinations(contents, 2))
+    return any(a != b and a in contents and b in contents for a, b in ignored)
 
 
 def _key_record(width: int) -> np.dtype:
@@ -866,7 +888,9 @@ def build_groups(
         shared = np.zeros(0, dtype=tid.dtype)
     short = np.unique(tid[~has])  # classes with a document too short for a simhash
     if len(shared) + len(short) > 1:
-        cls = _same_words(items, tid, np.union1d(shared, short), sim, has, load_sketches, threshold)
+        cls = _same_words(
+            items, tid, np.union1d(shared, short), sim, has, load_sketches, threshold, ignored
+        )
         if len(hd) and cls is not tid:
             c_of, starts, per_value = by_value(cls)
     class_size = np.bincount(cls, minlength=m_all)

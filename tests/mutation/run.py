@@ -970,13 +970,26 @@ MUTANTS: list[Mutant] = [
     m(
         "same-words-verified-pair-by-pair",
         "desktop_dedup/core/grouping.py",
-        "        cls = _same_words(items, tid, np.union1d(shared, short), sim, has,"
-        " load_sketches, threshold)\n",
+        "        cls = _same_words(\n"
+        "            items, tid, np.union1d(shared, short), sim, has, load_sketches,"
+        " threshold, ignored\n"
+        "        )\n",
         "        cls = tid\n",
         [
             "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
         ],
         "documents of the same words are grouped in time proportional to them",
+    ),
+    m(
+        "same-words-made-one-across-an-ignored-pair",
+        "desktop_dedup/core/grouping.py",
+        "        if ignored and _holds_ignored_pair(\n",
+        "        if False and _holds_ignored_pair(\n",
+        [
+            "tests/test_grouping.py::"
+            "test_documents_of_the_same_words_ignored_as_a_pair_stay_apart_and_find_their_own"
+        ],
+        "a pair you ignore is never grouped, and each of the two still finds its own copies",
     ),
     m(
         "same-words-of-no-words-made-one",
