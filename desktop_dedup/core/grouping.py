@@ -799,25 +799,49 @@ FAMILY_MIN_CLASSES = 8
 _BOUND_MARGIN = 1e-9
 
 
-def _families(pairs: list[tuple[int, int]], m: int) -> list[list[int]]:
-    """The classes (of ``m``) of each connected part of the candidate ``pairs`` that has at
-    least FAMILY_MIN_CLASSES of them, each part in order."""
-    root = list(range(m))
+def _value_pair_classes(
+    vp: np.ndarray, c_of: np.ndarray, starts: np.ndarray, per_value: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of classes of each pair of simhash values (``vp``: rows of value a, value b,
+    distance), one class holding a, the other b (by_value's ``c_of``, ``starts``,
+    ``per_value``): all at once, without a loop over the value pairs."""
+    if len(vp) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    va, vb = vp[:, 0], vp[:, 1]
+    p, q = per_value[va], per_value[vb]
+    sizes = p * q
+    row = np.repeat(np.arange(len(vp)), sizes)
+    at = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    return c_of[starts[va][row] + at // q[row]], c_of[starts[vb][row] + at % q[row]]
 
-    def find(x: int) -> int:
-        while root[x] != x:
-            root[x] = root[root[x]]
-            x = root[x]
-        return x
 
-    for a, b in pairs:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            root[max(ra, rb)] = min(ra, rb)
-    parts: dict[int, list[int]] = {}
-    for c in range(m):
-        parts.setdefault(find(c), []).append(c)
-    return [part for part in parts.values() if len(part) >= FAMILY_MIN_CLASSES]
+def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> list[list[int]]:
+    """The classes (of ``m``) of each connected part of the candidate pairs (``pa[i]``,
+    ``pb[i]``) that has at least FAMILY_MIN_CLASSES of them, each part in order. Found in
+    arrays (each class hooked to the lowest class of a pair, then every label followed to
+    its root, until no pair joins two parts): a family is millions of pairs."""
+    label = np.arange(m, dtype=np.int64)
+    a, b = pa, pb
+    while len(a):
+        la, lb = label[a], label[b]
+        apart = la != lb
+        if not apart.any():
+            break
+        a, b, la, lb = a[apart], b[apart], la[apart], lb[apart]
+        np.minimum.at(label, np.maximum(la, lb), np.minimum(la, lb))
+        while True:
+            up = label[label]
+            if np.array_equal(up, label):
+                break
+            label = up
+    sizes = np.bincount(label, minlength=m)
+    big = np.flatnonzero(sizes >= FAMILY_MIN_CLASSES)
+    if len(big) == 0:
+        return []
+    inside = np.flatnonzero(sizes[label] >= FAMILY_MIN_CLASSES)
+    by_part = inside[np.argsort(label[inside], kind="stable")]
+    cuts = np.cumsum(sizes[big])[:-1]
+    return [part.tolist() for part in np.split(by_part, cuts)]
 
 
 def _certified_family(
@@ -988,21 +1012,22 @@ def build_groups(
         if len(hd) and cls is not tid:
             c_of, starts, per_value = by_value(cls)
     class_size = np.bincount(cls, minlength=m_all)
-    cand: dict[tuple[int, int], int] = {}  # global class pair (a < b) -> smallest bits, -1: keys
+    # Candidate pairs of (global) classes, as codes a * m_all + b (a < b), in arrays: a family
+    # of thousands of alike documents is millions of pairs (16 bytes each here, where a dict
+    # of them took over 150)
+    cand_codes: list[np.ndarray] = []
 
-    def add_pairs(ca: np.ndarray, cb: np.ndarray, d: np.ndarray) -> None:
+    def add_pairs(ca: np.ndarray, cb: np.ndarray) -> None:
         keep = ca != cb
         lo, hi = np.minimum(ca, cb)[keep], np.maximum(ca, cb)[keep]
-        for a, b, dd in zip(lo.tolist(), hi.tolist(), d[keep].tolist(), strict=True):
-            if cand.get((a, b), 65) > dd:
-                cand[(a, b)] = dd
+        cand_codes.append(lo.astype(np.int64) * m_all + hi)
 
     # 1. the simhash index: values shared by two classes, and values within the radius
     if len(hd):
         for v in np.flatnonzero(per_value > 1).tolist():
             group = c_of[starts[v] : starts[v + 1]]
             ia, ib = np.triu_indices(len(group), 1)
-            add_pairs(group[ia], group[ib], np.zeros(len(ia), dtype=np.int64))
+            add_pairs(group[ia], group[ib])
         r = candidate_radius(len(uniq), k)
         if r < k:
             log.info("%d fingerprints: candidate radius %d bits instead of %d", len(uniq), r, k)
@@ -1010,12 +1035,9 @@ def build_groups(
         if len(vp):
             single = (per_value[vp[:, 0]] == 1) & (per_value[vp[:, 1]] == 1)
             sv = vp[single]
-            add_pairs(c_of[starts[sv[:, 0]]], c_of[starts[sv[:, 1]]], sv[:, 2])
-            for va, vb, d in vp[~single].tolist():
-                ga = c_of[starts[va] : starts[va + 1]]
-                gb = c_of[starts[vb] : starts[vb + 1]]
-                aa, bb = np.repeat(ga, len(gb)), np.tile(gb, len(ga))
-                add_pairs(aa, bb, np.full(len(aa), d, dtype=np.int64))
+            add_pairs(c_of[starts[sv[:, 0]]], c_of[starts[sv[:, 1]]])
+            add_pairs(*_value_pair_classes(vp[~single], c_of, starts, per_value))
+            del vp, sv
 
     # 2. every document is also proposed through its sketch's smallest values (a short or
     # medium text's simhash is noisy; a long one's moves when one term is renamed throughout:
@@ -1063,15 +1085,16 @@ def build_groups(
             # One shared key among sixteen is what two unrelated texts with one common phrase
             # have; a pair at the threshold shares many (the keys sample the union of shingles).
             ok = shared >= np.minimum(MIN_SHARED_KEYS, np.minimum(n_keys[a], n_keys[b]))
-            add_pairs(a[ok], b[ok], np.full(int(ok.sum()), -1, dtype=np.int64))
+            add_pairs(a[ok], b[ok])
 
     # Python work from here on: classes with two documents or a candidate, numbered by their
     # best member's priority; a class's representative (whose sketch stands for it: its
     # members hold the same words) is that member.
+    codes = sketch_mod.sorted_unique(np.concatenate(cand_codes or [np.zeros(0, np.int64)]))
+    cand_codes.clear()
     related = np.zeros(m_all, dtype=bool)
     related[class_size > 1] = True
-    for a, b in cand:
-        related[a] = related[b] = True
+    related[codes // m_all] = related[codes % m_all] = True
     rel_docs = np.flatnonzero(related[cls])
     if len(rel_docs) < 2:
         return []
@@ -1089,19 +1112,22 @@ def build_groups(
         doc_class[d] = c
     m = len(class_docs)
     reps = [docs[0] for docs in class_docs]
-    cand = {
-        ((local[a], local[b]) if local[a] < local[b] else (local[b], local[a])): d
-        for (a, b), d in cand.items()
-    }
+    local_of = np.full(m_all, -1, dtype=np.int64)
+    local_of[list(local)] = list(local.values())
+    la, lb = local_of[codes // m_all], local_of[codes % m_all]
+    del codes
+    pa, pb = np.minimum(la, lb), np.maximum(la, lb)  # candidate pairs of local classes
+    del la, lb
+    # the classes that are someone's candidate
+    candidates = sketch_mod.sorted_unique(np.concatenate([pa, pb])).tolist()
     raw_sketches = [items[d].sketch for d in reps]
 
     # Verification: the share of common text, from the two sketches (decoded once each, and only
     # for documents that are someone's candidate).
     decoded: dict[int, sketch_mod.TextSketch] = {}
     if load_sketches is not None:
-        need = sorted({c for pair in cand for c in pair})
-        full = load_sketches([items[reps[c]].doc_id for c in need])
-        for c in need:
+        full = load_sketches([items[reps[c]].doc_id for c in candidates])
+        for c in candidates:
             raw_sketches[c] = full.get(items[reps[c]].doc_id, b"")
 
     def sketch(c: int) -> sketch_mod.TextSketch:
@@ -1111,7 +1137,7 @@ def build_groups(
         return sk
 
     # how many texts hold each line of the short documents (the two-sided comparison asks)
-    common = _CommonLines(lambda: [sketch(c) for c in {c for p in cand for c in p}], line_counts)
+    common = _CommonLines(lambda: [sketch(c) for c in candidates], line_counts)
 
     names = {int(cid[d]): contents[d] for d in order}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)
@@ -1119,17 +1145,20 @@ def build_groups(
 
     # Families whose pairs are all provably the same (a mail merge's letters) are verified
     # against their reference alone; every other candidate pair, one by one.
-    pairs = list(cand)
     certified: dict[tuple[int, int], float] = {}
     joined: list[list[int]] = []
-    for family in _families(pairs, m):
+    for family in _families(pa, pb, m):
         found = _certified_family(family, sketch, threshold, common, ign, class_contents)
         if found is not None:
             certified.update(found)
             joined.append(family)
     if joined:
-        inside = {c for family in joined for c in family}
-        pairs = [p for p in pairs if p[0] not in inside]
+        inside = np.zeros(m, dtype=bool)
+        inside[[c for family in joined for c in family]] = True
+        keep = ~inside[pa]
+        pa, pb = pa[keep], pb[keep]
+    pairs = list(zip(pa.tolist(), pb.tolist(), strict=True))
+    del pa, pb
     shares = _verify_pairs(pairs, sketch, raw_sketches, threshold, common, helper)
     edges = {p: s for p, s in zip(pairs, shares, strict=True) if s >= threshold}
     edges.update(certified)
