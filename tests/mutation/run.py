@@ -1024,6 +1024,56 @@ MUTANTS: list[Mutant] = [
         "documents of the same words are grouped in time proportional to them",
     ),
     m(
+        "family-verified-pair-by-pair",
+        "desktop_dedup/core/grouping.py",
+        "FAMILY_MIN_CLASSES = 8\n",
+        "FAMILY_MIN_CLASSES = 8_000_000\n",
+        [
+            "tests/test_grouping.py::"
+            "test_a_family_of_form_letters_is_verified_against_its_reference_not_pair_by_pair"
+        ],
+        "a family of alike documents is grouped in time proportional to it",
+    ),
+    m(
+        "family-bound-only-with-the-first",
+        "desktop_dedup/core/grouping.py",
+        "    if lowest[0] < needed or sum(lowest) - 1.0 < needed:\n",
+        "    if lowest[0] < needed:\n",
+        [
+            "tests/test_grouping.py::"
+            "test_a_star_of_copies_each_the_same_as_the_first_but_not_as_each_other_is_no_family"
+        ],
+        "every pair of a group is verified the same: no chaining",
+    ),
+    m(
+        "family-of-other-repeated-words",
+        "desktop_dedup/core/grouping.py",
+        "        if (s.salient.tobytes(), s.counts.tobytes()) != profile:\n",
+        "        if False:\n",
+        [
+            "tests/test_grouping.py::"
+            "test_form_letters_that_each_name_their_own_addressee_throughout_are_not_made_a_family"
+        ],
+        "documents made from one template that name different things are not grouped",
+    ),
+    m(
+        "family-across-an-ignored-pair",
+        "desktop_dedup/core/grouping.py",
+        "                if ign.blocks(content, seen):\n                    return None\n",
+        "                pass\n",
+        ["tests/test_grouping.py::test_form_letters_with_a_pair_the_user_ignored_are_no_family"],
+        "a pair you ignore is never grouped",
+    ),
+    m(
+        "family-candidates-in-a-dict",
+        "desktop_dedup/core/grouping.py",
+        "        cand_codes.append(lo.astype(np.int64) * m_all + hi)\n",
+        "        cand_codes.append(np.array(list({(a * m_all + b): 0 for a, b in zip("
+        "lo.tolist(), hi.tolist())}), dtype=np.int64))\n",
+        ["tests/test_grouping.py::test_three_thousand_form_letters_group_in_bounded_memory"],
+        "a family of alike documents is grouped in time proportional to it",
+    ),
+    m(
         "diff-matcher-takes-any-small-gap",
         "desktop_dedup/core/diff.py",
         "_MAX_MATCHER_WORK = 2_000_000\n",
