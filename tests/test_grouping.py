@@ -837,20 +837,31 @@ def letter_families(draw):
     """Many lightly edited copies of one text (a few of another), some naming a word of their
     own three times, some the same text as another, one pair perhaps ignored."""
     base = words(draw(st.integers(12, 100)))
-    other = words(len(base), start=3000)
+    third = len(base) // 3
+    # another letter of the same sender: a third of its text its own, or all of it
+    other = (
+        base[:third] + words(third, start=3000) + base[2 * third :]
+        if draw(st.booleans())
+        else words(len(base), start=3000)
+    )
     tokens: dict[int, list[int]] = {}
     items = []
     for i in range(draw(st.integers(3, 14))):
         t = other if draw(st.integers(0, 7)) == 0 else base
         pos = draw(st.lists(st.integers(0, len(t) - 1), max_size=2, unique=True))
         toks = edited(t, pos, i) if pos else list(t)
+        if draw(st.integers(0, 3)) == 0:  # a run of words moved elsewhere
+            at, size = draw(st.integers(0, len(toks) - 1)), draw(st.integers(1, 8))
+            run, rest = toks[at : at + size], toks[:at] + toks[at + size :]
+            to = draw(st.integers(0, len(rest)))
+            toks = rest[:to] + run + rest[to:]
         if draw(st.integers(0, 4)) == 0:  # a name of its own, three times
             for p in draw(st.lists(st.integers(0, len(t) - 1), min_size=3, max_size=3)):
                 toks[p] = words(1, start=7000 + draw(st.integers(0, 2)))[0]
         twin = draw(st.integers(0, 5)) == 0 and i > 0
         tokens[i] = tokens[i - 1] if twin else toks
         sim = None if draw(st.integers(0, 3)) == 0 else draw(st.sampled_from([0, 1, 3]))
-        if sim is not None and t is other:
+        if sim is not None and t is other and draw(st.booleans()):
             sim = ~sim  # 64 bits away: candidates of the base text only through their words
         text = f"t{i - 1}" if twin else None
         items.append(doc(i, tokens[i], sim, text=text, prio=(draw(st.integers(0, 3)), i)))
@@ -931,3 +942,84 @@ def test_form_letters_with_a_pair_the_user_ignored_are_no_family():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
         assert build_groups(items, T, ignored) == groups
+
+
+def two_letters(n: int) -> dict[int, list[int]]:
+    """A sender's two letters to the same people (a renewal and a reminder: a fifth of the
+    text its own), each to ``n`` // 2 of them, the names from a few."""
+    base = words(100)
+    other = base[:40] + words(20, start=3000) + base[60:]
+    names = words(6, start=8000)
+    tokens = {}
+    for i in range(n):
+        tokens[i] = list(base if i % 2 else other)
+        tokens[i][:2] = names[i % 6], names[i // 6 % 6]
+    return tokens
+
+
+def test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same():
+    """Two letters of one sender, each to sixty people, are one family of candidates (their
+    texts 77 % the same) but two groups: the letters to the same person are the same at 0.77
+    (0.778), the others not (0.768), and complete linkage makes each letter's group whole
+    before it looks across. 1,000 such letters took a scan 26 s, every pair verified. The
+    family is split where the bounds of its pairs fall below a level, and the split is taken
+    when each part is a group by itself, its pairs more alike than any across, and any two
+    parts with a pair across them that may be the same have one that cannot."""
+    tokens = two_letters(120)
+    items = [doc(i, t, 0) for i, t in tokens.items()]
+    with pytest.MonkeyPatch.context() as mp:
+        verified = _count_verifications(mp)
+        groups = build_groups(items, 0.77)
+    assert len(verified) <= 2 * len(items)
+    assert members(groups) == [set(range(0, 120, 2)), set(range(1, 120, 2))]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
+        assert build_groups(items, 0.77) == groups
+
+
+def test_two_letters_all_of_whose_pairs_are_the_same_are_one_group_not_two():
+    """At 0.75 every pair of the two letters is the same, and complete linkage makes them one
+    group: the parts a level above the threshold shows are no groups of their own, since no
+    pair across them is certainly not the same."""
+    tokens = two_letters(30)
+    items = [doc(i, t, 0) for i, t in tokens.items()]
+    groups = build_groups(items, 0.75)
+    assert members(groups) == [set(tokens)]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
+        assert build_groups(items, 0.75) == groups
+
+
+def test_notes_the_same_but_for_one_word_are_not_split_by_their_word_pairs():
+    """Copies of a note of ten words, each with its fourth word replaced: 90 % the same word
+    by word, though only 78 % of their word pairs: a bound of the shares that forgot the words
+    would split the family into notes that match nothing."""
+    note = words(10)
+    tokens = {i: edited(note, [3], i) for i in range(12)}
+    items = [doc(i, t, 0) for i, t in tokens.items()]
+    assert share(tokens[0], tokens[1]) == pytest.approx(0.9)
+    groups = build_groups(items, T)
+    assert members(groups) == [set(tokens)]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
+        assert build_groups(items, T) == groups
+
+
+def test_a_split_is_refused_when_a_pair_across_is_more_alike_than_a_pair_inside():
+    """Found by the hypothesis test above: notes of twelve words, five with their fifth word
+    replaced (the same word: one sketch), two with their second and third, one with its first.
+    Cut at a level, the one with its first word replaced falls with the five (its words nearly
+    theirs: a bound of 0.91, a share of 0.73), but it is as alike the two (0.73), a pair
+    complete linkage looks at first, and it goes with them. A split is taken only when every
+    pair inside its parts is more alike than any pair across can be."""
+    note = words(12)
+    tokens = {0: edited(note, [1, 2], 0), 7: edited(note, [0], 7)}
+    tokens |= {1: tokens[0]} | {i: edited(note, [4], 2) for i in range(2, 7)}
+    text = {1: "t0", 3: "t2", 4: "t3", 5: "t4", 6: "t5"}
+    items = [doc(i, tokens[i], None, text=text.get(i), prio=(0, i)) for i in range(8)]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
+        groups = build_groups(items, 0.6)
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
+        assert build_groups(items, 0.6) == groups
+    assert members(groups) == [{0, 1, 7}, {2, 3, 4, 5, 6}]

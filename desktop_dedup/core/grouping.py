@@ -108,6 +108,7 @@ _CHUNK_PAIRS = 1 << 21
 _BLOCK_PAIR_COST = 9.0
 
 _EMPTY_PAIRS = np.empty((0, 3), dtype=np.int64)
+_NO_WORDS = np.zeros(0, dtype=np.uint64)
 
 # Expected candidate comparisons the exact radius search may make (see candidate_radius): about
 # a third of a second of vectorised work on this 2-core machine (measured: 5.5e7 took 0.9 s).
@@ -815,11 +816,10 @@ def _value_pair_classes(
     return c_of[starts[va][row] + at // q[row]], c_of[starts[vb][row] + at % q[row]]
 
 
-def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> list[list[int]]:
-    """The classes (of ``m``) of each connected part of the candidate pairs (``pa[i]``,
-    ``pb[i]``) that has at least FAMILY_MIN_CLASSES of them, each part in order. Found in
-    arrays (each class hooked to the lowest class of a pair, then every label followed to
-    its root, until no pair joins two parts): a family is millions of pairs."""
+def _components(pa: np.ndarray, pb: np.ndarray, m: int) -> np.ndarray:
+    """The lowest of the ``m`` nodes each node is connected to by the pairs (``pa[i]``,
+    ``pb[i]``): each node hooked to the lowest of a pair, then every label followed to its
+    root, until no pair joins two parts."""
     label = np.arange(m, dtype=np.int64)
     a, b = pa, pb
     while len(a):
@@ -834,6 +834,15 @@ def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> list[list[int]]:
             if np.array_equal(up, label):
                 break
             label = up
+    return label
+
+
+def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> list[list[int]]:
+    """The classes (of ``m``) of each connected part of the candidate pairs (``pa[i]``,
+    ``pb[i]``) that has at least FAMILY_MIN_CLASSES of them, each part in order. Found in
+    arrays (each class hooked to the lowest class of a pair, then every label followed to
+    its root, until no pair joins two parts): a family is millions of pairs."""
+    label = _components(pa, pb, m)
     sizes = np.bincount(label, minlength=m)
     big = np.flatnonzero(sizes >= FAMILY_MIN_CLASSES)
     if len(big) == 0:
@@ -851,10 +860,11 @@ def _certified_family(
     common: sketch_mod.LineCounts,
     ign: _Ignore,
     class_contents: list[set[int]],
-) -> dict[tuple[int, int], float] | None:
+) -> tuple[dict[tuple[int, int], float], float] | None:
     """The verified share of each class of ``family`` (a connected part of the candidate pairs,
     in order) with its first, when every pair of the family is provably the same without
-    verifying it; None when that cannot be shown (then its pairs are verified one by one).
+    verifying it, and the least share any pair of it has at most; None when that cannot be
+    shown (then its pairs are verified one by one).
 
     A mail merge's letters, a form's filled-in copies and other families of many documents
     that are all alike were all each other's candidates, and complete linkage verified every
@@ -876,7 +886,7 @@ def _certified_family(
       repeated in one that the other lacks, or holds far less often);
     * no pair of its documents is one the user ignored.
     """
-    if len(family) < 3:  # a pair is verified as it is
+    if len(family) < 2:
         return None
     sketches = [sketch(c) for c in family]
     first = sketches[0]
@@ -892,7 +902,8 @@ def _certified_family(
         jaccard.append(both / (len(s.body) + len(first.body) - both))
     lowest = sorted(jaccard)[:2]
     needed = threshold / (2.0 - threshold) + _BOUND_MARGIN
-    if lowest[0] < needed or sum(lowest) - 1.0 < needed:
+    least = sum(lowest) - 1.0 if len(lowest) == 2 else lowest[0]  # of any pair's Jaccard
+    if lowest[0] < needed or least < needed:
         return None
     if ign.active:
         seen: set[int] = set()
@@ -907,7 +918,185 @@ def _certified_family(
         if share < threshold:  # not for a sound bound; verified one by one if ever
             return None
         shares[(family[0], c)] = share
-    return shares
+    return shares, 2.0 * least / (1.0 + least) - _BOUND_MARGIN
+
+
+# Rows of a family compared at a time by _possible_parts (each step holds a few arrays of
+# this many rows by the family's size)
+_PARTS_STEP = 512
+
+
+def _shared_counts(rows: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``rows`` (one sorted array of distinct values per document, ``n``
+    documents) that two documents or more hold, as columns: each document's row of 0 and 1 in
+    them (a float32 matrix, so that a product of two counts their common values exactly), and
+    the sorted values."""
+    every = np.concatenate(rows) if rows else np.zeros(0, np.uint64)
+    held = np.sort(every)
+    shared = sketch_mod.sorted_unique(held[1:][held[1:] == held[:-1]])
+    out = np.zeros((n, len(shared)), dtype=np.float32)
+    for i, row in enumerate(rows):
+        if len(row) and len(shared):
+            at = np.minimum(np.searchsorted(shared, row), len(shared) - 1)
+            out[i, at[shared[at] == row]] = 1.0
+    return out, shared
+
+
+def _in_columns(rows: list[np.ndarray], columns: np.ndarray, n: int) -> np.ndarray:
+    """Each of ``rows`` as 0 and 1 in ``columns`` (sorted distinct values), as _shared_counts."""
+    out = np.zeros((n, len(columns)), dtype=np.float32)
+    for i, row in enumerate(rows):
+        if len(row) and len(columns):
+            at = np.minimum(np.searchsorted(columns, row), len(columns) - 1)
+            out[i, at[columns[at] == row]] = 1.0
+    return out
+
+
+def _share_bounds(sks: list[sketch_mod.TextSketch], threshold: float) -> np.ndarray:
+    """For every pair of the complete sketches ``sks``, a bound of the share of common text
+    their verification can answer (float32, rounded up: never below the share).
+
+    Every view a verification takes of a pair (sketch.verified_similarity: the bodies, the
+    whole texts, the cores, one side's or both sides' edge lines left out, the words in
+    order) is a share of the word pairs or of the words two texts hold in common, and cannot
+    exceed what their sketches hold in common, counted here for every pair at once (products
+    of 0-1 matrices): the bodies', the whole texts', the cores' (with the bodies'), the words'
+    with their repeats. A view that leaves lines out keeps at least the lines inside (the
+    values tagged ``INTERIOR``); the words in order count only between texts whose words
+    differ by light edits (as many in common as sketch._fewest_common asks)."""
+    n = len(sks)
+    values, columns = _shared_counts([s.values for s in sks], n)
+    body = _in_columns([s.body for s in sks], columns, n)
+    cores = [s.core if len(s.core) else s.body for s in sks]  # no core: its views are the body's
+    core = _in_columns(cores, columns, n)
+    words, _ = _shared_counts([s.word_keys if len(s.words) else _NO_WORDS for s in sks], n)
+    n_values = np.array([len(s.values) for s in sks], dtype=np.float64)
+    n_body = np.array([len(s.body) for s in sks], dtype=np.float64)
+    n_core = np.array([len(c) for c in cores], dtype=np.float64)
+    inner = np.array(
+        [
+            np.count_nonzero(s.tags & sketch_mod.INTERIOR) if len(s.tags) else len(s.values)
+            for s in sks
+        ],
+        dtype=np.float64,
+    )
+    n_words = np.array([len(s.words) for s in sks], dtype=np.float64)
+    fewest = np.array(
+        [
+            max(1, sketch_mod._fewest_common(len(s.words), sketch_mod._edits_allowed(len(s.words))))
+            for s in sks
+        ],
+        dtype=np.float64,
+    )
+    any_core = any(len(s.core) for s in sks)
+    out = np.empty((n, n), dtype=np.float32)
+    for at in range(0, n, _PARTS_STEP):
+        r = slice(at, min(at + _PARTS_STEP, n))
+        sv = (values[r] @ values.T).astype(np.float64)
+        sb = (body[r] @ body.T).astype(np.float64)
+        bound = 2 * sb / (n_body[r, None] + n_body)
+        np.maximum(bound, 2 * sv / (n_values[r, None] + n_values), out=bound)
+        if any_core:
+            for x, y, nx, ny in (
+                (body, core, n_body, n_core),
+                (core, body, n_core, n_body),
+                (core, core, n_core, n_core),
+            ):
+                sx = (x[r] @ y.T).astype(np.float64)
+                np.maximum(bound, 2 * sx / (nx[r, None] + ny), out=bound)
+        left_r = np.maximum(sv, inner[r, None])
+        left_c = np.maximum(sv, inner)
+        np.maximum(bound, 2 * sv / np.maximum(left_r + n_body, 1.0), out=bound)
+        np.maximum(bound, 2 * sv / np.maximum(left_c + n_body[r, None], 1.0), out=bound)
+        np.maximum(bound, 2 * sv / np.maximum(left_r + left_c, 1.0), out=bound)
+        sw = (words[r] @ words.T).astype(np.float64)
+        light = (n_words[r, None] > 0) & (n_words > 0) & (sw >= np.minimum(fewest[r, None], fewest))
+        word_bound = 2 * sw / np.maximum(sw + np.minimum(n_words[r, None], n_words), 1.0)
+        np.maximum(bound, np.where(light, word_bound, 0.0), out=bound)
+        block = bound.astype(np.float32)
+        out[r] = np.where(block < bound, np.nextafter(block, np.float32(np.inf)), block)
+    return out
+
+
+# How many classes a family split by _split_family may have at most: its bounds are a square
+# of them (4 bytes each: 100 MB at 5,000).
+_SPLIT_MAX_CLASSES = 6000
+# The levels a family is cut at (_split_family): the threshold, and then a quarter, a half and
+# three quarters of the way from it to 1
+_SPLIT_LEVELS = (0.0, 0.25, 0.5, 0.75)
+
+
+def _split_family(
+    family: list[int],
+    pairs: tuple[np.ndarray, np.ndarray],
+    sketch: Callable[[int], sketch_mod.TextSketch],
+    threshold: float,
+    common: sketch_mod.LineCounts,
+    ign: _Ignore,
+    class_contents: list[set[int]],
+) -> tuple[list[list[int]], dict[tuple[int, int], float]] | None:
+    """A family that is not one group (two letters of one library, a renewal and a reminder,
+    each sent to hundreds) as the groups verifying its pairs one by one would make: its
+    parts of two classes or more, each in order, and the verified share of each class of a
+    part with the part's first; None when that cannot be shown (then its pairs are verified
+    one by one).
+
+    The family is cut where the bounds of its candidate ``pairs``' shares (_share_bounds) fall
+    below a level (the threshold, then higher ones), into the connected parts of the candidate
+    pairs above it. The groups are those parts when
+
+    * each part of two classes or more is one group by itself (_certified_family: every pair
+      of it provably the same);
+    * every pair of it is more alike (its share at least what _certified_family shows) than
+      any pair across two parts can be (its bound), so complete linkage, closest pairs first,
+      makes every part whole before it looks at a pair across two;
+    * and any two parts with a pair across them that may be the same also have one that cannot
+      (a bound below the threshold), so that they never merge.
+    """
+    n = len(family)
+    if n > _SPLIT_MAX_CLASSES:
+        return None
+    sks = [sketch(c) for c in family]
+    if any(len(s.body) == 0 or len(s.body) != s.shingle_count for s in sks):
+        return None
+    bounds = _share_bounds(sks, threshold)
+    floor = threshold - _BOUND_MARGIN
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    fam = np.array(family, dtype=np.int64)
+    ca, cb = np.searchsorted(fam, pairs[0]), np.searchsorted(fam, pairs[1])
+    for step in _SPLIT_LEVELS:
+        level = threshold + (1.0 - threshold) * step - _BOUND_MARGIN
+        above = bounds[ca, cb] >= level
+        label = _components(ca[above], cb[above], n)
+        order = np.argsort(label, kind="stable")
+        parts = np.split(order, np.flatnonzero(np.diff(label[order])) + 1)
+        if len(parts) == 1:
+            continue
+        # pairs across two parts that may be the same: never as alike as a pair inside one,
+        # and two parts with such a pair also have one that is certainly not
+        xa, xb = np.nonzero(upper & (bounds >= floor) & (label[:, None] != label[None, :]))
+        most = float(bounds[xa, xb].max()) if len(xa) else 0.0
+        if len(xa):
+            k = n
+            lo, hi = np.minimum(label[xa], label[xb]), np.maximum(label[xa], label[xb])
+            codes, held = np.unique(lo * k + hi, return_counts=True)
+            sizes = np.bincount(label, minlength=n)
+            if np.any(held >= sizes[codes // k] * sizes[codes % k]):
+                continue
+        shares: dict[tuple[int, int], float] = {}
+        groups: list[list[int]] = []
+        for part in parts:
+            if len(part) < 2:
+                continue
+            members = fam[np.sort(part)].tolist()
+            found = _certified_family(members, sketch, threshold, common, ign, class_contents)
+            if found is None or found[1] <= most:
+                break
+            shares.update(found[0])
+            groups.append(members)
+        else:
+            return groups, shares
+    return None
 
 
 def candidate_radius(n_values: int, max_distance: int) -> int:
@@ -1147,15 +1336,28 @@ def build_groups(
     # against their reference alone; every other candidate pair, one by one.
     certified: dict[tuple[int, int], float] = {}
     joined: list[list[int]] = []
+    part_of = np.full(m, -1, dtype=np.int64)  # -2: in a family grouped without its pairs
     for family in _families(pa, pb, m):
         found = _certified_family(family, sketch, threshold, common, ign, class_contents)
         if found is not None:
-            certified.update(found)
+            certified.update(found[0])
             joined.append(family)
+            continue
+        inside = np.searchsorted(family, pa)
+        inside = np.minimum(inside, len(family) - 1)
+        mine = np.asarray(family)[inside] == pa
+        split = _split_family(
+            family, (pa[mine], pb[mine]), sketch, threshold, common, ign, class_contents
+        )
+        if split is not None:
+            parts, shares = split
+            certified.update(shares)
+            joined.extend(parts)
+            part_of[family] = -2
     if joined:
-        inside = np.zeros(m, dtype=bool)
-        inside[[c for family in joined for c in family]] = True
-        keep = ~inside[pa]
+        part_of[[c for family in joined for c in family]] = -2
+        # pairs inside a family grouped whole, or split into parts so grouped, need no look
+        keep = part_of[pa] != -2
         pa, pb = pa[keep], pb[keep]
     pairs = list(zip(pa.tolist(), pb.tolist(), strict=True))
     del pa, pb
