@@ -1356,6 +1356,7 @@ def build_groups(
             part_of[family] = -2
     if joined:
         part_of[[c for family in joined for c in family]] = -2
+    if (part_of == -2).any():
         # pairs inside a family grouped whole, or split into parts so grouped, need no look
         keep = part_of[pa] != -2
         pa, pb = pa[keep], pb[keep]

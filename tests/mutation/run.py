@@ -1074,6 +1074,61 @@ MUTANTS: list[Mutant] = [
         "a family of alike documents is grouped in time proportional to it",
     ),
     m(
+        "split-family-verified-pair-by-pair",
+        "desktop_dedup/core/grouping.py",
+        "        split = _split_family(\n",
+        "        split = None and _split_family(\n",
+        [
+            "tests/test_grouping.py::"
+            "test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same"
+        ],
+        "a family of alike documents is grouped in time proportional to it",
+    ),
+    m(
+        "split-parts-kept-apart-though-every-pair-across-may-pass",
+        "desktop_dedup/core/grouping.py",
+        "            if np.any(held >= sizes[codes // k] * sizes[codes % k]):\n",
+        "            if False:\n",
+        [
+            "tests/test_grouping.py::"
+            "test_two_letters_all_of_whose_pairs_are_the_same_are_one_group_not_two"
+        ],
+        "documents that are all pairwise the same form one group",
+    ),
+    m(
+        "split-order-unchecked",
+        "desktop_dedup/core/grouping.py",
+        "            if found is None or found[1] <= most:\n",
+        "            if found is None:\n",
+        [
+            "tests/test_grouping.py::"
+            "test_a_split_is_refused_when_a_pair_across_is_more_alike_than_a_pair_inside"
+        ],
+        "a document close to two groups lands with its closest match",
+    ),
+    m(
+        "split-bounds-forget-the-words",
+        "desktop_dedup/core/grouping.py",
+        "        np.maximum(bound, np.where(light, word_bound, 0.0), out=bound)\n",
+        "        pass\n",
+        [
+            "tests/test_grouping.py::"
+            "test_notes_the_same_but_for_one_word_are_not_split_by_their_word_pairs"
+        ],
+        "a note with one word changed is the same note",
+    ),
+    m(
+        "split-bounds-without-the-lines-inside",
+        "desktop_dedup/core/grouping.py",
+        "        left_r = np.maximum(sv, inner[r, None])\n",
+        "        left_r = sv\n",
+        [
+            "tests/test_grouping.py::"
+            "test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same"
+        ],
+        "a family of alike documents is grouped in time proportional to it",
+    ),
+    m(
         "diff-matcher-takes-any-small-gap",
         "desktop_dedup/core/diff.py",
         "_MAX_MATCHER_WORK = 2_000_000\n",
