@@ -820,7 +820,7 @@ def _components(pa: np.ndarray, pb: np.ndarray, m: int) -> np.ndarray:
     """The lowest of the ``m`` nodes each node is connected to by the pairs (``pa[i]``,
     ``pb[i]``): each node hooked to the lowest of a pair, then every label followed to its
     root, until no pair joins two parts."""
-    label = np.arange(m, dtype=np.int64)
+    label = np.arange(m, dtype=np.int32 if m < 2**31 else np.int64)
     a, b = pa, pb
     while len(a):
         la, lb = label[a], label[b]
@@ -923,7 +923,7 @@ def _certified_family(
 
 # Rows of a family compared at a time by _possible_parts (each step holds a few arrays of
 # this many rows by the family's size)
-_PARTS_STEP = 512
+_PARTS_STEP = 256
 
 
 def _shared_counts(rows: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1026,6 +1026,35 @@ _SPLIT_MAX_CLASSES = 6000
 _SPLIT_LEVELS = (0.0, 0.25, 0.5, 0.75)
 
 
+def _pairs_across(
+    bounds: np.ndarray, label: np.ndarray, floor: float
+) -> tuple[float, tuple[np.ndarray, np.ndarray] | tuple[()]]:
+    """Of the pairs of two parts (``label``) whose ``bounds`` reach ``floor``: the highest
+    bound, and how many such pairs each two parts have (their labels as ``a * n + b``, a < b,
+    with the counts), or () when there is none. A block of rows at a time."""
+    n = len(label)
+    most = 0.0
+    codes: list[np.ndarray] = []
+    counts: list[np.ndarray] = []
+    cols = np.arange(n)
+    for at in range(0, n, _PARTS_STEP):
+        rows = np.arange(at, min(at + _PARTS_STEP, n))
+        block = bounds[at : at + len(rows)]
+        hit = (block >= floor) & (label[rows, None] != label) & (cols > rows[:, None])
+        ra, cb = np.nonzero(hit)
+        if len(ra) == 0:
+            continue
+        most = max(most, float(block[ra, cb].max()))
+        la, lb = label[ra + at], label[cb]
+        code, count = np.unique(np.minimum(la, lb) * n + np.maximum(la, lb), return_counts=True)
+        codes.append(code)
+        counts.append(count)
+    if not codes:
+        return most, ()
+    code, where = np.unique(np.concatenate(codes), return_inverse=True)
+    return most, (code, np.bincount(where.ravel(), weights=np.concatenate(counts)))
+
+
 def _split_family(
     family: list[int],
     pairs: tuple[np.ndarray, np.ndarray],
@@ -1041,9 +1070,9 @@ def _split_family(
     part with the part's first; None when that cannot be shown (then its pairs are verified
     one by one).
 
-    The family is cut where the bounds of its candidate ``pairs``' shares (_share_bounds) fall
-    below a level (the threshold, then higher ones), into the connected parts of the candidate
-    pairs above it. The groups are those parts when
+    The family is cut where the bounds of its candidate ``pairs``' shares (_share_bounds; the
+    pairs as places in ``family``) fall below a level (the threshold, then higher ones), into
+    the connected parts of the candidate pairs above it. The groups are those parts when
 
     * each part of two classes or more is one group by itself (_certified_family: every pair
       of it provably the same);
@@ -1061,9 +1090,8 @@ def _split_family(
         return None
     bounds = _share_bounds(sks, threshold)
     floor = threshold - _BOUND_MARGIN
-    upper = np.triu(np.ones((n, n), dtype=bool), 1)
     fam = np.array(family, dtype=np.int64)
-    ca, cb = np.searchsorted(fam, pairs[0]), np.searchsorted(fam, pairs[1])
+    ca, cb = pairs
     for step in _SPLIT_LEVELS:
         level = threshold + (1.0 - threshold) * step - _BOUND_MARGIN
         above = bounds[ca, cb] >= level
@@ -1074,14 +1102,11 @@ def _split_family(
             continue
         # pairs across two parts that may be the same: never as alike as a pair inside one,
         # and two parts with such a pair also have one that is certainly not
-        xa, xb = np.nonzero(upper & (bounds >= floor) & (label[:, None] != label[None, :]))
-        most = float(bounds[xa, xb].max()) if len(xa) else 0.0
-        if len(xa):
-            k = n
-            lo, hi = np.minimum(label[xa], label[xb]), np.maximum(label[xa], label[xb])
-            codes, held = np.unique(lo * k + hi, return_counts=True)
+        most, across = _pairs_across(bounds, label, floor)
+        if len(across):
+            codes, held = across
             sizes = np.bincount(label, minlength=n)
-            if np.any(held >= sizes[codes // k] * sizes[codes % k]):
+            if np.any(held >= sizes[codes // n] * sizes[codes % n]):
                 continue
         shares: dict[tuple[int, int], float] = {}
         groups: list[list[int]] = []
@@ -1225,8 +1250,15 @@ def build_groups(
             single = (per_value[vp[:, 0]] == 1) & (per_value[vp[:, 1]] == 1)
             sv = vp[single]
             add_pairs(c_of[starts[sv[:, 0]]], c_of[starts[sv[:, 1]]])
-            add_pairs(*_value_pair_classes(vp[~single], c_of, starts, per_value))
+            multi = vp[~single]
             del vp, sv
+            # a piece of value pairs at a time: a family's are millions of class pairs
+            made = np.cumsum(per_value[multi[:, 0]] * per_value[multi[:, 1]])
+            at = 0
+            while at < len(multi):
+                end = max(at + 1, int(np.searchsorted(made, made[at] + _CHUNK_PAIRS)))
+                add_pairs(*_value_pair_classes(multi[at:end], c_of, starts, per_value))
+                at = end
 
     # 2. every document is also proposed through its sketch's smallest values (a short or
     # medium text's simhash is noisy; a long one's moves when one term is renamed throughout:
@@ -1303,7 +1335,8 @@ def build_groups(
     reps = [docs[0] for docs in class_docs]
     local_of = np.full(m_all, -1, dtype=np.int64)
     local_of[list(local)] = list(local.values())
-    la, lb = local_of[codes // m_all], local_of[codes % m_all]
+    la = local_of[codes // m_all].astype(np.int32)
+    lb = local_of[codes % m_all].astype(np.int32)
     del codes
     pa, pb = np.minimum(la, lb), np.maximum(la, lb)  # candidate pairs of local classes
     del la, lb
@@ -1343,12 +1376,14 @@ def build_groups(
             certified.update(found[0])
             joined.append(family)
             continue
-        inside = np.searchsorted(family, pa)
-        inside = np.minimum(inside, len(family) - 1)
-        mine = np.asarray(family)[inside] == pa
-        split = _split_family(
-            family, (pa[mine], pb[mine]), sketch, threshold, common, ign, class_contents
-        )
+        at = np.full(m, -1, dtype=np.int32)  # each class's place in the family
+        at[family] = np.arange(len(family), dtype=np.int32)
+        ca = at[pa]
+        mine = ca >= 0
+        ca, cb = (ca, at[pb]) if mine.all() else (ca[mine], at[pb[mine]])
+        del mine
+        split = _split_family(family, (ca, cb), sketch, threshold, common, ign, class_contents)
+        del ca, cb
         if split is not None:
             parts, shares = split
             certified.update(shares)

@@ -1087,7 +1087,7 @@ MUTANTS: list[Mutant] = [
     m(
         "split-parts-kept-apart-though-every-pair-across-may-pass",
         "desktop_dedup/core/grouping.py",
-        "            if np.any(held >= sizes[codes // k] * sizes[codes % k]):\n",
+        "            if np.any(held >= sizes[codes // n] * sizes[codes % n]):\n",
         "            if False:\n",
         [
             "tests/test_grouping.py::"
