@@ -1037,7 +1037,7 @@ MUTANTS: list[Mutant] = [
     m(
         "family-bound-only-with-the-first",
         "desktop_dedup/core/grouping.py",
-        "    if lowest[0] < needed or sum(lowest) - 1.0 < needed:\n",
+        "    if lowest[0] < needed or least < needed:\n",
         "    if lowest[0] < needed:\n",
         [
             "tests/test_grouping.py::"
@@ -1076,8 +1076,8 @@ MUTANTS: list[Mutant] = [
     m(
         "split-family-verified-pair-by-pair",
         "desktop_dedup/core/grouping.py",
-        "        split = _split_family(\n",
-        "        split = None and _split_family(\n",
+        "        split = _split_family(family, (ca, cb),",
+        "        split = None and _split_family(family, (ca, cb),",
         [
             "tests/test_grouping.py::"
             "test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same"
