@@ -112,29 +112,26 @@ print(json.dumps([wall, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 102
 """
 
 
-def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def _answer(script: str, args: list[str], env: dict[str, str]) -> list:
+    """What ``script`` printed last as JSON, run as a new Python process with ``args``."""
     out = subprocess.run(
-        [sys.executable, "-c", _MEASURED, *cmd],
+        [sys.executable, "-c", script, *args],
         check=True,
         capture_output=True,
         text=True,
         cwd=REPO,
         env=env,
     ).stdout
-    wall, peak = json.loads(out.strip().splitlines()[-1])
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    wall, peak = _answer(_MEASURED, cmd, env)
     return wall, peak
 
 
 def regrouped(db: Path, how: str, env: dict[str, str]) -> tuple[float, float, list]:
-    out = subprocess.run(
-        [sys.executable, "-c", _REGROUP, str(db), how],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-    ).stdout
-    wall, peak, groups = json.loads(out.strip().splitlines()[-1])
+    wall, peak, groups = _answer(_REGROUP, [str(db), how], env)
     return wall, peak, groups
 
 
