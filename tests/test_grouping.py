@@ -882,6 +882,7 @@ def test_a_family_verified_against_its_reference_groups_as_every_pair_verified_h
     items, tokens, threshold, ignored = case
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
+        mp.setattr(grouping, "SPLIT_MIN_CLASSES", 3)
         families_first = build_groups(items, threshold, ignored)
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
         assert families_first == build_groups(items, threshold, ignored)
@@ -981,7 +982,7 @@ def test_two_letters_all_of_whose_pairs_are_the_same_are_one_group_not_two():
     """At 0.75 every pair of the two letters is the same, and complete linkage makes them one
     group: the parts a level above the threshold shows are no groups of their own, since no
     pair across them is certainly not the same."""
-    tokens = two_letters(30)
+    tokens = two_letters(60)
     items = [doc(i, t, 0) for i, t in tokens.items()]
     groups = build_groups(items, 0.75)
     assert members(groups) == [set(tokens)]
@@ -995,7 +996,7 @@ def test_notes_the_same_but_for_one_word_are_not_split_by_their_word_pairs():
     by word, though only 78 % of their word pairs: a bound of the shares that forgot the words
     would split the family into notes that match nothing."""
     note = words(10)
-    tokens = {i: edited(note, [3], i) for i in range(12)}
+    tokens = {i: edited(note, [3], i) for i in range(40)}
     items = [doc(i, t, 0) for i, t in tokens.items()]
     assert share(tokens[0], tokens[1]) == pytest.approx(0.9)
     groups = build_groups(items, T)
@@ -1019,6 +1020,7 @@ def test_a_split_is_refused_when_a_pair_across_is_more_alike_than_a_pair_inside(
     items = [doc(i, tokens[i], None, text=text.get(i), prio=(0, i)) for i in range(8)]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
+        mp.setattr(grouping, "SPLIT_MIN_CLASSES", 3)
         groups = build_groups(items, 0.6)
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
         assert build_groups(items, 0.6) == groups

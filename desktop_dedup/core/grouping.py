@@ -837,20 +837,19 @@ def _components(pa: np.ndarray, pb: np.ndarray, m: int) -> np.ndarray:
     return label
 
 
-def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> list[list[int]]:
+def _families(pa: np.ndarray, pb: np.ndarray, m: int) -> tuple[list[list[int]], np.ndarray]:
     """The classes (of ``m``) of each connected part of the candidate pairs (``pa[i]``,
-    ``pb[i]``) that has at least FAMILY_MIN_CLASSES of them, each part in order. Found in
-    arrays (each class hooked to the lowest class of a pair, then every label followed to
-    its root, until no pair joins two parts): a family is millions of pairs."""
+    ``pb[i]``) that has at least FAMILY_MIN_CLASSES of them, each part in order, and the
+    label of each class's part (_components: its lowest class)."""
     label = _components(pa, pb, m)
     sizes = np.bincount(label, minlength=m)
     big = np.flatnonzero(sizes >= FAMILY_MIN_CLASSES)
     if len(big) == 0:
-        return []
+        return [], label
     inside = np.flatnonzero(sizes[label] >= FAMILY_MIN_CLASSES)
     by_part = inside[np.argsort(label[inside], kind="stable")]
     cuts = np.cumsum(sizes[big])[:-1]
-    return [part.tolist() for part in np.split(by_part, cuts)]
+    return [part.tolist() for part in np.split(by_part, cuts)], label
 
 
 def _certified_family(
@@ -921,8 +920,8 @@ def _certified_family(
     return shares, 2.0 * least / (1.0 + least) - _BOUND_MARGIN
 
 
-# Rows of a family compared at a time by _possible_parts (each step holds a few arrays of
-# this many rows by the family's size)
+# Rows of a family compared at a time by _share_bounds and _pairs_across (each step holds a
+# few arrays of this many rows by the family's size)
 _PARTS_STEP = 256
 
 
@@ -931,15 +930,9 @@ def _shared_counts(rows: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarr
     documents) that two documents or more hold, as columns: each document's row of 0 and 1 in
     them (a float32 matrix, so that a product of two counts their common values exactly), and
     the sorted values."""
-    every = np.concatenate(rows) if rows else np.zeros(0, np.uint64)
-    held = np.sort(every)
+    held = np.sort(np.concatenate(rows) if rows else np.zeros(0, np.uint64))
     shared = sketch_mod.sorted_unique(held[1:][held[1:] == held[:-1]])
-    out = np.zeros((n, len(shared)), dtype=np.float32)
-    for i, row in enumerate(rows):
-        if len(row) and len(shared):
-            at = np.minimum(np.searchsorted(shared, row), len(shared) - 1)
-            out[i, at[shared[at] == row]] = 1.0
-    return out, shared
+    return _in_columns(rows, shared, n), shared
 
 
 def _in_columns(rows: list[np.ndarray], columns: np.ndarray, n: int) -> np.ndarray:
@@ -1018,8 +1011,11 @@ def _share_bounds(sks: list[sketch_mod.TextSketch], threshold: float) -> np.ndar
     return out
 
 
-# How many classes a family split by _split_family may have at most: its bounds are a square
-# of them (4 bytes each: 100 MB at 5,000).
+# How many classes a family split by _split_family has at least: a smaller one's pairs cost
+# less to verify than its bounds (1,000 families of ten notes, each with two words of its own:
+# 7.3 s with every family's bounds, 6.6 s without) - and at most: its bounds are a square of
+# them (4 bytes each: 100 MB at 5,000).
+SPLIT_MIN_CLASSES = 32
 _SPLIT_MAX_CLASSES = 6000
 # The levels a family is cut at (_split_family): the threshold, and then a quarter, a half and
 # three quarters of the way from it to 1
@@ -1057,7 +1053,7 @@ def _pairs_across(
 
 def _split_family(
     family: list[int],
-    pairs: tuple[np.ndarray, np.ndarray],
+    pairs: Callable[[list[int]], tuple[np.ndarray, np.ndarray]],
     sketch: Callable[[int], sketch_mod.TextSketch],
     threshold: float,
     common: sketch_mod.LineCounts,
@@ -1070,8 +1066,8 @@ def _split_family(
     part with the part's first; None when that cannot be shown (then its pairs are verified
     one by one).
 
-    The family is cut where the bounds of its candidate ``pairs``' shares (_share_bounds; the
-    pairs as places in ``family``) fall below a level (the threshold, then higher ones), into
+    The family is cut where the bounds of its candidate pairs' shares (_share_bounds; ``pairs``
+    gives them, as places in ``family``) fall below a level (the threshold, then higher ones), into
     the connected parts of the candidate pairs above it. The groups are those parts when
 
     * each part of two classes or more is one group by itself (_certified_family: every pair
@@ -1083,7 +1079,7 @@ def _split_family(
       (a bound below the threshold), so that they never merge.
     """
     n = len(family)
-    if n > _SPLIT_MAX_CLASSES:
+    if not SPLIT_MIN_CLASSES <= n <= _SPLIT_MAX_CLASSES:
         return None
     sks = [sketch(c) for c in family]
     if any(len(s.body) == 0 or len(s.body) != s.shingle_count for s in sks):
@@ -1091,7 +1087,7 @@ def _split_family(
     bounds = _share_bounds(sks, threshold)
     floor = threshold - _BOUND_MARGIN
     fam = np.array(family, dtype=np.int64)
-    ca, cb = pairs
+    ca, cb = pairs(family)
     for step in _SPLIT_LEVELS:
         level = threshold + (1.0 - threshold) * step - _BOUND_MARGIN
         above = bounds[ca, cb] >= level
@@ -1370,25 +1366,37 @@ def build_groups(
     certified: dict[tuple[int, int], float] = {}
     joined: list[list[int]] = []
     part_of = np.full(m, -1, dtype=np.int64)  # -2: in a family grouped without its pairs
-    for family in _families(pa, pb, m):
+    families, label = _families(pa, pb, m)
+    # the candidate pairs, and their order by family (made the first time a family asks)
+    held: list[np.ndarray] = [pa, pb]
+
+    def pairs_of(family: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The candidate pairs of ``family``, as places in it (a family's label is its lowest
+        class)."""
+        if len(held) == 2:
+            order = np.argsort(label[held[0]], kind="stable")
+            held.extend([order, label[held[0]][order]])
+        a, b, order, keys = held
+        mine = order[np.searchsorted(keys, family[0]) : np.searchsorted(keys, family[0], "right")]
+        places = np.asarray(family)
+        return (
+            np.searchsorted(places, a[mine]).astype(np.int32),
+            np.searchsorted(places, b[mine]).astype(np.int32),
+        )
+
+    for family in families:
         found = _certified_family(family, sketch, threshold, common, ign, class_contents)
         if found is not None:
             certified.update(found[0])
             joined.append(family)
             continue
-        at = np.full(m, -1, dtype=np.int32)  # each class's place in the family
-        at[family] = np.arange(len(family), dtype=np.int32)
-        ca = at[pa]
-        mine = ca >= 0
-        ca, cb = (ca, at[pb]) if mine.all() else (ca[mine], at[pb[mine]])
-        del mine
-        split = _split_family(family, (ca, cb), sketch, threshold, common, ign, class_contents)
-        del ca, cb
+        split = _split_family(family, pairs_of, sketch, threshold, common, ign, class_contents)
         if split is not None:
             parts, shares = split
             certified.update(shares)
             joined.extend(parts)
             part_of[family] = -2
+    held.clear()
     if joined:
         part_of[[c for family in joined for c in family]] = -2
     if (part_of == -2).any():

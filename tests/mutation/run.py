@@ -1076,8 +1076,8 @@ MUTANTS: list[Mutant] = [
     m(
         "split-family-verified-pair-by-pair",
         "desktop_dedup/core/grouping.py",
-        "        split = _split_family(family, (ca, cb),",
-        "        split = None and _split_family(family, (ca, cb),",
+        "        split = _split_family(family, pairs_of,",
+        "        split = None and _split_family(family, pairs_of,",
         [
             "tests/test_grouping.py::"
             "test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same"
