@@ -1365,7 +1365,7 @@ def build_groups(
     # against their reference alone; every other candidate pair, one by one.
     certified: dict[tuple[int, int], float] = {}
     joined: list[list[int]] = []
-    part_of = np.full(m, -1, dtype=np.int64)  # -2: in a family grouped without its pairs
+    settled = np.zeros(m, dtype=bool)  # in a family grouped without verifying its pairs
     families, label = _families(pa, pb, m)
     # the candidate pairs, and their order by family (made the first time a family asks)
     held: list[np.ndarray] = [pa, pb]
@@ -1389,19 +1389,18 @@ def build_groups(
         if found is not None:
             certified.update(found[0])
             joined.append(family)
+            settled[family] = True
             continue
         split = _split_family(family, pairs_of, sketch, threshold, common, ign, class_contents)
         if split is not None:
             parts, shares = split
             certified.update(shares)
             joined.extend(parts)
-            part_of[family] = -2
+            settled[family] = True
     held.clear()
-    if joined:
-        part_of[[c for family in joined for c in family]] = -2
-    if (part_of == -2).any():
+    if settled.any():
         # pairs inside a family grouped whole, or split into parts so grouped, need no look
-        keep = part_of[pa] != -2
+        keep = ~settled[pa]
         pa, pb = pa[keep], pb[keep]
     pairs = list(zip(pa.tolist(), pb.tolist(), strict=True))
     del pa, pb
