@@ -8,7 +8,10 @@ import random
 from pathlib import Path
 
 import jieba
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from desktop_dedup.core import fingerprint as fp
 from desktop_dedup.core import text as text_mod
@@ -268,6 +271,41 @@ def test_share_cap_is_measured_against_the_capped_total():
     assert max(capped) == pytest.approx(0.1 * sum(capped))
     assert fp.share_cap([5.0, 4.0, 3.0] + [1.0] * 20, 0.5) == 5.0  # nothing to cap
     assert fp.share_cap([9.0, 1.0, 1.0], 0.1) == 1.0  # impossible share: all equal
+
+
+@given(
+    st.lists(st.floats(0.01, 1000.0), min_size=1, max_size=60),
+    st.sampled_from([0.05, 0.1, 0.25, 0.5]),
+    st.integers(0, 3),
+)
+def test_capped_weights_are_share_caps_answer(values, share, tie):
+    """The shortcut for documents that need no cap gives share_cap's answer, at the boundary
+    too: a largest weight exactly its share of the total, or a hair above or below it."""
+    if tie and len(values) > 1:  # make the largest exactly (or nearly) its share
+        rest = sum(sorted(values)[:-1])
+        top = share * rest / (1 - share) if share < 1 else max(values)
+        values = sorted(values)[:-1] + [top * (1.0, 1 + 1e-12, 1 - 1e-12)[tie - 1]]
+    weights = np.array(values)
+    expected = np.minimum(weights, fp.share_cap(values, share))
+    assert fp.capped_weights(weights, share).tolist() == expected.tolist()
+
+
+def test_capped_weights_at_the_boundary_where_the_sums_differ():
+    """A largest weight at its share of the total to the last bit, where numpy's sum and
+    share_cap's (in another order) differ in that bit: the shortcut must leave it to
+    share_cap (found by the test above)."""
+    values = [47.382, 2.373, 38.662, 42.098, 18.812, 10.885, 89.983, 51.016, 20.917, 60.569]
+    values += [81.706, 2.092, 1.796, 14.655, 71.886, 16.031, 70.464, 67.821, 54.475, 22.068]
+    values += [97.56, 883.251]
+    expected = np.minimum(np.array(values), fp.share_cap(values, 0.5))
+    assert fp.capped_weights(np.array(values), 0.5).tolist() == expected.tolist()
+
+
+def test_capped_weights_cap_a_dominant_weight():
+    weights = np.array([3600.0] + [1.0] * 30)
+    capped = fp.capped_weights(weights, 0.1)
+    assert capped.max() == pytest.approx(0.1 * capped.sum())
+    assert capped[1:].tolist() == [1.0] * 30
 
 
 def test_one_dominant_word_cannot_take_over_the_fingerprint():

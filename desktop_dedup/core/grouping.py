@@ -1214,7 +1214,8 @@ def build_groups(
         shared = c_of[np.repeat(per_value > 1, per_value)]  # classes of a value held by two
     else:
         shared = np.zeros(0, dtype=tid.dtype)
-    short = np.unique(tid[~has])  # classes with a document too short for a simhash
+    # classes with a document too short for a simhash (np.unique would also load numpy.ma)
+    short = sketch_mod.sorted_unique(tid[~has])
     if len(shared) + len(short) > 1:
         cls = _same_words(
             items, tid, np.union1d(shared, short), sim, has, load_sketches, threshold, ignored

@@ -2615,6 +2615,23 @@ MUTANTS: list[Mutant] = [
         ["tests/test_markdown_in_text_files.py"],
         "no Markdown link crosses a blank line",
     ),
+    # --- forty-first session: the weights' cap skipped where no weight can reach it ----------
+    m(
+        "weights-cap-skipped-at-the-boundary",
+        "desktop_dedup/core/fingerprint.py",
+        "    if len(weights) and weights.max() <= share * weights.sum() * (1 - _SUM_SLACK):\n",
+        "    if len(weights) and weights.max() <= share * weights.sum():\n",
+        ["tests/test_fingerprint.py::test_capped_weights_at_the_boundary_where_the_sums_differ"],
+        "a fingerprint is the same however it is computed (the same text, the same simhash)",
+    ),
+    m(
+        "address-words-mask-inverted",
+        "desktop_dedup/core/fingerprint.py",
+        "            named = ~np.fromiter(map(there, present.tolist()), bool, len(present))\n",
+        "            named = np.fromiter(map(there, present.tolist()), bool, len(present))\n",
+        ["tests/test_web_addresses.py"],
+        "a word only a text's web addresses hold names nothing (a branch in badges' addresses)",
+    ),
 ]
 
 
