@@ -101,8 +101,37 @@ def test_bloom_filter_never_calls_a_present_word_absent():
     present = sketch(np.concatenate([words, repeated]))
     assert len(present.salient_masks) == 24
     assert not s.lacks_one_of(present.salient_masks)  # every salient word is in ``words``
+    assert not s.lacks_salient_of(present)
     absent = sketch(np.repeat(token_hashes(30, 5), 3))
     assert s.lacks_one_of(absent.salient_masks)
+    assert s.lacks_salient_of(absent)
+    # one absent word among present ones is enough: the union of their masks is not held
+    one_absent = sketch(np.concatenate([repeated, np.repeat(token_hashes(1, 6), 3)]))
+    assert s.lacks_salient_of(one_absent) and s.lacks_one_of(one_absent.salient_masks)
+    assert s.lacks_salient_of(one_absent) == any(
+        s.lacks_one_of((m,)) for m in one_absent.salient_masks
+    )
+
+
+def test_copies_that_repeat_the_same_words_as_often_skip_the_word_by_word_checks(monkeypatch):
+    """Copies with names of their own (a contract for each client) repeat the same words as
+    often: nothing was swapped, and no word is looked up one by one; a sibling that repeats
+    another word is still checked, and still refused."""
+    from desktop_dedup.core import sketch as sketch_mod
+
+    text = token_hashes(3000, 11)
+    repeated = np.repeat(text[:30], 4)
+    a = sketch(np.concatenate([text, repeated, token_hashes(6, 12)]))  # six names of its own
+    b = sketch(np.concatenate([text, repeated, token_hashes(6, 13)]))
+    assert a.salient_profile == b.salient_profile
+    looked_up = []
+    real = sketch_mod._named_less
+    monkeypatch.setattr(sketch_mod, "_named_less", lambda x, y: looked_up.append(1) or real(x, y))
+    assert not substituted(a, b) and not looked_up
+    # a sibling: the same text about another word, which it repeats as the first repeats its own
+    sibling = sketch(np.concatenate([text, np.repeat(text[:29], 4), np.repeat(text[40:41], 4)]))
+    assert sibling.salient_profile != a.salient_profile
+    assert substituted(a, sibling)
 
 
 def test_words_held_twice_or_three_times_are_never_called_held_less():

@@ -80,7 +80,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Protocol
 
 import numpy as np
@@ -1446,7 +1446,11 @@ def build_groups(
         rejected.add(key)
         return False
 
-    for (a, b), _s in sorted(edges.items(), key=lambda e: (-e[1], e[0])):
+    # Closest first, ties by pair: sorted by pair, then (stable) by share. The same order as
+    # one sort on (-share, pair), without a Python key for each of a family's million pairs.
+    by_share = sorted(edges.items())
+    by_share.sort(key=itemgetter(1), reverse=True)  # reverse=True keeps ties in their order
+    for (a, b), _s in by_share:
         ra, rb = find(a), find(b)
         if ra == rb or (ra, rb, version[ra], version[rb]) in failed:
             continue

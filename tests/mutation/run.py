@@ -2632,6 +2632,26 @@ MUTANTS: list[Mutant] = [
         ["tests/test_web_addresses.py"],
         "a word only a text's web addresses hold names nothing (a branch in badges' addresses)",
     ),
+    # --- forty-first session: swapped words checked without a lookup a word ------------------
+    m(
+        "swap-check-skipped-for-as-many-salient-words",
+        "desktop_dedup/core/sketch.py",
+        "    if a.salient_profile == b.salient_profile:\n",
+        "    if len(a.salient) == len(b.salient):\n",
+        [
+            "tests/test_sketch.py::"
+            "test_copies_that_repeat_the_same_words_as_often_skip_the_word_by_word_checks"
+        ],
+        "a page and its sibling that repeats another word are not the same document",
+    ),
+    m(
+        "bloom-union-asks-for-none-held",
+        "desktop_dedup/core/sketch.py",
+        "    return bits & union != union\n",
+        "    return bits & union == 0\n",
+        ["tests/test_sketch.py::test_bloom_filter_never_calls_a_present_word_absent"],
+        "two pages whose repeated words were swapped are not the same document",
+    ),
 ]
 
 
