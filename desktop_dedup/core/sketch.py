@@ -714,9 +714,9 @@ def substituted(a: TextSketch, b: TextSketch) -> bool:
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
     if a.salient_profile == b.salient_profile:
-        # Copies with names of their own (a contract for each client) mostly repeat the same
-        # words as often: the checks below would look each word up in the other's filters and
-        # counts, for every pair (two thirds of grouping 1,000 such copies of a long page).
+        # Nothing to look up: neither lacks or names less a word the other repeats (a fifth
+        # of the pairs of copies of a long page that each name their own client, where these
+        # checks were two thirds of a verification).
         return False
     a_only, b_only = b.lacks_salient_of(a), a.lacks_salient_of(b)
     return (
