@@ -283,7 +283,7 @@ def test_capped_weights_are_share_caps_answer(values, share, tie):
     too: a largest weight exactly its share of the total, or a hair above or below it."""
     if tie and len(values) > 1:  # make the largest exactly (or nearly) its share
         rest = sum(sorted(values)[:-1])
-        top = share * rest / (1 - share) if share < 1 else max(values)
+        top = share * rest / (1 - share)
         values = sorted(values)[:-1] + [top * (1.0, 1 + 1e-12, 1 - 1e-12)[tie - 1]]
     weights = np.array(values)
     expected = np.minimum(weights, fp.share_cap(values, share))
