@@ -215,7 +215,7 @@ def main() -> list[str]:
             b_wall = statistics.median(r[0] for r in before)
             same = all(r[2] == now[0][2] for r in now + before)
             print(
-                f"  now {n_wall:.2f} s; swaps checked word by word (the build before) "
+                f"  now {n_wall:.2f} s; swaps checked word by word (as the build before) "
                 f"{b_wall:.2f} s ({b_wall / n_wall:.1f}x); the same groups: {same} "
                 f"({len(now[0][2])} groups)"
             )
