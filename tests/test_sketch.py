@@ -7,6 +7,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.sketch import (
@@ -132,6 +134,55 @@ def test_copies_that_repeat_the_same_words_as_often_skip_the_word_by_word_checks
     sibling = sketch(np.concatenate([text, np.repeat(text[:29], 4), np.repeat(text[40:41], 4)]))
     assert sibling.salient_profile != a.salient_profile
     assert substituted(a, sibling)
+
+
+_POOL = token_hashes(20, 21)  # the words two documents may repeat (at most SALIENT_SIZE)
+_FILLER = token_hashes(600, 22)  # text each holds once
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 30), min_size=20, max_size=20),
+    st.lists(st.integers(0, 30), min_size=20, max_size=20),
+    st.booleans(),
+)
+def test_pages_naming_each_other_are_told_alike_with_the_same_salient_words_or_not(
+    ca, cb, same_words
+):
+    """The shortcut for two documents with the same salient words (their counts side by
+    side) answers as the lookup a word does, whichever words and counts the two hold
+    (``same_words``: b repeats SALIENT_MIN_COUNT times or more the words a does, and only
+    those)."""
+    from desktop_dedup.core import sketch as sketch_mod
+
+    if same_words:
+        cb = [max(b, 3) if a >= 3 else min(b, 2) for a, b in zip(ca, cb, strict=True)]
+    a = sketch(np.concatenate([_FILLER, np.repeat(_POOL, ca)]))
+    b = sketch(np.concatenate([_FILLER, np.repeat(_POOL, cb)]))
+    if same_words:
+        assert a.salient_by_word[0] == b.salient_by_word[0]
+    expected = (
+        a.has_counts
+        and b.has_counts
+        and sketch_mod._named_less(a, b)
+        and sketch_mod._named_less(b, a)
+    )
+    assert sketch_mod._named_less_both_ways(a, b) == expected
+
+
+def test_pages_with_the_same_salient_words_that_name_each_other_less():
+    """Two pages repeating the same words, each naming its own word three times as often as
+    the other (27 against 9, 9 against 27): the shortcut finds it, as the lookup a word does."""
+    from desktop_dedup.core import sketch as sketch_mod
+
+    a = sketch(np.concatenate([_FILLER, np.repeat(_POOL[:3], [27, 9, 5])]))
+    b = sketch(np.concatenate([_FILLER, np.repeat(_POOL[:3], [9, 27, 5])]))
+    assert a.salient_by_word[0] == b.salient_by_word[0]
+    assert sketch_mod._named_less(a, b) and sketch_mod._named_less(b, a)
+    assert sketch_mod._named_less_both_ways(a, b)
+    c = sketch(np.concatenate([_FILLER, np.repeat(_POOL[:3], [9, 20, 5])]))  # 20 < 3 * 9
+    assert sketch_mod._named_less(a, c) and not sketch_mod._named_less(c, a)
+    assert not sketch_mod._named_less_both_ways(a, c)
 
 
 def test_words_held_twice_or_three_times_are_never_called_held_less():

@@ -466,6 +466,18 @@ class TextSketch:
         are in its own vocabulary), so neither lost one to a swap (:func:`substituted`)."""
         return self.salient.tobytes(), self.counts.tobytes()
 
+    @cached_property
+    def salient_by_word(self) -> tuple[bytes, tuple[int, ...], tuple[int, ...]]:
+        """Its salient words in the order of their hashes, its count of each in that order,
+        and for each the count another document needs to name it less (:func:`_named_less`:
+        SALIENT_MIN_COUNT times as often, and SALIENT_MIN_COUNT times more): two documents
+        with the same salient words hold each other's exactly as often as these say
+        (:func:`_named_less_both_ways`)."""
+        order = np.argsort(self.salient, kind="stable")
+        counts = self.counts[order].tolist()
+        named_less = [max(SALIENT_MIN_COUNT * n, n + SALIENT_MIN_COUNT) for n in counts]
+        return self.salient[order].tobytes(), tuple(counts), tuple(named_less)
+
     @property
     def has_counts(self) -> bool:
         return len(self.counts) == len(self.salient) > 0 and len(self.thrice) * 8 == TWICE_BITS
@@ -764,7 +776,15 @@ def _named_less_both_ways(a: TextSketch, b: TextSketch) -> bool:
     have to lose most of a different word; a word held three times against once in both
     directions (a cut copy against an edited copy of a short text) is two occurrences, not
     three, each way."""
-    return a.has_counts and b.has_counts and _named_less(a, b) and _named_less(b, a)
+    if not (a.has_counts and b.has_counts):
+        return False
+    words_a, counts_a, less_a = a.salient_by_word
+    words_b, counts_b, less_b = b.salient_by_word
+    if words_a == words_b:
+        # The same salient words (most pairs of copies): each one's count in the other is
+        # its exact count there, side by side, compared in C without a lookup a word (_held).
+        return any(map(operator.ge, counts_a, less_b)) and any(map(operator.ge, counts_b, less_a))
+    return _named_less(a, b) and _named_less(b, a)
 
 
 def _refers(a: TextSketch, b: TextSketch) -> bool:

@@ -2652,6 +2652,34 @@ MUTANTS: list[Mutant] = [
         ["tests/test_sketch.py::test_bloom_filter_never_calls_a_present_word_absent"],
         "two pages whose repeated words were swapped are not the same document",
     ),
+    m(
+        "names-less-shortcut-for-as-many-words",
+        "desktop_dedup/core/sketch.py",
+        "    if words_a == words_b:\n",
+        "    if len(words_a) == len(words_b):\n",
+        [
+            "tests/test_sketch.py::"
+            "test_pages_naming_each_other_are_told_alike_with_the_same_salient_words_or_not"
+        ],
+        "sibling pages that name each other are not the same document; copies are",
+    ),
+    m(
+        "names-less-shortcut-one-way",
+        "desktop_dedup/core/sketch.py",
+        "        return any(map(operator.ge, counts_a, less_b)) and any(map(operator.ge, counts_b,"
+        " less_a))\n",
+        "        return any(map(operator.ge, counts_a, less_b))\n",
+        ["tests/test_sketch.py::test_pages_with_the_same_salient_words_that_name_each_other_less"],
+        "sibling pages that name each other are not the same document; copies are",
+    ),
+    m(
+        "names-less-shortcut-needs-more",
+        "desktop_dedup/core/sketch.py",
+        "max(SALIENT_MIN_COUNT * n, n + SALIENT_MIN_COUNT)",
+        "SALIENT_MIN_COUNT * n + 1",
+        ["tests/test_sketch.py::test_pages_with_the_same_salient_words_that_name_each_other_less"],
+        "sibling pages that name each other are not the same document; copies are",
+    ),
 ]
 
 
