@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.close_family import close_family_texts
+from support.items import grouping_items
 
 from desktop_dedup.core import grouping
 from desktop_dedup.core.grouping import (
@@ -39,6 +41,7 @@ from desktop_dedup.core.sketch import (
     decode,
     make_sketch,
     raw_candidate_keys,
+    verified_similarity,
 )
 
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
@@ -591,6 +594,7 @@ def check_groups(items, groups, threshold, ignored=frozenset(), tokens=None):
     """Invariants that follow from the rules, checked on the output alone."""
     by_id = {it.doc_id: it for it in items}
     seen: set[int] = set()
+    close: list[int] = []  # the documents close to a group
     prios = []
     for g in groups:
         ids = [m.doc_id for m in g.members]
@@ -606,6 +610,17 @@ def check_groups(items, groups, threshold, ignored=frozenset(), tokens=None):
                 if x.text_hash != y.text_hash and x.content_hash != y.content_hash:
                     assert share(tokens[a], tokens[b]) >= threshold - 1e-9, (a, b)
         assert all(m.similarity >= threshold for m in g.members)
+        # documents close to the group: in no group, each with a member it is the same as
+        assert [c.similarity for c in g.close] == sorted(
+            (c.similarity for c in g.close), reverse=True
+        )
+        for c in g.close:
+            assert c.member in ids and c.doc_id not in ids
+            assert c.similarity >= threshold
+            assert not is_ignored(by_id[c.doc_id], by_id[c.member], ignored)
+            if tokens is not None:
+                assert share(tokens[c.doc_id], tokens[c.member]) >= threshold - 1e-9
+            close.append(c.doc_id)
         if len({by_id[d].content_hash for d in ids}) == 1:
             assert g.kind == GroupKind.IDENTICAL
         elif len({by_id[d].text_hash for d in ids}) == 1:
@@ -613,6 +628,7 @@ def check_groups(items, groups, threshold, ignored=frozenset(), tokens=None):
         else:
             assert g.kind == GroupKind.NEAR
     assert prios == sorted(prios)
+    assert len(close) == len(set(close)) and not seen & set(close)
 
 
 @st.composite
@@ -1025,3 +1041,50 @@ def test_a_split_is_refused_when_a_pair_across_is_more_alike_than_a_pair_inside(
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
         assert build_groups(items, 0.6) == groups
     assert members(groups) == [{0, 1, 7}, {2, 3, 4, 5, 6}]
+
+
+def test_a_document_the_same_as_one_member_but_not_another_is_close_to_the_group():
+    """Two copies of a real page, each with other words replaced: each is the same as the
+    original, not as each other (README: "the price of the rule"). The copy closer to the
+    original joins it; the other is in no group, and is shown with the group as close to it,
+    with the member it shares the most with and that share; at a threshold that takes the
+    three as one, it is a member and close to nothing."""
+    texts = close_family_texts()
+    items = grouping_items(texts.values())
+    original, edited_a, edited_b = (it.doc_id for it in items)
+    sk = [decode(it.sketch) for it in items]
+    assert verified_similarity(sk[1], sk[2], 0.75) < 0.75 <= verified_similarity(sk[0], sk[2])
+    (group,) = build_groups(items, 0.75)
+    assert [m.doc_id for m in group.members] == [original, edited_a]
+    (close,) = group.close
+    assert (close.doc_id, close.member) == (edited_b, original)
+    assert close.similarity == verified_similarity(sk[0], sk[2], 0.75)
+    check_groups(items, [group], 0.75)
+
+    (whole,) = build_groups(items, 0.6)
+    assert len(whole.members) == 3 and whole.close == []
+    # a pair you ignored is not shown as close either
+    assert build_groups(items, 0.75, {("c0", "c2")})[0].close == []
+
+
+def test_a_document_close_to_two_groups_is_shown_with_its_closest_match():
+    """A document in no group that is the same as a member of two groups (it holds the whole
+    of one text and most of another) is listed once, with the group of the member it shares
+    the most with; the documents of a group are close to no other group."""
+    x, y = words(40, 0), words(40, 5000)
+    lone = x + y
+    a0, b0 = x + y[:20], x[22:] + y  # each inside the lone one, a0 more of it
+    a1, b1 = edited(a0, [5, 30], 1), edited(b0, [45], 2)  # copies of them, a word or two edited
+    texts = [a0, a1, b0, b1, lone]
+    items = [doc(i, t) for i, t in enumerate(texts)]
+    threshold = 0.83
+    assert share(a0, a1) > share(lone, a0) > share(lone, b0) >= threshold
+    assert share(lone, a1) < threshold and share(lone, b1) < threshold
+    assert share(a0, b0) < threshold
+    groups = build_groups(items, threshold)
+    check_groups(items, groups, threshold, tokens=dict(enumerate(texts)))
+    by_members = {tuple(m.doc_id for m in g.members): g for g in groups}
+    assert set(by_members) == {(0, 1), (2, 3)}
+    assert [(c.doc_id, c.member) for c in by_members[(0, 1)].close] == [(4, 0)]
+    assert by_members[(0, 1)].close[0].similarity == pytest.approx(share(lone, a0))
+    assert by_members[(2, 3)].close == []

@@ -532,3 +532,76 @@ def test_an_updated_matching_rule_regroups_an_existing_index_once(
         assert summary.files_fingerprinted == 0  # nothing is read again
         near = [g for g in new.groups() if g.kind == GroupKind.NEAR]
         assert len(near) == 3, new.groups()
+
+
+def _close_of(service: DedupService) -> list[tuple[str, str, float]]:
+    return [
+        (Path(c.path).name, Path(c.member_path).name, c.similarity)
+        for g in service.groups()
+        for c in g.close
+    ]
+
+
+def test_a_document_close_to_a_group_follows_incremental_scans(tmp_path: Path) -> None:
+    """A copy added later that is the same as one member of a group but not as the other is
+    close to the group after an incremental scan, as after a full regroup; once it changes to
+    a copy of a member it is a member, and close to nothing; a file gone leaves the list."""
+    from support.close_family import close_family_texts
+
+    texts = close_family_texts()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for stem in ("original", "edited-a"):
+        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    for k in range(20):  # other texts: an index large enough to be grouped again in part
+        (docs / f"other{k}.txt").write_text(made_up_text(100 + k), encoding="utf-8")
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(docs)
+        service.scan()
+        assert _close_of(service) == []
+
+        late = docs / "edited-b.txt"
+        late.write_text(texts["edited-b"], encoding="utf-8")
+        summary = service.scan()
+        assert summary.files_fingerprinted == 1  # the index was grouped around it alone
+        close = _close_of(service)
+        assert [(a, b) for a, b, _s in close] == [("edited-b.txt", "original.txt")]
+        assert 0.75 <= close[0][2] < 1.0
+        (group,) = service.groups()
+        assert {Path(m.path).name for m in group.members} == {"original.txt", "edited-a.txt"}
+        service.regroup()  # in full: the same answer
+        assert _close_of(service) == close
+        # a member changes: its group is grouped again with the document close to it
+        (docs / "edited-a.txt").write_text(texts["edited-a"] + "\nSiehe auch.\n")
+        os.utime(docs / "edited-a.txt", (1_900_000_000, 1_900_000_000))
+        service.scan()
+        assert [(a, b) for a, b, _s in _close_of(service)] == [("edited-b.txt", "original.txt")]
+
+        late.write_text(texts["edited-a"] + "\n", encoding="utf-8")
+        os.utime(late, (1_900_000_000, 1_900_000_000))
+        service.scan()
+        (group,) = service.groups()
+        assert len(group.members) == 3 and group.close == []
+
+        late.write_text(texts["edited-b"], encoding="utf-8")
+        os.utime(late, (1_900_000_100, 1_900_000_100))
+        service.scan()
+        assert [(a, b) for a, b, _s in _close_of(service)] == [("edited-b.txt", "original.txt")]
+        # it changes into another text: close to nothing, though no member changed
+        late.write_text(made_up_text(7), encoding="utf-8")
+        os.utime(late, (1_900_000_200, 1_900_000_200))
+        service.scan()
+        assert _close_of(service) == []
+        late.write_text(texts["edited-b"], encoding="utf-8")
+        os.utime(late, (1_900_000_300, 1_900_000_300))
+        service.scan()
+        assert [(a, b) for a, b, _s in _close_of(service)] == [("edited-b.txt", "original.txt")]
+        # the member it was not the same as is gone: it joins the group
+        (docs / "edited-a.txt").unlink()
+        service.scan()
+        (group,) = service.groups()
+        assert {Path(m.path).name for m in group.members} == {"original.txt", "edited-b.txt"}
+        assert group.close == []
+        late.unlink()
+        service.scan()
+        assert service.groups() == []

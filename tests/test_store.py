@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.close_family import write_close_family
 
+from desktop_dedup.core import grouping
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
 from desktop_dedup.core.store import SCHEMA_VERSION, Store, explain_query_plan
 
@@ -163,20 +165,61 @@ def _schema(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
     )
 
 
-def test_a_new_index_file_has_the_tables_every_release_of_schema_7_and_8_wrote(
+def test_a_new_index_file_has_the_tables_every_release_of_schema_7_to_9_wrote(
     tmp_path: Path,
 ) -> None:
     """An index file is opened by every release that knows its schema version. The tables
     were declared as ORM models until the store moved to Core tables (store/schema.py, for
     0.2-0.4 s of start-up): no column's type, nullability, key or index may differ from what
     the releases of schema 7 wrote (tests/data/store/schema_7.sql, from the release before).
-    Schema 8 changed no table: it fills the key index with the long documents' keys."""
+    Schema 8 changed no table: it fills the key index with the long documents' keys. Schema 9
+    adds one table, the documents close to a group (tests/data/store/schema_9.sql)."""
     Store(tmp_path / "index.sqlite").close()
     expected = sqlite3.connect(":memory:")
-    expected.executescript((Path(__file__).parent / "data/store/schema_7.sql").read_text())
-    assert SCHEMA_VERSION == 8  # a version that changes a table is a new file of its own here
+    for version in (7, 9):
+        script = Path(__file__).parent / f"data/store/schema_{version}.sql"
+        expected.executescript(script.read_text())
+    assert SCHEMA_VERSION == 9  # a version that changes a table is a new file of its own here
     with sqlite3.connect(tmp_path / "index.sqlite") as made:
         assert _schema(made) == _schema(expected)
+
+
+def test_a_version_8_index_gets_the_documents_close_to_its_groups_at_its_next_scan(tmp_path):
+    """Schema 9 stores the documents close to a group (in no group: the same as one member,
+    not as every one). An index of schema 8 has no such table: opening it adds the table, and
+    the next scan groups the whole index again (its grouping key names the groups' version),
+    so an unchanged folder's close document is found without reading a file again."""
+    from desktop_dedup.core.service import DedupService
+
+    folder = tmp_path / "docs"
+    write_close_family(folder)
+    path = tmp_path / "index.sqlite"
+    with DedupService(path) as service:
+        service.add_folder(folder)
+        service.scan()
+        (group,) = service.groups()
+        assert [Path(c.path).name for c in group.close] == ["edited-b.txt"]
+    con = sqlite3.connect(path)
+    con.execute("DROP TABLE close_documents")
+    (stored,) = con.execute("SELECT value FROM settings WHERE key='grouping_key'").fetchone()
+    key = json.loads(stored)
+    # the key of a release of schema 8: the groups' version was not part of it
+    assert key[4] == grouping.GROUPS_VERSION
+    del key[4]
+    con.execute("UPDATE settings SET value = ? WHERE key = 'grouping_key'", (json.dumps(key),))
+    con.execute("PRAGMA user_version=8")
+    con.commit()
+    con.close()
+
+    with DedupService(path) as service:
+        (group,) = service.groups()
+        assert group.close == []  # the table is there, empty until the index is grouped again
+        summary = service.scan()
+        assert summary.files_fingerprinted == 0
+        (group,) = service.groups()
+        assert [Path(c.path).name for c in group.close] == ["edited-b.txt"]
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -253,6 +296,8 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
         conn.exec_driver_sql("ALTER TABLE documents ADD COLUMN marked BOOLEAN NOT NULL DEFAULT 0")
         # nor the lines of short documents (schema 7)
         conn.exec_driver_sql("DROP TABLE short_lines")
+        # nor the documents close to a group (schema 9)
+        conn.exec_driver_sql("DROP TABLE close_documents")
         conn.exec_driver_sql(
             "INSERT INTO journal (time, action, path, destination, content_hash, size, ok, "
             "reason) VALUES ('2026-01-01 00:00:00', 'trash', '/gone.txt', '', '', 1, 0, "
@@ -272,7 +317,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     store = Store(path)
     store.close()
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
     # an intent from before machine names was this machine's: it is still there to settle
     assert con.execute("SELECT path, machine FROM journal").fetchall() == [("/gone.txt", "")]
     assert "machine" in {r[1] for r in con.execute("PRAGMA table_info(scan_runs)")}
@@ -289,6 +334,7 @@ def test_a_version_1_database_is_migrated_in_place_keeping_its_rows(tmp_path):
     assert con.execute("SELECT path FROM documents").fetchall() == [("/x.txt",)]
     assert con.execute("SELECT user_name, doc_id FROM marks").fetchall() == [("", 1)]
     assert con.execute("SELECT count(*) FROM short_lines").fetchone() == (0,)
+    assert con.execute("SELECT count(*) FROM close_documents").fetchone() == (0,)
     plan = " ".join(
         r[-1]
         for r in con.execute(

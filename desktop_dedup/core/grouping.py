@@ -79,7 +79,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any, Protocol
 
@@ -113,6 +113,11 @@ _NO_WORDS = np.zeros(0, dtype=np.uint64)
 # Expected candidate comparisons the exact radius search may make (see candidate_radius): about
 # a third of a second of vectorised work on this 2-core machine (measured: 5.5e7 took 0.9 s).
 _CANDIDATE_BUDGET = 2e7
+
+# What a stored grouping holds beyond its groups: 2, the documents close to each group
+# (CloseDocument). Part of the grouping key (service.py), so an index grouped before is
+# grouped again in full at its next scan.
+GROUPS_VERSION = 2
 
 # A key held by more documents than this is a common phrase, not evidence: it proposes nothing.
 MAX_KEY_POSTINGS = 100
@@ -405,12 +410,24 @@ class GroupMember:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseDocument:
+    """A document in no group that is verified the same as a member of this group, but not as
+    every member, so the rule against chaining keeps it out (see :func:`build_groups`)."""
+
+    doc_id: int
+    member: int  # the doc id of the member it is closest to
+    similarity: float  # its verified share of common text with that member, 0..1
+
+
+@dataclass(frozen=True, slots=True)
 class BuiltGroup:
     """A clique of documents that are all pairwise the same; reference first."""
 
     kind: str  # a GroupKind value
     reference: int
     members: list[GroupMember]
+    # documents close to this group that could not join it, closest first
+    close: list[CloseDocument] = field(default_factory=list)
 
 
 IgnoredPairs = Callable[[str, str], bool] | set[tuple[str, str]] | frozenset[tuple[str, str]]
@@ -1116,8 +1133,79 @@ def _split_family(
             shares.update(found[0])
             groups.append(members)
         else:
+            shares.update(
+                _lone_shares(parts, label, ca, cb, bounds, fam, sketch, threshold, common)
+            )
             return groups, shares
     return None
+
+
+def _lone_shares(
+    parts: list[np.ndarray],
+    label: np.ndarray,
+    ca: np.ndarray,
+    cb: np.ndarray,
+    bounds: np.ndarray,
+    fam: np.ndarray,
+    sketch: Callable[[int], sketch_mod.TextSketch],
+    threshold: float,
+    common: sketch_mod.LineCounts,
+) -> dict[tuple[int, int], float]:
+    """The candidate pairs of a split family's classes left alone (a part of one class) with
+    the classes of its groups that verify the same: what verifying its pairs one by one would
+    have found of them, for the documents close to a group (_close_documents). Only pairs whose
+    bound reaches the threshold are verified; no other can pass."""
+    size = np.bincount(label, minlength=len(label))
+    if not np.any(size == 1):
+        return {}
+    lone_a, lone_b = size[label[ca]] == 1, size[label[cb]] == 1
+    ask = (lone_a != lone_b) & (bounds[ca, cb] >= threshold - _BOUND_MARGIN)
+    out: dict[tuple[int, int], float] = {}
+    for a, b in zip(fam[ca[ask]].tolist(), fam[cb[ask]].tolist(), strict=True):
+        key = (a, b) if a < b else (b, a)
+        share = sketch_mod.verified_similarity(sketch(key[0]), sketch(key[1]), threshold, common)
+        if share >= threshold:
+            out[key] = share
+    return out
+
+
+def _close_documents(
+    edges: dict[tuple[int, int], float],
+    group_of_class: dict[int, BuiltGroup],
+    member_of_class: dict[int, int],
+    class_docs: Sequence[Sequence[int]],
+    items: Sequence[GroupingItem],
+    cid: np.ndarray,
+    ign: _Ignore,
+) -> None:
+    """Add to each group the documents close to it (:class:`CloseDocument`): a document in no
+    group, verified the same as one of the group's members, that is shown with the group of
+    its closest match instead of nowhere. It cannot join that group: complete linkage would
+    have merged it had it been the same as every member. Each goes with the member it shares
+    the most with (ties: the earlier class), unless the two are a pair you ignored."""
+    best: dict[int, tuple[float, int]] = {}  # a lone class -> (share, class of its closest)
+    for (a, b), share in edges.items():
+        in_a, in_b = a in group_of_class, b in group_of_class
+        if in_a == in_b:
+            continue
+        lone, other = (b, a) if in_a else (a, b)
+        if len(class_docs[lone]) != 1:  # a class of copies not grouped: split by an ignore
+            continue
+        if ign.active and ign.blocks(
+            int(cid[class_docs[lone][0]]), {int(cid[member_of_class[other]])}
+        ):
+            continue
+        known = best.get(lone)
+        if known is None or share > known[0] or (share == known[0] and other < known[1]):
+            best[lone] = (share, other)
+    for lone, (share, other) in sorted(best.items()):
+        doc = items[class_docs[lone][0]].doc_id
+        group_of_class[other].close.append(
+            CloseDocument(doc, items[member_of_class[other]].doc_id, share)
+        )
+    for group in {id(g): g for g in group_of_class.values()}.values():
+        if len(group.close) > 1:
+            group.close.sort(key=lambda c: (-c.similarity, c.doc_id))
 
 
 def candidate_radius(n_values: int, max_distance: int) -> int:
@@ -1471,6 +1559,9 @@ def build_groups(
     clusters = [members.get(c, [c]) for c in range(m) if find(c) == c]
     rank = {d: i for i, d in enumerate(order)}
     ranked: list[tuple[int, BuiltGroup]] = []
+    # each grouped class's group, and its member that stands for it (its first by priority)
+    group_of_class: dict[int, BuiltGroup] = {}
+    member_of_class: dict[int, int] = {}
     for cl in clusters:
         docs = sorted((d for c in cl for d in class_docs[c]), key=lambda d: items[d].priority)
         if ign.active:  # ignored pairs inside one text class split it
@@ -1507,8 +1598,14 @@ def build_groups(
             rest.append((-s, d, GroupMember(items[d].doc_id, dist, s)))
         rest.sort(key=lambda x: (x[0], items[x[1]].priority))
         out.extend(x[2] for x in rest)
-        ranked.append((rank[ref], BuiltGroup(kind=kind, reference=items[ref].doc_id, members=out)))
+        built = BuiltGroup(kind=kind, reference=items[ref].doc_id, members=out)
+        ranked.append((rank[ref], built))
+        for d in docs:  # in priority order: a class's first member stands for it
+            if doc_class[d] not in group_of_class:
+                group_of_class[doc_class[d]] = built
+                member_of_class[doc_class[d]] = d
     ranked.sort(key=lambda x: x[0])
     groups = [g for _, g in ranked]
+    _close_documents(edges, group_of_class, member_of_class, class_docs, items, cid, ign)
     log.debug("grouping: %d documents, %d classes, %d verified pairs", n, m, len(edges))
     return groups

@@ -214,10 +214,27 @@ class Member:
 
 
 @dataclass(slots=True)
+class CloseDocument:
+    """A document in no group that is verified the same as one member of a group but not as
+    every member (the rule against chaining keeps it out): shown with that group, never
+    counted or marked as one of its duplicates."""
+
+    doc_id: int
+    path: str
+    size: int
+    modified: datetime  # aware, UTC
+    format: str
+    member_id: int  # the member it is closest to
+    member_path: str
+    similarity: float  # its verified share of common text with that member, in [0, 1]
+
+
+@dataclass(slots=True)
 class Group:
     id: int
     kind: GroupKind
     members: list[Member] = field(default_factory=list)
+    close: list[CloseDocument] = field(default_factory=list)  # closest first
 
     @property
     def reference(self) -> Member:

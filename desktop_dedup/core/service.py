@@ -35,6 +35,7 @@ from desktop_dedup.core.models import (
     DEFAULT_EXTENSIONS,
     DEFAULT_MIN_SIMILARITY,
     MAX_SUPPORTED_DISTANCE,
+    CloseDocument,
     DocStatus,
     FileEntry,
     Group,
@@ -794,6 +795,7 @@ class DedupService:
             *s.matching,
             FINGERPRINT_VERSION,
             sketch_mod.VERIFICATION_VERSION,
+            grouping.GROUPS_VERSION,
             sorted(self.store.location(r) for r in self._reference_roots()),
             len(self.store.ignored_hash_pairs()),
         ]
@@ -888,7 +890,9 @@ class DedupService:
         ]
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())
+        touched |= self.store.close_groups_of(region)
         region.update(self.store.members_of_groups(touched))
+        region.update(self.store.close_to_groups(touched))
         items, by_id = self._grouping_items(region, loaded=[r for r in rows if r.id in region])
         built = grouping.build_groups(
             items,
@@ -959,9 +963,24 @@ class DedupService:
     def _groups(self, group_ids: Sequence[int], kinds: dict[int, str]) -> list[Group]:
         refs = self._reference_roots()
         members = self.store.group_members(list(group_ids))
+        close = self.store.close_documents(list(group_ids))
         out = []
         for gid in group_ids:
             group = Group(gid, GroupKind(kinds[gid]))
+            paths = {d.id: d.path for _m, d in members[gid]}
+            group.close.extend(
+                CloseDocument(
+                    doc_id=d.id,
+                    path=d.path,
+                    size=d.size,
+                    modified=datetime.fromtimestamp(d.mtime_ns / 1e9, UTC),
+                    format=d.format,
+                    member_id=c.member_id,
+                    member_path=paths.get(c.member_id, ""),
+                    similarity=c.similarity,
+                )
+                for c, d in close[gid]
+            )
             for m, d in members[gid]:
                 group.members.append(
                     Member(

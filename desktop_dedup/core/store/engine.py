@@ -44,7 +44,13 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from desktop_dedup.core.errors import DatabaseError, DatabaseTooNewError
-from desktop_dedup.core.store.schema import DocumentRow, ShortLineRow, SketchKeyRow, metadata
+from desktop_dedup.core.store.schema import (
+    CloseDocumentRow,
+    DocumentRow,
+    ShortLineRow,
+    SketchKeyRow,
+    metadata,
+)
 
 log = logging.getLogger(__name__)
 
@@ -445,6 +451,13 @@ def _v7_to_v8(conn: Connection) -> None:
     )
 
 
+def _v8_to_v9(conn: Connection) -> None:
+    """Version 9: the documents close to a group that the rule against chaining keeps out
+    of it (schema.CloseDocumentRow). Empty until the index is grouped again, which the next
+    scan does in full (the grouping key holds grouping.GROUPS_VERSION)."""
+    CloseDocumentRow.__table__.create(conn, checkfirst=True)
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
@@ -454,6 +467,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v5_to_v6,
     _v6_to_v7,
     _v7_to_v8,
+    _v8_to_v9,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -61,6 +61,7 @@ from desktop_dedup.core.store.engine import (
 )
 from desktop_dedup.core.store.engine import signed64 as _signed
 from desktop_dedup.core.store.schema import (
+    CloseDocumentRow,
     DocumentRow,
     FolderRow,
     GroupMemberRow,
@@ -1196,9 +1197,18 @@ class Store:
         sizes: dict[int, int],
         paths: dict[int, str],
         ids: list[int],
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        group_rows, member_rows = [], []
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+        group_rows, member_rows, close_rows = [], [], []
         for gid, g in zip(ids, groups, strict=True):
+            close_rows.extend(
+                {
+                    "doc_id": c.doc_id,
+                    "group_id": gid,
+                    "member_id": c.member,
+                    "similarity": round(c.similarity, 4),
+                }
+                for c in g.close
+            )
             total = sum(sizes[m.doc_id] for m in g.members)
             group_rows.append(
                 {
@@ -1224,7 +1234,7 @@ class Store:
                         "similarity": round(m.similarity, 4),
                     }
                 )
-        return group_rows, member_rows
+        return group_rows, member_rows, close_rows
 
     def _stable_ids(
         self, conn, groups: Sequence[BuiltGroup], replaced: set[int] | None
@@ -1283,12 +1293,15 @@ class Store:
         replaced: Iterable[int] | None = None,
     ) -> list[int]:
         """Replace the groups ``replaced`` (all groups when None) by ``groups``, in one
-        transaction; returns the new groups' ids (stable where the group is the same)."""
+        transaction; returns the new groups' ids (stable where the group is the same). The
+        documents close to a replaced group go with it: a caller regrouping part of an index
+        replaces every group a document of that part is close to (service._regroup_around)."""
         replaced_set = None if replaced is None else set(replaced)
         with self.engine.begin() as conn:
             ids = self._stable_ids(conn, groups, replaced_set)
-            group_rows, member_rows = self._group_rows(groups, sizes, paths, ids)
+            group_rows, member_rows, close_rows = self._group_rows(groups, sizes, paths, ids)
             if replaced_set is None:
+                conn.execute(delete(CloseDocumentRow))
                 conn.execute(delete(GroupMemberRow))
                 conn.execute(delete(GroupRow))
             else:
@@ -1296,11 +1309,17 @@ class Store:
                 for i in range(0, len(gone), self._chunk):
                     part = gone[i : i + self._chunk]
                     conn.execute(
+                        delete(CloseDocumentRow).where(
+                            self._member(CloseDocumentRow.group_id, part)
+                        )
+                    )
+                    conn.execute(
                         delete(GroupMemberRow).where(self._member(GroupMemberRow.group_id, part))
                     )
                     conn.execute(delete(GroupRow).where(self._member(GroupRow.id, part)))
             self._bulk_insert(conn, GroupRow.__table__, group_rows)
             self._bulk_insert(conn, GroupMemberRow.__table__, member_rows)
+            self._bulk_insert(conn, CloseDocumentRow.__table__, close_rows)
         drop_gradually(group_rows, member_rows)  # a million objects: not in one GIL hold
         return ids
 
@@ -1329,6 +1348,49 @@ class Store:
                 doc_ids,
             )
         )
+
+    def close_groups_of(self, doc_ids: Iterable[int]) -> set[int]:
+        """The groups that some of ``doc_ids`` are close to (CloseDocumentRow)."""
+        rows = self._in_chunks(
+            lambda part: select(CloseDocumentRow.group_id).where(
+                self._member(CloseDocumentRow.doc_id, part)
+            ),
+            doc_ids,
+        )
+        return {r[0] for r in rows}
+
+    def close_to_groups(self, group_ids: Iterable[int]) -> list[int]:
+        """The documents close to some of these groups (CloseDocumentRow)."""
+        rows = self._in_chunks(
+            lambda part: select(CloseDocumentRow.doc_id).where(
+                self._member(CloseDocumentRow.group_id, part)
+            ),
+            group_ids,
+        )
+        return [r[0] for r in rows]
+
+    def close_documents(
+        self, group_ids: Sequence[int]
+    ) -> dict[int, list[tuple[CloseDocumentRow, DocumentRow]]]:
+        """The documents close to each of these groups, closest first, with their rows."""
+        out: dict[int, list[tuple[CloseDocumentRow, DocumentRow]]] = {g: [] for g in group_ids}
+        split = len(CloseDocumentRow.__table__.columns)
+        with self.engine.connect() as conn:
+            for i in range(0, len(group_ids), self._chunk):
+                rows = conn.execute(
+                    select(CloseDocumentRow, DocumentRow)
+                    .join(DocumentRow, DocumentRow.id == CloseDocumentRow.doc_id)
+                    .where(self._member(CloseDocumentRow.group_id, group_ids[i : i + self._chunk]))
+                    .order_by(
+                        CloseDocumentRow.group_id,
+                        CloseDocumentRow.similarity.desc(),
+                        CloseDocumentRow.doc_id,
+                    )
+                ).all()
+                for row in rows:
+                    c = CloseDocumentRow.load(row[:split])
+                    out[c.group_id].append((c, self._here(DocumentRow.load(row[split:]))))
+        return out
 
     def members_of_groups(self, group_ids: Iterable[int]) -> list[int]:
         rows = self._in_chunks(

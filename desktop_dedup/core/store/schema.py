@@ -271,6 +271,25 @@ class GroupMemberRow(Row):
     )
 
 
+class CloseDocumentRow(Row):
+    """A document in no group that is verified the same as a member of a group but not as
+    every member (grouping.CloseDocument; schema v9): shown with that group, the rule against
+    chaining keeping it out."""
+
+    __table__ = Table(
+        "close_documents",
+        metadata,
+        _fk_documents("doc_id", primary_key=True),
+        _column(
+            "group_id",
+            ForeignKey("groups.id", ondelete="CASCADE"),
+            index=True,
+        ),
+        _fk_documents("member_id", index=True),  # the member it is closest to
+        _column("similarity", Float),  # its verified share of common text with that member
+    )
+
+
 class JournalRow(Row):
     __table__ = Table(
         "journal",
