@@ -277,3 +277,46 @@ def test_html_sizes_follow_the_one_size_rule_in_each_language(scan):
     assert zh.count('title="70 字节">70 字节</td>') == 2
     for page in (en, zh):
         assert "KiB" not in page and "kB" not in page
+
+
+def test_documents_close_to_a_group_are_reported_apart_from_its_members(tmp_path: Path):
+    """A real scan of a page and two edited copies that are each the same as the page but not
+    as each other: the report lists the group's two members, and the other copy under
+    ``close`` (JSON), as a row with its closest member in ``close_to`` (CSV), and in a table
+    of its own below the group (HTML); it is no member and counts in no total."""
+    from support.close_family import write_close_family
+
+    from desktop_dedup.core.service import DedupService
+
+    paths = write_close_family(tmp_path / "docs")
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(tmp_path / "docs")
+        service.scan()
+        groups = service.groups()
+    close_path = os.path.abspath(paths["edited-b"])
+    original = os.path.abspath(paths["original"])
+
+    data = json.loads(render_report(groups, [], "json"))
+    (group,) = data["groups"]
+    assert {m["path"] for m in group["members"]} == {
+        original,
+        os.path.abspath(paths["edited-a"]),
+    }
+    (close,) = group["close"]
+    assert close["path"] == close_path and close["closest_member"] == original
+    assert 0.75 <= close["similarity"] < 1.0
+    assert close["size"] == paths["edited-b"].stat().st_size
+    assert data["summary"]["documents"] == 2
+
+    rows = list(csv.DictReader(io.StringIO(render_report(groups, [], "csv"))))
+    assert [r["close_to"] for r in rows] == ["", "", original]
+    assert rows[2]["path"] == close_path and rows[2]["is_reference"] == ""
+    assert float(rows[2]["similarity"]) == pytest.approx(close["similarity"], abs=1e-4)
+
+    page = render_report(groups, [], "html")
+    table = page[page.index('<table class="close">') :]
+    table = table[: table.index("</table>")]
+    assert html.escape(close_path) in table and html.escape(original) in table
+    assert f"{close['similarity'] * 100:.1f}%" in table
+    members_table = page[page.index("<table><thead>") : page.index('<table class="close">')]
+    assert html.escape(close_path) not in members_table

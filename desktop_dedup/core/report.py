@@ -11,12 +11,22 @@ Formats, and why they look the way they do:
      "summary": {"groups", "documents", "reclaimable_bytes", "problems"},
      "groups": [{"id", "kind", "reclaimable_bytes",
                  "members": [{"path", "size", "modified", "format", "is_reference",
-                              "distance", "similarity", "content_hash"}]}],
+                              "distance", "similarity", "content_hash"}],
+                 "close": [{"path", "size", "modified", "format", "similarity",
+                            "closest_member"}]}],
      "problems": [{"path", "reason"}]}
+
+  ``close`` lists the documents in no group that are the same as one of the group's members
+  (``similarity`` with ``closest_member``, a member's path) but not as every member: the rule
+  against chaining keeps them out of the group, so they are not among its ``members``, not
+  counted in ``summary`` and never removed with it.
 
 * **CSV** is for spreadsheets, so it is ONE table: a row per group member, then a row per problem
   (``group_id`` empty, ``problem`` holding the reason). Columns: ``group_id, kind, is_reference,
-  path, size, modified, format, distance, similarity, problem``. :func:`write_report` writes it as
+  path, size, modified, format, distance, similarity, problem, close_to``. A document close to a
+  group (see ``close`` above) follows the group's members with ``is_reference`` and
+  ``distance`` empty, its similarity with its closest member, and that member's path in
+  ``close_to``, the only rows where it is not empty. :func:`write_report` writes it as
   UTF-8 *with* a byte-order mark, because Excel otherwise guesses a legacy code page and garbles
   Chinese file names; :func:`render_report` returns the text without the mark. Cells are never
   formula-like: paths are absolute (start with ``/`` or a drive letter) and reasons are ours.
@@ -36,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from desktop_dedup.core.models import Group, Member, Problem
+from desktop_dedup.core.models import CloseDocument, Group, Member, Problem
 from desktop_dedup.core.units import format_size
 
 REPORT_FORMATS: tuple[str, ...] = ("json", "csv", "html")
@@ -54,6 +64,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "distance",
     "similarity",
     "problem",
+    "close_to",
 )
 
 
@@ -91,6 +102,17 @@ def _member_record(member: Member) -> dict[str, object]:
     }
 
 
+def _close_record(close: CloseDocument) -> dict[str, object]:
+    return {
+        "path": os.path.abspath(close.path),
+        "size": close.size,
+        "modified": _iso_utc(close.modified),
+        "format": close.format,
+        "similarity": close.similarity,
+        "closest_member": os.path.abspath(close.member_path),
+    }
+
+
 def _summary(groups: Sequence[Group], problems: Sequence[Problem]) -> dict[str, int]:
     return {
         "groups": len(groups),
@@ -119,6 +141,7 @@ def _render_json(
                 "kind": str(group.kind),
                 "reclaimable_bytes": group.reclaimable_size,
                 "members": [_member_record(m) for m in group.members],
+                "close": [_close_record(c) for c in group.close],
             }
             for group in groups
         ],
@@ -145,10 +168,27 @@ def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
                     m.distance,
                     f"{m.similarity:.4f}",
                     "",
+                    "",
+                ]
+            )
+        for c in group.close:
+            writer.writerow(
+                [
+                    group.id,
+                    str(group.kind),
+                    "",
+                    os.path.abspath(c.path),
+                    c.size,
+                    _iso_utc(c.modified),
+                    c.format,
+                    "",
+                    f"{c.similarity:.4f}",
+                    "",
+                    os.path.abspath(c.member_path),
                 ]
             )
     for problem in problems:
-        writer.writerow(["", "", "", problem.path, "", "", "", "", "", problem.reason])
+        writer.writerow(["", "", "", problem.path, "", "", "", "", "", problem.reason, ""])
     return buffer.getvalue()
 
 
@@ -180,6 +220,9 @@ _HTML_TEXT: dict[str, dict[str, str]] = {
         "identical": "Identical files",
         "same_text": "Same text",
         "near": "Near duplicates",
+        "close": "Close to this group, but not the same as every document in it (not removed "
+        "with it):",
+        "closest": "Closest to",
     },
     "zh_CN": {
         "lang": "zh-CN",
@@ -206,6 +249,8 @@ _HTML_TEXT: dict[str, dict[str, str]] = {
         "identical": "完全相同的文件",
         "same_text": "文字相同",
         "near": "近似重复",
+        "close": "与本组接近、但并非与组内每个文档都相同的文档（不随本组删除）：",
+        "closest": "最接近",
     },
 }
 REPORT_LANGUAGES = tuple(_HTML_TEXT)
@@ -220,6 +265,7 @@ th { background: #f2f2f5; }
 td.num { text-align: right; white-space: nowrap; }
 td.path { word-break: break-all; font-family: ui-monospace, Menlo, Consolas, monospace; }
 tr.reference { background: #eef7ee; font-weight: 600; }
+table.close { color: #4a4a4f; }
 .badge { display: inline-block; padding: 0 .4em; border-radius: .3em; background: #2e7d32;
          color: #fff; font-size: .8em; }
 dl.summary { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }
@@ -295,6 +341,22 @@ def _render_html(
                 f'<td class="num">{m.distance}</td></tr>'
             )
         out.append("</tbody></table>")
+        if group.close:
+            out.append(f'<p class="muted">{t["close"]}</p>')
+            out.append(
+                f'<table class="close"><thead><tr><th>{t["path"]}</th><th>{t["size"]}</th>'
+                f"<th>{t['modified']}</th><th>{t['format']}</th><th>{t['similarity']}</th>"
+                f"<th>{t['closest']}</th></tr></thead><tbody>"
+            )
+            for c in group.close:
+                out.append(
+                    f'<tr><td class="path">{esc(os.path.abspath(c.path))}</td>'
+                    f'<td class="num" title="{c.size} {t["bytes"]}">{size(c.size)}</td>'
+                    f"<td>{esc(_iso_utc(c.modified))}</td><td>{esc(c.format)}</td>"
+                    f'<td class="num">{c.similarity * 100:.1f}%</td>'
+                    f'<td class="path">{esc(os.path.abspath(c.member_path))}</td></tr>'
+                )
+            out.append("</tbody></table>")
 
     out.append(f"<h2>{t['problems']} ({len(problems)})</h2>")
     if problems:
