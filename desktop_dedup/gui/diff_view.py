@@ -335,6 +335,7 @@ class DiffView(QWidget):
         self._docs: tuple[int, int] | None = None
         self._paths: tuple[str, str] = ("", "")
         self._reference_left = True
+        self._first_role: str | None = None  # the left side's role, when not "Reference"
         self._result: Any = None
         self._current_change: int | None = None
         self._syncing = False
@@ -457,14 +458,27 @@ class DiffView(QWidget):
         self.change_label.setText("")
         self._update_buttons()
 
-    def compare(self, service: Any, doc_a: int, path_a: str, doc_b: int, path_b: str) -> None:
-        """Show the reference ``doc_a`` on the left against ``doc_b`` on the right."""
+    def compare(
+        self,
+        service: Any,
+        doc_a: int,
+        path_a: str,
+        doc_b: int,
+        path_b: str,
+        *,
+        first_role: str | None = None,
+    ) -> None:
+        """Show the reference ``doc_a`` on the left against ``doc_b`` on the right.
+        ``first_role``: what ``doc_a`` is called when it is not the group's reference (the
+        member a document close to the group is closest to)."""
         if (
             self._shown == ((doc_a, doc_b), self.ignore_box.isChecked())
             and self._result is not None
             and self._reference_left
+            and self._first_role == first_role
         ):
             return  # already on screen (a filter cleared re-selects the same pair)
+        self._first_role = first_role
         self._service = service
         self._docs = (doc_a, doc_b)
         self._paths = (path_a, path_b)
@@ -509,8 +523,7 @@ class DiffView(QWidget):
         the left and right panes' :func:`pane_text`, when built off the GUI thread."""
         self._result = result
         self._paths = (path_a, path_b)
-        ref, other = self.tr("Reference"), self.tr("Compared")
-        left_role, right_role = (ref, other) if self._reference_left else (other, ref)
+        left_role, right_role = self._roles()
         # The file name first: long folders are cut at the end, the name never is.
         self.left_title.setText(self._title(left_role, path_a))
         self.right_title.setText(self._title(right_role, path_b))
@@ -539,6 +552,13 @@ class DiffView(QWidget):
         self.rendered.emit(float(result.similarity), changes)
 
     # -- internals ---------------------------------------------------------------------------
+    def _roles(self) -> tuple[str, str]:
+        """What the left and the right pane show: the reference (or the first document's own
+        role) and the document compared with it, either way round."""
+        first = self._first_role or self.tr("Reference")
+        other = self.tr("Compared")
+        return (first, other) if self._reference_left else (other, first)
+
     def _title(self, role: str, path: str) -> str:
         folder, name = os.path.split(path)
         return self.tr("{role}: {name}  —  {folder}").format(role=role, name=name, folder=folder)
@@ -563,8 +583,7 @@ class DiffView(QWidget):
         self._current_change = None
         self.left_pane.render_rows([])
         self.right_pane.render_rows([])
-        ref, other = self.tr("Reference"), self.tr("Compared")
-        left_role, right_role = (ref, other) if self._reference_left else (other, ref)
+        left_role, right_role = self._roles()
         self.left_title.setText(self._title(left_role, paths[0]))
         self.right_title.setText(self._title(right_role, paths[1]))
         self.similarity_label.setText("")

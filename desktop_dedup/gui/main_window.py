@@ -69,6 +69,7 @@ from desktop_dedup.gui.list_dialogs import (
     JournalDialog,
     ProblemsDialog,
 )
+from desktop_dedup.gui.models.close import CLOSE_FOLDER, CloseModel
 from desktop_dedup.gui.models.groups import COL_FOLDER as COL_GROUP_FOLDER
 from desktop_dedup.gui.models.groups import COL_RECLAIMABLE, PAGE_SIZE, GroupsModel
 from desktop_dedup.gui.models.members import (
@@ -240,6 +241,26 @@ class MainWindow(QMainWindow):
         self.members_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.members_view.customContextMenuRequested.connect(self._members_context_menu)
 
+        # Documents close to the group but not the same as every file of it (no checkboxes:
+        # they are not its duplicates); selecting one compares it with its closest member.
+        self.close_model = CloseModel(self)
+        self.close_view = QTableView()
+        self.close_view.setAccessibleName(self.tr("Files close to the selected group"))
+        self.close_view.setModel(self.close_model)
+        self._setup_table(self.close_view, CLOSE_FOLDER)
+        self.close_view.selectionModel().currentRowChanged.connect(self._on_close_row_changed)
+        self.close_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.close_view.customContextMenuRequested.connect(self._close_context_menu)
+        self.close_title = QLabel()
+        self.close_title.setWordWrap(True)
+        self.close_title.setToolTip(
+            self.tr(
+                "Each of these files is the same as one file of this group, but not as every "
+                "file of it, so it is not one of its duplicates: it is never marked or removed "
+                "with the group. Select one to compare it with the file it is closest to."
+            )
+        )
+
         self.diff_view = DiffView()
         self.diff_view.set_ops(self.ops)
         self.diff_view.rendered.connect(lambda *_a: self._update_actions())
@@ -259,7 +280,11 @@ class MainWindow(QMainWindow):
         members_layout = QVBoxLayout(members_box)
         members_layout.setContentsMargins(0, 0, 0, 0)
         members_layout.addWidget(self.members_title)
-        members_layout.addWidget(self.members_view, 1)
+        members_layout.addWidget(self.members_view, 3)
+        members_layout.addWidget(self.close_title)
+        members_layout.addWidget(self.close_view, 1)
+        self.close_title.setVisible(False)
+        self.close_view.setVisible(False)
 
         self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         self.left_splitter.addWidget(groups_box)
@@ -873,6 +898,20 @@ class MainWindow(QMainWindow):
 
     def show_group(self, group: Any | None) -> None:
         self.members_model.set_group(group)
+        self.close_model.set_group(group)
+        close = len(group.close) if group is not None else 0
+        self.close_title.setText(
+            plural(
+                self.tr(
+                    "Close to this group, not the same as every file in it (%n file(s)):",
+                    "",
+                    close,
+                ),
+                close,
+            )
+        )
+        self.close_title.setVisible(close > 0)
+        self.close_view.setVisible(close > 0)
         if group is None:
             self.members_title.setText(self.tr("Files"))
             self.diff_view.clear()
@@ -937,6 +976,7 @@ class MainWindow(QMainWindow):
         member = self.members_model.member(current.row()) if current.isValid() else None
         if group is None or member is None:
             return
+        self.close_view.selectionModel().clear()
         reference = group.reference
         other = member
         if member.doc_id == reference.doc_id:
@@ -949,6 +989,37 @@ class MainWindow(QMainWindow):
             self.service, reference.doc_id, reference.path, other.doc_id, other.path
         )
         self._update_actions()
+
+    def _on_close_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """A document close to the group, compared with the member it is closest to."""
+        close = self.close_model.document(current.row()) if current.isValid() else None
+        if close is None or self.members_model.group is None:
+            return
+        # no member is current now: choosing one again compares it with the reference
+        self.members_view.selectionModel().clear()
+        member_is_reference = close.member_id == self.members_model.group.reference.doc_id
+        self.diff_view.compare(
+            self.service,
+            close.member_id,
+            close.member_path,
+            close.doc_id,
+            close.path,
+            first_role=None if member_is_reference else self.tr("Closest in the group"),
+        )
+        self._update_actions()
+
+    def current_close_document(self) -> Any | None:
+        """The document close to the group that is selected, if one is (and no member is)."""
+        if self.members_view.currentIndex().isValid():
+            return None
+        index = self.close_view.currentIndex()
+        return self.close_model.document(index.row()) if index.isValid() else None
+
+    def _close_context_menu(self, pos: Any) -> None:
+        menu = QMenu(self)
+        for action in (self.act_open, self.act_reveal, self.act_copy_path):
+            menu.addAction(action)
+        menu.popup(self.close_view.viewport().mapToGlobal(pos))
 
     def current_member(self) -> Any | None:
         index = self.members_view.currentIndex()
@@ -1032,7 +1103,9 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- file hand-offs
     def _target_member(self) -> Any | None:
-        return self.current_member()
+        """What opening, revealing or copying a path acts on: the selected member, or the
+        selected document close to the group."""
+        return self.current_member() or self.current_close_document()
 
     def open_current_file(self) -> None:
         member = self._target_member()

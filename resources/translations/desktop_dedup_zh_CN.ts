@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+171"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+173"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -113,9 +113,49 @@
     </message>
 </context>
 <context>
+    <name>CloseModel</name>
+    <message>
+        <location filename="../../desktop_dedup/gui/models/close.py" line="+48"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closest to</source>
+        <translation>最接近</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Shares {share} of its text with {member}, but not enough with every file of this group to be one of its duplicates: it is never marked or removed with it. Select it to compare the two.
+{path}</source>
+        <translation>与 {member} 有 {share} 的文字相同，但与本组的每个文件相同的程度不足以算作它的重复文件：它不会随本组被标记或删除。选中它即可比较两者。
+{path}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{name}, close to {member}</source>
+        <translation>{name}，接近 {member}</translation>
+    </message>
+</context>
+<context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+349"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+351"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id). Emitted when a diff could not be computed (a file gone or unreadable): the message.</extracomment>
         <translation>参考文本</translation>
@@ -161,19 +201,17 @@
         <translation>选择一组以对比其中的文件</translation>
     </message>
     <message>
-        <location line="+58"/>
-        <location line="+54"/>
+        <location line="+103"/>
         <source>Reference</source>
         <translation>参考文件</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location line="+54"/>
+        <location line="+1"/>
         <source>Compared</source>
         <translation>对比文件</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-18"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
@@ -190,12 +228,12 @@
         <translation>没有改动</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>{role}: {name}  —  {folder}</source>
         <translation>{role}：{name}  —  {folder}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
     </message>
@@ -418,7 +456,7 @@
 <context>
     <name>IgnoredPairsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+19"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+20"/>
         <source>Not duplicates</source>
         <translation>不是重复项</translation>
     </message>
@@ -462,7 +500,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-103"/>
+        <location line="-105"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>
@@ -512,7 +550,7 @@
         <translation>本程序尝试过的每一次移除或移动，最新的在最后。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -525,7 +563,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+177"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+179"/>
         <source>Duplicate documents</source>
         <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
         <translation>重复文档</translation>
@@ -566,13 +604,23 @@
         <translation>所选分组中的文件</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+620"/>
+        <location line="+11"/>
+        <source>Files close to the selected group</source>
+        <translation>与所选分组接近的文件</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: it is never marked or removed with the group. Select one to compare it with the file it is closest to.</source>
+        <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：它们不会随本组被标记或删除。选中一个即可与它最接近的文件比较。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+638"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-590"/>
+        <location line="-604"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -873,8 +921,15 @@
         <source>{count} marked ({size})</source>
         <translation>已标记 {count} 个（{size}）</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+50"/>
+        <source>Close to this group, not the same as every file in it (%n file(s)):</source>
+        <translation>
+            <numerusform>与本组接近、但并非与组内每个文件都相同的文件（%n 个）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>No group matches the filter.</source>
         <translation>没有与筛选条件匹配的分组。</translation>
     </message>
@@ -894,12 +949,17 @@
         <translation>本组文件（{count}）</translation>
     </message>
     <message>
-        <location line="+535"/>
+        <location line="+77"/>
+        <source>Closest in the group</source>
+        <translation>组内最接近的文件</translation>
+    </message>
+    <message>
+        <location line="+492"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-411"/>
+        <location line="-413"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -909,7 +969,7 @@
         <translation>标记此文件夹中的所有副本</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Copied {path}</source>
         <translation>已复制 {path}</translation>
     </message>
@@ -919,8 +979,8 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+351"/>
+        <location line="-387"/>
+        <location line="+399"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
@@ -1055,13 +1115,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-839"/>
-        <location line="+904"/>
+        <location line="-887"/>
+        <location line="+952"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-589"/>
+        <location line="-637"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1089,12 +1149,12 @@
         </translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+184"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+243"/>
+        <location line="+245"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
@@ -1241,7 +1301,7 @@
 <context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-33"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-35"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1318,7 +1378,7 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../desktop_dedup/gui/reasons.py" line="+33"/>
+        <location filename="../../desktop_dedup/gui/reasons.py" line="+34"/>
         <source>file no longer exists</source>
         <translation>文件已不存在</translation>
     </message>
@@ -1748,7 +1808,7 @@
         <translation>OCR 总计超过 {limit}；已跳过（已识别的页面会保留，下次扫描接着识别）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+41"/>
         <source>moved to the trash</source>
         <translation>移到回收站</translation>
     </message>

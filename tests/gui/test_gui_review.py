@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 
 import docgen
+import pytest
 from gui_helpers import scan, select_member, settle
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 
 from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.gui.models.members import COL_NAME
@@ -240,3 +241,56 @@ def test_no_size_date_or_similarity_is_cut_whichever_group_came_first(
                 assert shown == text, (column, text, shown, view.columnWidth(column))
                 seen.add(text)
     assert {"2.5 KB", "10.8 KB"} <= seen, seen  # the case that was cut
+
+
+def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest_member(
+    qtbot, window, service, tmp_path
+):
+    """A page and two edited copies, each the same as the page but not as each other: the
+    group holds the page and one copy; the other copy is listed under the group's files as
+    close to it, with no checkbox; selecting it compares it with the page (the member it is
+    closest to), and choosing a member again compares that member with the reference. A
+    group with nothing close to it hides the list."""
+    from support.close_family import write_close_family
+
+    from desktop_dedup.gui.models.close import CLOSE_MEMBER, CLOSE_NAME, CLOSE_SIMILARITY
+
+    paths = write_close_family(tmp_path / "docs")
+    service.add_folder(tmp_path / "docs")
+    scan(qtbot, window)
+    window.select_group_row(0)
+    settle(window)
+    assert window.close_view.isVisibleTo(window) and window.close_title.isVisibleTo(window)
+    assert "(1 file)" in window.close_title.text()
+    model = window.close_model
+    assert model.rowCount() == 1
+    assert model.data(model.index(0, CLOSE_NAME)) == "edited-b.txt"
+    assert model.data(model.index(0, CLOSE_MEMBER)) == "original.txt"
+    (close,) = window.members_model.group.close
+    assert model.data(model.index(0, CLOSE_SIMILARITY)).startswith(f"{close.similarity * 100:.1f}")
+    assert not model.flags(model.index(0, CLOSE_NAME)) & Qt.ItemFlag.ItemIsUserCheckable
+    assert close.doc_id not in {m.doc_id for m in window.members_model.group.members}
+
+    window.close_view.selectionModel().setCurrentIndex(
+        model.index(0, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    settle(window)
+    qtbot.waitUntil(lambda: window.diff_view.result is not None)
+    original = str(paths["original"].resolve())
+    assert window.diff_view.documents == (close.member_id, close.doc_id)
+    assert close.member_path == original
+    assert "original.txt" in window.diff_view.left_title.full_text()
+    assert "edited-b.txt" in window.diff_view.right_title.full_text()
+    assert not window.members_view.currentIndex().isValid()
+    assert window.current_close_document() == close
+    # the diff's own figure for the pair, as the list says
+    assert window.diff_view.result.similarity == pytest.approx(close.similarity, abs=0.005)
+
+    select_member(window, paths["edited-a"].resolve())
+    qtbot.waitUntil(lambda: window.diff_view.documents[1] != close.doc_id)
+    assert window.diff_view.documents[0] == window.members_model.group.reference.doc_id
+    assert not window.close_view.currentIndex().isValid()
+
+    window.show_group(None)
+    assert not window.close_view.isVisibleTo(window)
