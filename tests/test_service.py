@@ -569,6 +569,11 @@ def test_a_document_close_to_a_group_follows_incremental_scans(tmp_path: Path) -
         assert 0.75 <= close[0][2] < 1.0
         (group,) = service.groups()
         assert {Path(m.path).name for m in group.members} == {"original.txt", "edited-a.txt"}
+        # no rule marks it with the group: it is not one of its duplicates
+        for rule in ("all_but_reference", "invert", "newest", "oldest"):
+            service.apply_mark_rule(rule)
+            assert service.marked_ids() <= {m.doc_id for m in group.members}, rule
+        service.clear_marks()
         service.regroup()  # in full: the same answer
         assert _close_of(service) == close
         # a member changes: its group is grouped again with the document close to it

@@ -52,6 +52,21 @@ READING = [
 CLI = [SAFETY, "tests/test_cli.py", R]
 STORE = ["tests/test_store.py", "tests/test_grouping.py", R]
 REPORT = ["tests/test_report.py", "tests/test_cli.py"]
+CLOSE_GROUPING = (
+    "tests/test_grouping.py::"
+    "test_a_document_the_same_as_one_member_but_not_another_is_close_to_the_group"
+)
+CLOSE_TWO_GROUPS = (
+    "tests/test_grouping.py::test_a_document_close_to_two_groups_is_shown_with_its_closest_match"
+)
+CLOSE_SERVICE = "tests/test_service.py::test_a_document_close_to_a_group_follows_incremental_scans"
+CLOSE_REPORT = (
+    "tests/test_report.py::test_documents_close_to_a_group_are_reported_apart_from_its_members"
+)
+CLOSE_GUI = (
+    "tests/gui/test_gui_review.py::"
+    "test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest_member"
+)
 
 
 def first(*pointed: str):
@@ -2086,7 +2101,7 @@ MUTANTS: list[Mutant] = [
         '_column("format", String(16), default=""),',
         '_column("format", String(16), default="", nullable=True),',
         [
-            "tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_and_8_wrote"
+            "tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_to_9_wrote"
         ],
         "existing databases open and migrate: the schema of a version does not drift",
     ),
@@ -2679,6 +2694,64 @@ MUTANTS: list[Mutant] = [
         "SALIENT_MIN_COUNT * n + 1",
         ["tests/test_sketch.py::test_pages_with_the_same_salient_words_that_name_each_other_less"],
         "sibling pages that name each other are not the same document; copies are",
+    ),
+    # --- documents close to a group (forty-second session) ---------------------------------
+    m(
+        "close-documents-not-recorded",
+        "desktop_dedup/core/grouping.py",
+        "    _close_documents(edges, group_of_class, member_of_class, class_docs, items, cid, ign)"
+        "\n",
+        "",
+        [CLOSE_GROUPING, CLOSE_SERVICE],
+        "a document the same as one member of a group but not as every one is shown with it",
+    ),
+    m(
+        "close-document-with-its-farthest-match",
+        "desktop_dedup/core/grouping.py",
+        "share > known[0] or (share == known[0] and other < known[1])",
+        "share < known[0] or (share == known[0] and other < known[1])",
+        [CLOSE_TWO_GROUPS],
+        "a document close to two groups is shown with the group of its closest match",
+    ),
+    m(
+        "close-document-despite-an-ignored-pair",
+        "desktop_dedup/core/grouping.py",
+        "        if ign.active and ign.blocks(",
+        "        if False and ign.blocks(",
+        [CLOSE_GROUPING],
+        "a pair you ignored is never shown as close",
+    ),
+    m(
+        "incremental-regroup-forgets-close-documents",
+        "desktop_dedup/core/service.py",
+        "        region.update(self.store.close_to_groups(touched))\n",
+        "",
+        [CLOSE_SERVICE],
+        "after an incremental scan, the documents close to a group are those of a full regroup",
+    ),
+    m(
+        "incremental-regroup-keeps-a-stale-close-document",
+        "desktop_dedup/core/service.py",
+        "        touched |= self.store.close_groups_of(region)\n",
+        "",
+        [CLOSE_SERVICE],
+        "after an incremental scan, the documents close to a group are those of a full regroup",
+    ),
+    m(
+        "csv-close-row-without-its-member",
+        "desktop_dedup/core/report.py",
+        "                    os.path.abspath(c.member_path),\n                ]",
+        '                    "",\n                ]',
+        [CLOSE_REPORT],
+        "reports list the documents close to a group apart from its members",
+    ),
+    m(
+        "close-files-list-never-shown",
+        "desktop_dedup/gui/main_window.py",
+        "        self.close_view.setVisible(close > 0)\n",
+        "        self.close_view.setVisible(False)\n",
+        [CLOSE_GUI],
+        "the app lists the files close to the selected group and compares each with its closest",
     ),
 ]
 
