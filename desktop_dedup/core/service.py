@@ -141,6 +141,7 @@ class GroupSummary:
     max_distance: int
     total_size: int
     min_similarity: float = 1.0
+    close_count: int = 0  # documents close to the group, not its members (Group.close)
 
 
 @dataclass(frozen=True)
@@ -946,6 +947,8 @@ class DedupService:
         text: str = "",
         regex: bool = False,
     ) -> list[GroupSummary]:
+        page = self.store.group_page(offset, limit, sort, descending, text, regex)
+        close = self.store.close_counts(g.id for g in page)
         return [
             GroupSummary(
                 g.id,
@@ -956,8 +959,9 @@ class DedupService:
                 g.max_distance,
                 g.total_size,
                 g.min_similarity,
+                close.get(g.id, 0),
             )
-            for g in self.store.group_page(offset, limit, sort, descending, text, regex)
+            for g in page
         ]
 
     def _groups(self, group_ids: Sequence[int], kinds: dict[int, str]) -> list[Group]:

@@ -417,7 +417,7 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/groups.py" line="+196"/>
+        <location filename="../../desktop_dedup/gui/models/groups.py" line="+197"/>
         <source>Kind</source>
         <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression). Emitted when a reload has put its rows in (at once without ops, later with them).</extracomment>
         <translation>类型</translation>
@@ -448,9 +448,21 @@
         <translation>相似度</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+14"/>
+        <source>{members}+{close}</source>
+        <translation>{members}+{close}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The least share of text any member has in common with the reference</source>
         <translation>组内成员与参考文件共有文本的最低比例</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n more file(s) close to this group, not the same as every file in it: listed below its files</source>
+        <translation>
+            <numerusform>另有 %n 个文件与本组接近，但并非与组内每个文件都相同：列在本组文件下方</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -254,10 +254,16 @@ def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest
     from support.close_family import write_close_family
 
     from desktop_dedup.gui.models.close import CLOSE_MEMBER, CLOSE_NAME, CLOSE_SIMILARITY
+    from desktop_dedup.gui.models.groups import COL_FILES
 
     paths = write_close_family(tmp_path / "docs")
     service.add_folder(tmp_path / "docs")
     scan(qtbot, window)
+    groups = window.groups_model
+    assert groups.data(groups.index(0, COL_FILES)) == "2+1"
+    assert "1 more file close" in groups.data(
+        groups.index(0, COL_FILES), Qt.ItemDataRole.ToolTipRole
+    )
     window.select_group_row(0)
     settle(window)
     assert window.close_view.isVisibleTo(window) and window.close_title.isVisibleTo(window)

@@ -1369,6 +1369,18 @@ class Store:
         )
         return [r[0] for r in rows]
 
+    def close_counts(self, group_ids: Iterable[int]) -> dict[int, int]:
+        """How many documents are close to each of these groups that has any."""
+        rows = self._in_chunks(
+            lambda part: (
+                select(CloseDocumentRow.group_id, func.count())
+                .where(self._member(CloseDocumentRow.group_id, part))
+                .group_by(CloseDocumentRow.group_id)
+            ),
+            group_ids,
+        )
+        return {g: n for g, n in rows}
+
     def close_documents(
         self, group_ids: Sequence[int]
     ) -> dict[int, list[tuple[CloseDocumentRow, DocumentRow]]]:

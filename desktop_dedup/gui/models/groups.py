@@ -31,6 +31,7 @@ from desktop_dedup.gui.formatting import (
     format_size,
     kind_explanation,
     kind_label,
+    plural,
 )
 
 log = logging.getLogger(__name__)
@@ -211,6 +212,10 @@ class GroupsModel(QAbstractTableModel):
             if column == COL_KIND:
                 return kind_label(summary.kind)
             if column == COL_FILES:
+                if summary.close_count:  # files close to it, not among its members
+                    return self.tr("{members}+{close}").format(
+                        members=summary.member_count, close=summary.close_count
+                    )
                 return str(summary.member_count)
             if column == COL_RECLAIMABLE:
                 return format_size(summary.reclaimable_size)
@@ -229,6 +234,16 @@ class GroupsModel(QAbstractTableModel):
             if column == COL_SIMILARITY:
                 return self.tr(
                     "The least share of text any member has in common with the reference"
+                )
+            if column == COL_FILES and summary.close_count:
+                return plural(
+                    self.tr(
+                        "%n more file(s) close to this group, not the same as every file in "
+                        "it: listed below its files",
+                        "",
+                        summary.close_count,
+                    ),
+                    summary.close_count,
                 )
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
