@@ -269,11 +269,20 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 file=out,
             )
         print(
-            f"{summary.groups} duplicate groups, {summary.duplicate_documents} documents, "
+            f"{summary.groups} duplicate group{'' if summary.groups == 1 else 's'}, "
+            f"{summary.duplicate_documents} documents, "
             f"{format_size(summary.reclaimable_size)} reclaimable "
             f"(near duplicates: at least {threshold:.0%} the same text).",
             file=out,
         )
+        if summary.close_documents:
+            n = summary.close_documents
+            print(
+                f"{n} more {'document is' if n == 1 else 'documents are'} close to a group but "
+                "not the same as every document in it: not counted, listed under the group "
+                "(report: close).",
+                file=out,
+            )
         if run != saved:
             print(one_run_text(run, saved), file=out)
         filtered = filtered_text(summary.filtered)

@@ -135,6 +135,27 @@ def test_scan_summary(scanned: dict) -> None:
     assert "drafts" not in out
 
 
+def test_scan_says_how_many_documents_are_close_to_a_group(tmp_path: Path) -> None:
+    """A page and two copies edited in other places (each the same as the page, not as each
+    other): the scan counts one group of two documents, and says that one more is close to it,
+    which the report lists under the group; a folder without any says nothing of them."""
+    from support.close_family import write_close_family
+
+    paths = write_close_family(tmp_path / "docs")
+    db = tmp_path / "index.sqlite"
+    proc = run("scan", str(tmp_path / "docs"), "--db", str(db))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 duplicate group, 2 documents" in proc.stdout
+    assert "1 more document is close to a group but not the same as every" in proc.stdout
+    report = json.loads(run("report", "--db", str(db), "--format", "json").stdout)
+    (group,) = report["groups"]
+    assert [c["path"] for c in group["close"]] == [os.path.realpath(paths["edited-b"])]
+    paths["edited-b"].unlink()
+    proc = run("scan", str(tmp_path / "docs"), "--db", str(db))
+    assert proc.returncode == 0, proc.stderr
+    assert "close to a group" not in proc.stdout
+
+
 def _json(scanned: dict) -> dict:
     proc = run("report", "--db", str(scanned["db"]), "--format", "json")
     assert proc.returncode == 0, proc.stderr

@@ -75,7 +75,7 @@ def test_a_flag_without_save_applies_to_that_scan_only(docs, tmp_path: Path) -> 
     assert len({docs["en"], docs["en_edited"]} & set(going)) == 1
 
     text = _scan(db, docs["root"], "--similarity", "90").stdout
-    assert "1 duplicate groups, 2 documents" in text
+    assert "1 duplicate group, 2 documents" in text
     assert "at least 90% the same text" in text
     assert "Not saved: --similarity applied to this scan only (add --save to keep them)." in text
     assert "grouped by the saved settings again (near duplicates: at least 75% the same" in text
@@ -93,7 +93,7 @@ def test_save_makes_the_flags_the_saved_settings(docs, tmp_path: Path) -> None:
     assert report["settings"]["min_similarity"] == 0.9
     assert _grouped(report) == [sorted([docs["zh"], docs["zh_copy"]])]
     # a later plain scan keeps the saved 90 %
-    assert "1 duplicate groups, 2 documents" in _scan(db, docs["root"]).stdout
+    assert "1 duplicate group, 2 documents" in _scan(db, docs["root"]).stdout
     # and one at 75 % without --save counts both groups, then leaves the index at 90 %
     assert "2 duplicate groups" in _scan(db, docs["root"], "--similarity", "75").stdout
     assert _grouped(_report(db)) == [sorted([docs["zh"], docs["zh_copy"]])]

@@ -256,6 +256,7 @@ class ScanSummary:
     groups: int = 0
     duplicate_documents: int = 0
     reclaimable_size: int = 0  # of the groups this scan counted (grouped by its settings)
+    close_documents: int = 0  # in no group, close to one (Group.close)
     problems: list[Problem] = field(default_factory=list)
     cancelled: bool = False
     seconds: float = 0.0

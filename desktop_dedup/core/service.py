@@ -594,6 +594,7 @@ class DedupService:
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
         summary.reclaimable_size = totals["reclaimable_size"]
+        summary.close_documents = totals["close_documents"]
         if settings.matching != saved.matching:  # this run's groups were counted: back
             self.regroup()
         summary.seconds = time.monotonic() - started

@@ -36,7 +36,7 @@ def test_cli_html_report_and_app_show_one_size_text(qtbot, tmp_path: Path, scrip
 
     scan = cli("scan", str(docs), "--db", str(db), "--quiet", "--workers", "1")
     assert scan.returncode == 0, scan.stderr
-    assert f"1 duplicate groups, 2 documents, {SHOWN} reclaimable" in scan.stdout
+    assert f"1 duplicate group, 2 documents, {SHOWN} reclaimable" in scan.stdout
 
     report = cli("report", "--db", str(db), "--format", "html")
     assert report.returncode == 0, report.stderr

@@ -1528,6 +1528,7 @@ class Store:
                 .select_from(DocumentRow)
                 .where(DocumentRow.status == DocStatus.PROBLEM)
             ).scalar_one()
+            close = conn.execute(select(func.count()).select_from(CloseDocumentRow)).scalar_one()
             marked, marked_size = conn.execute(
                 select(func.count(DocumentRow.id), func.coalesce(func.sum(DocumentRow.size), 0))
                 .join(MarkRow, MarkRow.doc_id == DocumentRow.id)
@@ -1543,6 +1544,7 @@ class Store:
             "problems": problems,
             "marked": marked,
             "marked_size": marked_size,
+            "close_documents": close,  # in no group, close to one (CloseDocumentRow)
         }
 
     # --- ignored pairs -------------------------------------------------------------------------
