@@ -1017,8 +1017,9 @@ class MainWindow(QMainWindow):
 
     def _close_context_menu(self, pos: Any) -> None:
         menu = QMenu(self)
-        for action in (self.act_open, self.act_reveal, self.act_copy_path):
-            menu.addAction(action)
+        for action in (self.act_open, self.act_reveal, self.act_copy_path, None):
+            menu.addSeparator() if action is None else menu.addAction(action)
+        menu.addAction(self.act_ignore_pair)
         menu.popup(self.close_view.viewport().mapToGlobal(pos))
 
     def current_member(self) -> Any | None:
@@ -1406,6 +1407,11 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- not duplicates
     def ignore_current_pair(self) -> None:
+        close = self.current_close_document()
+        if close is not None:  # not a duplicate of the member it is closest to: listed no more
+            pair = close.member_id, close.doc_id
+            self.ops.write(lambda s: s.ignore_pair(*pair), label="ignore")
+            return
         group = self.current_group()
         member = self.current_member()
         if group is None or member is None or member.doc_id == group.reference.doc_id:

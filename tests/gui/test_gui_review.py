@@ -298,5 +298,23 @@ def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest
     assert window.diff_view.documents[0] == window.members_model.group.reference.doc_id
     assert not window.close_view.currentIndex().isValid()
 
-    window.show_group(None)
+    # "not duplicates" on it: the pair is ignored, and it is listed no more
+    window.close_view.selectionModel().setCurrentIndex(
+        model.index(0, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    settle(window)
+    window.act_ignore_pair.trigger()
+    settle(window)
+    qtbot.waitUntil(lambda: window.members_model.group is not None)
+    assert window.members_model.group.close == []
     assert not window.close_view.isVisibleTo(window)
+    assert [Path(m.path).name for m in window.members_model.group.members] == [
+        "original.txt",
+        "edited-a.txt",
+    ]
+    (ignored,) = service.ignored_pairs()
+    assert {Path(ignored.path_a).name, Path(ignored.path_b).name} == {
+        "original.txt",
+        "edited-b.txt",
+    }
