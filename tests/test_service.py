@@ -610,3 +610,100 @@ def test_a_document_close_to_a_group_follows_incremental_scans(tmp_path: Path) -
         late.unlink()
         service.scan()
         assert service.groups() == []
+
+
+def test_a_document_close_to_a_group_stays_listed_when_its_closest_member_is_removed(
+    tmp_path: Path,
+) -> None:
+    """The member a document is closest to is trashed: the document is close to the group
+    that is left (through the original's other copy), not dropped from every list."""
+    from support.close_family import close_family_texts
+
+    texts = close_family_texts()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for stem in ("original", "edited-a", "edited-b"):
+        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    (docs / "z-copy-of-original.txt").write_text(texts["original"], encoding="utf-8")
+    for k in range(20):  # other texts: an index large enough to be grouped again in part
+        (docs / f"other{k}.txt").write_text(made_up_text(200 + k), encoding="utf-8")
+    bin_dir = tmp_path / "trash-can"
+    bin_dir.mkdir()
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(docs)
+        service.scan()
+        (group,) = service.groups()
+        (close,) = group.close
+        assert Path(close.member_path).name == "original.txt"
+        results = service.trash(
+            [close.member_id], trash=lambda p: shutil.move(p, bin_dir / Path(p).name)
+        )
+        assert [r.ok for r in results] == [True]
+        (group,) = service.groups()
+        assert {Path(m.path).name for m in group.members} == {
+            "z-copy-of-original.txt",
+            "edited-a.txt",
+        }
+        assert [(Path(c.path).name, Path(c.member_path).name) for c in group.close] == [
+            ("edited-b.txt", "z-copy-of-original.txt")
+        ]
+
+
+def _three_copies(docs: Path) -> None:
+    docs.mkdir(parents=True)
+    text = made_up_text(31)
+    for name in ("a-reference.txt", "b-copy.txt", "c-copy.txt"):
+        (docs / name).write_text(text, encoding="utf-8")
+    for k in range(20):  # other texts: an index large enough to be grouped again in part
+        (docs / f"other{k}.txt").write_text(made_up_text(300 + k), encoding="utf-8")
+
+
+def _groups_by_name(service: DedupService) -> list[list[str]]:
+    return [sorted(Path(m.path).name for m in g.members) for g in service.groups()]
+
+
+def test_the_copies_left_when_a_groups_reference_goes_are_still_a_group(tmp_path: Path) -> None:
+    """A group's reference leaves the index (deleted on disk, trashed in the app, its folder
+    removed): the copies left are still one group. The group's row held its reference, so it
+    went with it, and its members' rows with it: the regroup after found no member to start
+    from, and the copies were in no group, through every later scan."""
+    docs = tmp_path / "docs"
+    _three_copies(docs)
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(docs)
+        service.scan()
+        assert _groups_by_name(service) == [["a-reference.txt", "b-copy.txt", "c-copy.txt"]]
+        (group,) = service.groups()
+        assert Path(group.reference.path).name == "a-reference.txt"
+
+        (docs / "a-reference.txt").unlink()  # gone from disk: the next scan sees it
+        service.scan()
+        assert _groups_by_name(service) == [["b-copy.txt", "c-copy.txt"]]
+
+        (group,) = service.groups()  # trashed in the app: its new reference
+        bin_dir = tmp_path / "trash-can"
+        bin_dir.mkdir()
+        results = service.trash(
+            [group.reference.doc_id], trash=lambda p: shutil.move(p, bin_dir / Path(p).name)
+        )
+        assert [r.ok for r in results] == [True]
+        assert _groups_by_name(service) == []  # one copy left: no group
+        (docs / "d-copy.txt").write_text(made_up_text(31), encoding="utf-8")
+        service.scan()
+        assert _groups_by_name(service) == [["c-copy.txt", "d-copy.txt"]]
+
+
+def test_the_copies_left_when_the_folder_of_a_groups_reference_is_removed(tmp_path: Path):
+    """The folder that holds a group's reference is taken off the list: the copies in the
+    other folder are still one group."""
+    _three_copies(tmp_path / "b")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b" / "a-reference.txt").rename(tmp_path / "a" / "a-reference.txt")
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(tmp_path / "a")
+        service.add_folder(tmp_path / "b")
+        service.scan()
+        (group,) = service.groups()
+        assert Path(group.reference.path).name == "a-reference.txt"
+        service.remove_folder(str(tmp_path / "a"))
+        assert _groups_by_name(service) == [["b-copy.txt", "c-copy.txt"]]

@@ -377,9 +377,9 @@ class DedupService:
                 if not pathrules.is_inside_any(p, others)
             ]
             if gone:
-                touched = set(self.store.groups_of(gone).values())
+                touched, staying = self._leaving(gone)
                 self.store.delete_documents(gone)
-                self.regroup(changed=[], touched_groups=touched)
+                self.regroup(changed=[], touched_groups=touched, staying=staying)
                 changes |= Changes(groups=True, marks=True)
         return self._announce(changes)
 
@@ -516,6 +516,7 @@ class DedupService:
         summary = ScanSummary()
         state = _ScanState(summary)
         touched_groups: set[int] = set()
+        staying: set[int] = set()  # the documents of touched_groups that stay (_leaving)
         to_read: list[FileEntry] = []
         run_id = self.store.start_scan_run(root_list)
         walk_problems: list[Problem] = []
@@ -555,9 +556,9 @@ class DedupService:
             # Gone from disk, or outside this scan's roots: leave the index. Done before reading,
             # so that a moved file's old row is still there to lend its fingerprint (below).
             gone = [k.id for p, k in known.items() if p not in seen]
-            # Groups that lose a member are regrouped; their ids are known only before the
-            # documents leave (the membership rows go with them).
-            touched_groups.update(self.store.groups_of(gone).values())
+            # Groups that lose a member are regrouped from the documents that stay in them,
+            # known only before the others leave (_leaving).
+            touched_groups, staying = self._leaving(gone)
             # a moved or copied file has its size: only fingerprints of these sizes can be reused
             reusable = self.store.fingerprints_by_content(
                 FINGERPRINT_VERSION, sizes={e.size for e in to_read}
@@ -589,7 +590,7 @@ class DedupService:
         progress(ProgressEvent(Stage.GROUPING))
         changed = self.store.ids_by_path(e.path for e in to_read)
         summary.groups = self.regroup(
-            changed=changed, touched_groups=touched_groups, settings=settings
+            changed=changed, touched_groups=touched_groups, settings=settings, staying=staying
         )
         totals = self.store.result_totals()
         summary.duplicate_documents = totals["duplicate_documents"]
@@ -802,12 +803,25 @@ class DedupService:
             len(self.store.ignored_hash_pairs()),
         ]
 
+    def _leaving(self, doc_ids: Iterable[int]) -> tuple[set[int], set[int]]:
+        """The groups these documents are about to leave, and the documents that stay in those
+        groups or close to them: what the incremental regroup after they left starts from. Read
+        before they go: a group whose reference leaves the index goes with it (its row holds the
+        reference), and its other members' rows with it, so the copies left would be in no group
+        (nor would a document close to the group whose closest member left)."""
+        ids = set(doc_ids)
+        touched = set(self.store.groups_of(ids).values())
+        staying = set(self.store.members_of_groups(touched))
+        staying |= set(self.store.close_to_groups(touched))
+        return touched, staying - ids
+
     def regroup(
         self,
         changed: Iterable[int] | None = None,
         touched_groups: Iterable[int] = (),
         *,
         settings: Settings | None = None,
+        staying: Iterable[int] = (),
     ) -> int:
         """Bring the groups up to date with the index (no file is read); returns the number of
         groups.
@@ -820,17 +834,23 @@ class DedupService:
         groups of everything it matched are rebuilt in place, keeping their ids. Every
         fingerprint is reloaded only for a full regroup: when the matching settings, the
         reference folders or the ignored pairs changed, or when most of the index is new.
-        ``settings`` (default: the saved ones) are a scan's of one run.
+        ``settings`` (default: the saved ones) are a scan's of one run. ``staying``: the
+        documents of ``touched_groups`` that stayed, and those close to them, as
+        :meth:`_leaving` read them before the others left.
         """
         # On a shared index, one machine at a time reads the groups and writes them back; the
         # next one then sees (and matches against) what the first wrote.
         with self.store.exclusive("grouping"):
-            count = self._regroup(changed, touched_groups, settings or self.settings())
+            count = self._regroup(changed, touched_groups, settings or self.settings(), staying)
         self._announce(Changes(groups=True))
         return count
 
     def _regroup(
-        self, changed: Iterable[int] | None, touched_groups: Iterable[int], s: Settings
+        self,
+        changed: Iterable[int] | None,
+        touched_groups: Iterable[int],
+        s: Settings,
+        staying: Iterable[int] = (),
     ) -> int:
         changed_ids = None if changed is None else list(changed)
         count = self.store.document_count(estimate=True)
@@ -867,14 +887,19 @@ class DedupService:
             return count
         touched = set(touched_groups)
         if changed_ids or touched:
-            self._regroup_around(changed_ids, touched, s, count)
+            self._regroup_around(changed_ids, touched, s, count, set(staying))
         return self.store.group_count()
 
     def _regroup_around(
-        self, changed: list[int], touched: set[int], s: Settings, count: int
+        self,
+        changed: list[int],
+        touched: set[int],
+        s: Settings,
+        count: int,
+        staying: frozenset[int] | set[int] = frozenset(),
     ) -> None:
         """Incremental regroup (see :meth:`regroup`) in an index of ``count`` documents."""
-        region = set(changed)
+        region = set(changed) | staying
         rows = self.store.grouping_rows(changed)
         # the radius the full grouping would use for an index of this size, and its keys
         radius = grouping.candidate_radius(count, s.max_distance)
@@ -1298,9 +1323,9 @@ class DedupService:
         """The removed documents leave the index (each file's outcome is already journaled)."""
         removed = [r.doc_id for r in results if r.ok]
         if removed:
-            touched = set(self.store.groups_of(removed).values())
+            touched, staying = self._leaving(removed)
             self.store.delete_documents(removed)
-            self.regroup(changed=[], touched_groups=touched)
+            self.regroup(changed=[], touched_groups=touched, staying=staying)
         self._announce(Changes(groups=bool(removed), marks=bool(removed), journal=True))
 
     def recover_journal(self) -> list[str]:
@@ -1339,9 +1364,9 @@ class DedupService:
             settled.append(row.path)
             log.warning("journal recovery: %s %s -> %s", row.action, src, reason or "done")
         if gone:
-            touched = set(self.store.groups_of(gone).values())
+            touched, staying = self._leaving(gone)
             self.store.delete_documents(gone)
-            self.regroup(changed=[], touched_groups=touched)
+            self.regroup(changed=[], touched_groups=touched, staying=staying)
         if settled:
             self._announce(Changes(groups=bool(gone), marks=bool(gone), journal=True))
         return settled
