@@ -2738,6 +2738,19 @@ MUTANTS: list[Mutant] = [
         "after an incremental scan, the documents close to a group are those of a full regroup",
     ),
     m(
+        "regroup-after-a-reference-left-starts-from-nothing",
+        "desktop_dedup/core/service.py",
+        "        return touched, staying - ids\n",
+        "        return touched, set()\n",
+        [
+            "tests/test_service.py::"
+            "test_the_copies_left_when_a_groups_reference_goes_are_still_a_group",
+            "tests/test_service.py::"
+            "test_the_copies_left_when_the_folder_of_a_groups_reference_is_removed",
+        ],
+        "the copies left when a group's reference goes are still one group",
+    ),
+    m(
         "csv-close-row-without-its-member",
         "desktop_dedup/core/report.py",
         "                    os.path.abspath(c.member_path),\n                ]",
