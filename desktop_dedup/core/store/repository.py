@@ -1385,24 +1385,8 @@ class Store:
         self, group_ids: Sequence[int]
     ) -> dict[int, list[tuple[CloseDocumentRow, DocumentRow]]]:
         """The documents close to each of these groups, closest first, with their rows."""
-        out: dict[int, list[tuple[CloseDocumentRow, DocumentRow]]] = {g: [] for g in group_ids}
-        split = len(CloseDocumentRow.__table__.columns)
-        with self.engine.connect() as conn:
-            for i in range(0, len(group_ids), self._chunk):
-                rows = conn.execute(
-                    select(CloseDocumentRow, DocumentRow)
-                    .join(DocumentRow, DocumentRow.id == CloseDocumentRow.doc_id)
-                    .where(self._member(CloseDocumentRow.group_id, group_ids[i : i + self._chunk]))
-                    .order_by(
-                        CloseDocumentRow.group_id,
-                        CloseDocumentRow.similarity.desc(),
-                        CloseDocumentRow.doc_id,
-                    )
-                ).all()
-                for row in rows:
-                    c = CloseDocumentRow.load(row[:split])
-                    out[c.group_id].append((c, self._here(DocumentRow.load(row[split:]))))
-        return out
+        c = CloseDocumentRow
+        return self._by_group(c, group_ids, (c.group_id, c.similarity.desc(), c.doc_id))
 
     def members_of_groups(self, group_ids: Iterable[int]) -> list[int]:
         rows = self._in_chunks(
@@ -1484,19 +1468,27 @@ class Store:
     def group_members(
         self, group_ids: Sequence[int]
     ) -> dict[int, list[tuple[GroupMemberRow, DocumentRow]]]:
-        out: dict[int, list[tuple[GroupMemberRow, DocumentRow]]] = {g: [] for g in group_ids}
-        split = len(GroupMemberRow.__table__.columns)
+        m = GroupMemberRow
+        return self._by_group(m, group_ids, (m.group_id, m.position))
+
+    def _by_group(
+        self, table: Any, group_ids: Sequence[int], order: tuple[Any, ...]
+    ) -> dict[int, list[tuple[Any, DocumentRow]]]:
+        """The rows of ``table`` (keyed by ``group_id`` and ``doc_id``) of each of these groups,
+        in ``order``, each with its document's row."""
+        out: dict[int, list[tuple[Any, DocumentRow]]] = {g: [] for g in group_ids}
+        split = len(table.__table__.columns)
         with self.engine.connect() as conn:
             for i in range(0, len(group_ids), self._chunk):
                 rows = conn.execute(
-                    select(GroupMemberRow, DocumentRow)
-                    .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
-                    .where(self._member(GroupMemberRow.group_id, group_ids[i : i + self._chunk]))
-                    .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
+                    select(table, DocumentRow)
+                    .join(DocumentRow, DocumentRow.id == table.doc_id)
+                    .where(self._member(table.group_id, group_ids[i : i + self._chunk]))
+                    .order_by(*order)
                 ).all()
                 for row in rows:
-                    m = GroupMemberRow.load(row[:split])
-                    out[m.group_id].append((m, self._here(DocumentRow.load(row[split:]))))
+                    r = table.load(row[:split])
+                    out[r.group_id].append((r, self._here(DocumentRow.load(row[split:]))))
         return out
 
     def group_kind(self, group_id: int) -> str | None:
