@@ -493,3 +493,36 @@ def test_group_ids_stay_and_new_ones_follow_the_highest_kept(db_target, tmp_path
         assert store.replace_groups([group(5, 7)], sizes, paths, replaced=set()) == [4]
     finally:
         store.close()
+
+
+def test_documents_close_to_a_group_on_each_engine(db_target, tmp_path) -> None:
+    """On either engine (PostgreSQL writes them with COPY): the document close to a group is
+    stored, counted on the group's row of the table, and follows its closest member's
+    removal to the copy of it that stays; the copies left are still a group."""
+    from support.close_family import close_family_texts
+
+    texts = close_family_texts()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for stem in ("original", "edited-a", "edited-b"):
+        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    (docs / "z-copy-of-original.txt").write_text(texts["original"], encoding="utf-8")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    with DedupService(db_target) as svc:
+        svc.add_folder(docs)
+        svc.scan()
+        (group,) = svc.groups()
+        (close,) = group.close
+        assert (Path(close.path).name, Path(close.member_path).name) == (
+            "edited-b.txt",
+            "original.txt",
+        )
+        assert [s.close_count for s in svc.group_page(0, 10)] == [1]
+        svc.trash([close.member_id], trash=lambda p: shutil.move(p, bin_dir / Path(p).name))
+        (group,) = svc.groups()
+        assert sorted(Path(m.path).name for m in group.members) == [
+            "edited-a.txt",
+            "z-copy-of-original.txt",
+        ]
+        assert [Path(c.member_path).name for c in group.close] == ["z-copy-of-original.txt"]
