@@ -707,3 +707,57 @@ def test_the_copies_left_when_the_folder_of_a_groups_reference_is_removed(tmp_pa
         assert Path(group.reference.path).name == "a-reference.txt"
         service.remove_folder(str(tmp_path / "a"))
         assert _groups_by_name(service) == [["b-copy.txt", "c-copy.txt"]]
+
+
+def test_a_document_close_to_a_group_can_be_marked_and_removed_with_its_closest_kept(
+    tmp_path: Path,
+) -> None:
+    """A document close to a group, marked after its review, is removed like a near duplicate
+    of the member it is closest to: only when you include near copies, only while that member
+    stays (neither marked nor changed), verified as it goes; it is counted among the marked."""
+    from support.close_family import close_family_texts
+
+    from desktop_dedup.core.actions import REASON_CLOSEST_GOING, REASON_KEPT_CHANGED, REASON_NEAR
+
+    texts = close_family_texts()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for stem in ("original", "edited-a", "edited-b"):
+        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    bin_dir = tmp_path / "trash-can"
+    bin_dir.mkdir()
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(docs)
+        service.scan()
+        (group,) = service.groups()
+        (close,) = group.close
+        service.set_marked([close.doc_id], True)
+        plan = service.marked_for_removal()
+        assert plan.doc_ids == (close.doc_id,) and plan.near_ids == {close.doc_id}
+        assert service.stats().marked == 1
+        ids, refused = service.plan_removal([close.doc_id])
+        assert ids == [] and [r.reason for r in refused] == [REASON_NEAR]
+        assert service.plan_removal([close.doc_id], include_near=True)[0] == [close.doc_id]
+        # its closest member marked too: it is not removed with it
+        both = [close.doc_id, close.member_id]
+        ids, refused = service.plan_removal(both, include_near=True)
+        assert ids == [close.member_id]
+        assert [(r.doc_id, r.reason) for r in refused] == [(close.doc_id, REASON_CLOSEST_GOING)]
+        # its closest member changed since the scan: scan again first
+        original = docs / "original.txt"
+        original.write_text(texts["original"] + "\nNachtrag.\n", encoding="utf-8")
+        ids, refused = service.plan_removal([close.doc_id], include_near=True)
+        assert ids == [] and [r.reason for r in refused] == [REASON_KEPT_CHANGED]
+        original.write_text(texts["original"], encoding="utf-8")
+        service.scan()
+        (group,) = service.groups()
+        (close,) = group.close
+        results = service.trash(
+            [close.doc_id],
+            trash=lambda p: shutil.move(p, bin_dir / Path(p).name),
+            include_near=True,
+        )
+        assert [r.ok for r in results] == [True]
+        assert not (docs / "edited-b.txt").exists() and (bin_dir / "edited-b.txt").exists()
+        (group,) = service.groups()
+        assert group.close == [] and len(group.members) == 2

@@ -71,6 +71,8 @@ REASON_NEAR = (
     "holds text the kept copy does not (a near duplicate); include near copies to remove it"
 )
 REASON_NOT_GROUPED = "is not in a duplicate group any more"
+# a document close to a group (in none) goes only while the member it is closest to stays
+REASON_CLOSEST_GOING = "the file it is closest to is being removed too; keep that one first"
 REASON_NOT_IDENTICAL = (
     "no kept copy holds the same bytes; only identical copies can be replaced by a hard link"
 )

@@ -1243,7 +1243,8 @@ class DedupService:
         removing = set(doc_ids)
         groups = self.store.groups_of(removing)
         members = self.store.group_members(sorted(set(groups.values())))
-        near = set()
+        # a document close to a group has a text of its own: no member holds it
+        near = set(self.store.closest_members(removing - set(groups)))
         for rows in members.values():
             kept = {(d.text_hash or d.content_hash) for _, d in rows if d.id not in removing}
             near.update(
@@ -1262,8 +1263,10 @@ class DedupService:
         from every verified kept copy (a near duplicate) goes only with ``include_near``."""
         ids = list(dict.fromkeys(doc_ids))
         refs = self._reference_roots()
-        docs = {d.id: d for d in self.store.documents(ids)}
         groups = self.store.groups_of(ids)
+        # a document close to a group is kept against the member it is closest to alone
+        closest = self.store.closest_members(i for i in ids if i not in groups)
+        docs = {d.id: d for d in self.store.documents([*ids, *closest.values()])}
         members = self.store.group_members(sorted(set(groups.values())))
         removing = set(ids)
         kept_texts: dict[int, set[str]] = {}
@@ -1289,6 +1292,8 @@ class DedupService:
                 reason = REASON_ELSEWHERE
             elif any(_under(d.path, r) for r in refs):
                 reason = actions.REASON_REFERENCE
+            elif gid is None and doc_id in closest:
+                reason = self._closest_kept(closest[doc_id], docs, removing, include_near)
             elif gid is None:
                 reason = actions.REASON_NOT_GROUPED
             elif not kept_texts.get(gid):
@@ -1302,6 +1307,25 @@ class DedupService:
                 actions.RemovalCandidate(d.id, d.path, d.size, d.mtime_ns, d.content_hash or "")
             )
         return cands, refused
+
+    @staticmethod
+    def _closest_kept(
+        member_id: int, docs: dict[int, Any], removing: set[int], include_near: bool
+    ) -> str | None:
+        """Why a document close to a group may not go (None: it may): the member it is closest
+        to must stay, unchanged since the scan, and it holds text of its own that no member
+        holds (a near duplicate of that member), so it goes only with ``include_near``."""
+        if member_id in removing:
+            return actions.REASON_CLOSEST_GOING
+        m = docs.get(member_id)
+        kept = (
+            None
+            if m is None
+            else actions.RemovalCandidate(m.id, m.path, m.size, m.mtime_ns, m.content_hash or "")
+        )
+        if kept is None or actions.verify_unchanged(kept) is not None:
+            return actions.REASON_KEPT_CHANGED
+        return None if include_near else actions.REASON_NEAR
 
     def plan_removal(
         self, doc_ids: Iterable[int], *, include_near: bool = False, hardlink: bool = False

@@ -241,9 +241,10 @@ class MainWindow(QMainWindow):
         self.members_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.members_view.customContextMenuRequested.connect(self._members_context_menu)
 
-        # Documents close to the group but not the same as every file of it (no checkboxes:
-        # they are not its duplicates); selecting one compares it with its closest member.
-        self.close_model = CloseModel(self)
+        # Documents close to the group but not the same as every file of it (not its
+        # duplicates: no rule marks them); selecting one compares it with its closest member.
+        self.close_model = CloseModel(self.service, self, ops=self.ops)
+        self.close_model.marksChanged.connect(self._on_marks_changed)
         self.close_view = QTableView()
         self.close_view.setAccessibleName(self.tr("Files close to the selected group"))
         self.close_view.setModel(self.close_model)
@@ -256,8 +257,9 @@ class MainWindow(QMainWindow):
         self.close_title.setToolTip(
             self.tr(
                 "Each of these files is the same as one file of this group, but not as every "
-                "file of it, so it is not one of its duplicates: it is never marked or removed "
-                "with the group. Select one to compare it with the file it is closest to."
+                "file of it, so it is not one of its duplicates: no rule marks it with the "
+                "group. Select one to compare it with the file it is closest to; tick it to "
+                "remove it while that file is kept."
             )
         )
 
@@ -785,6 +787,7 @@ class MainWindow(QMainWindow):
             )
         elif changes.marks:
             self.members_model.refresh_marks()
+            self.close_model.refresh_marks()
             self.update_status()
         self._update_actions()
 
@@ -1041,6 +1044,9 @@ class MainWindow(QMainWindow):
     def toggle_mark_current(self) -> None:
         index = self.members_view.currentIndex()
         if not index.isValid():
+            close = self.close_view.currentIndex()
+            if close.isValid():  # a file close to the group, marked by hand
+                self.close_model.toggle(close.row())
             return
         if not self.members_model.toggle(index.row()):
             self.statusBar().showMessage(

@@ -99,6 +99,12 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "is not in a duplicate group any more",
         ),
+        "the file it is closest to is being removed too; keep that one first": (
+            QCoreApplication.translate(
+                "Reasons",
+                "the file it is closest to is being removed too; keep that one first",
+            )
+        ),
         _NEAR: QCoreApplication.translate(
             "Reasons",
             "holds text the kept copy does not (a near duplicate); include near copies to "

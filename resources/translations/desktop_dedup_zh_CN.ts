@@ -115,8 +115,9 @@
 <context>
     <name>CloseModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/close.py" line="+48"/>
+        <location filename="../../desktop_dedup/gui/models/close.py" line="+85"/>
         <source>Name</source>
+        <extracomment>(doc_ids, marked) after the user toggled a mark through the model.</extracomment>
         <translation>名称</translation>
     </message>
     <message>
@@ -140,16 +141,21 @@
         <translation>最接近</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Shares {share} of its text with {member}, but not enough with every file of this group to be one of its duplicates: it is never marked or removed with it. Select it to compare the two.
+        <location line="+27"/>
+        <source>Shares {share} of its text with {member}, but not enough with every file of this group to be one of its duplicates: no rule marks it with the group. Select it to compare the two; tick it to remove it while {member} is kept.
 {path}</source>
-        <translation>与 {member} 有 {share} 的文字相同，但与本组的每个文件相同的程度不足以算作它的重复文件：它不会随本组被标记或删除。选中它即可比较两者。
+        <translation>与 {member} 有 {share} 的文字相同，但与本组的每个文件相同的程度不足以算作它的重复文件：任何标记规则都不会随本组标记它。选中它即可比较两者；勾选它即可在保留 {member} 的前提下删除它。
 {path}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{name}, close to {member}</source>
         <translation>{name}，接近 {member}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>marked</source>
+        <translation>已标记</translation>
     </message>
 </context>
 <context>
@@ -616,23 +622,18 @@
         <translation>所选分组中的文件</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Files close to the selected group</source>
         <translation>与所选分组接近的文件</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: it is never marked or removed with the group. Select one to compare it with the file it is closest to.</source>
-        <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：它们不会随本组被标记或删除。选中一个即可与它最接近的文件比较。</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <location line="+638"/>
+        <location line="+31"/>
+        <location line="+639"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-604"/>
+        <location line="-605"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -913,7 +914,7 @@
         <translation>索引已被其他程序或窗口修改；现在显示的是修改后的状态。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>The operation stopped with an error: {error}</source>
         <translation>操作因错误而停止：{error}</translation>
     </message>
@@ -966,12 +967,12 @@
         <translation>组内最接近的文件</translation>
     </message>
     <message>
-        <location line="+492"/>
+        <location line="+501"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-413"/>
+        <location line="-418"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -991,13 +992,18 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="-387"/>
-        <location line="+399"/>
+        <location line="-391"/>
+        <location line="+403"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-941"/>
+        <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
+        <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
+    </message>
+    <message>
+        <location line="+942"/>
         <source>The task stopped with an error: {error}</source>
         <translation>任务因错误而停止：{error}</translation>
     </message>
@@ -1122,18 +1128,18 @@
         <translation>正在移动文件…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>Select a file other than the reference to ignore the pair.</source>
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-887"/>
-        <location line="+952"/>
+        <location line="-897"/>
+        <location line="+962"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-637"/>
+        <location line="-646"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1161,7 +1167,7 @@
         </translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+188"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
@@ -1194,7 +1200,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>These files are byte-for-byte identical; they cannot be ignored.</source>
         <translation>这两个文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
@@ -1475,7 +1481,12 @@
         <translation>已不在任何重复组中</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>the file it is closest to is being removed too; keep that one first</source>
+        <translation>与它最接近的文件也将被删除；请先保留那个文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>holds text the kept copy does not (a near duplicate); include near copies to remove it</source>
         <translation>含有保留副本所没有的文字（近似重复）；选择包括近似副本才能移除它</translation>
     </message>

@@ -248,9 +248,9 @@ def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest
 ):
     """A page and two edited copies, each the same as the page but not as each other: the
     group holds the page and one copy; the other copy is listed under the group's files as
-    close to it, with no checkbox; selecting it compares it with the page (the member it is
-    closest to), and choosing a member again compares that member with the reference. A
-    group with nothing close to it hides the list."""
+    close to it, which no marking rule marks but its checkbox and M do; selecting it compares
+    it with the page (the member it is closest to), and choosing a member again compares that
+    member with the reference; ignoring the pair lists it no more."""
     from support.close_family import write_close_family
 
     from desktop_dedup.gui.models.close import CLOSE_MEMBER, CLOSE_NAME, CLOSE_SIMILARITY
@@ -274,8 +274,22 @@ def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest
     assert model.data(model.index(0, CLOSE_MEMBER)) == "original.txt"
     (close,) = window.members_model.group.close
     assert model.data(model.index(0, CLOSE_SIMILARITY)).startswith(f"{close.similarity * 100:.1f}")
-    assert not model.flags(model.index(0, CLOSE_NAME)) & Qt.ItemFlag.ItemIsUserCheckable
     assert close.doc_id not in {m.doc_id for m in window.members_model.group.members}
+    # no rule marks it with the group; its own checkbox (or M on it) does
+    window.act_mark_group.trigger()
+    settle(window)
+    assert close.doc_id not in service.marked_ids() and service.marked_ids()
+    window.act_clear_marks.trigger()
+    settle(window)
+    assert model.flags(model.index(0, CLOSE_NAME)) & Qt.ItemFlag.ItemIsUserCheckable
+    assert model.setData(
+        model.index(0, CLOSE_NAME), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole
+    )
+    settle(window)
+    assert service.marked_ids() == {close.doc_id}
+    assert model.data(model.index(0, CLOSE_NAME), Qt.ItemDataRole.CheckStateRole) == (
+        Qt.CheckState.Checked
+    )
 
     window.close_view.selectionModel().setCurrentIndex(
         model.index(0, 0),
@@ -290,6 +304,12 @@ def test_a_file_close_to_the_group_is_listed_apart_and_compared_with_its_closest
     assert "edited-b.txt" in window.diff_view.right_title.full_text()
     assert not window.members_view.currentIndex().isValid()
     assert window.current_close_document() == close
+    window.act_toggle_mark.trigger()  # M on it: unmarked again
+    settle(window)
+    assert service.marked_ids() == set()
+    assert model.data(model.index(0, CLOSE_NAME), Qt.ItemDataRole.CheckStateRole) == (
+        Qt.CheckState.Unchecked
+    )
     # the diff's own figure for the pair, as the list says
     assert window.diff_view.result.similarity == pytest.approx(close.similarity, abs=0.005)
 

@@ -974,17 +974,33 @@ class Store:
             self._write_marks(conn, off, False)
 
     def marked_in_groups(self) -> list[tuple[int, int, int]]:
-        """(doc id, size, group id) of every marked document that is in a group."""
+        """(doc id, size, group id) of every marked document that is in a group, then of every
+        marked document close to one (CloseDocumentRow)."""
+        c = CloseDocumentRow
         with self.engine.connect() as conn:
-            return [
-                tuple(r)
-                for r in conn.execute(
-                    select(DocumentRow.id, DocumentRow.size, GroupMemberRow.group_id)
-                    .join(GroupMemberRow, GroupMemberRow.doc_id == DocumentRow.id)
-                    .where(self._marked())
-                    .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
-                )
-            ]
+            members = conn.execute(
+                select(DocumentRow.id, DocumentRow.size, GroupMemberRow.group_id)
+                .join(GroupMemberRow, GroupMemberRow.doc_id == DocumentRow.id)
+                .where(self._marked())
+                .order_by(GroupMemberRow.group_id, GroupMemberRow.position)
+            ).all()
+            close = conn.execute(
+                select(DocumentRow.id, DocumentRow.size, c.group_id)
+                .join(c, c.doc_id == DocumentRow.id)
+                .where(self._marked())
+                .order_by(c.group_id, c.doc_id)
+            ).all()
+        return [tuple(r) for r in members + close]
+
+    def closest_members(self, doc_ids: Iterable[int]) -> dict[int, int]:
+        """For those of ``doc_ids`` that are close to a group: the member each is closest to."""
+        rows = self._in_chunks(
+            lambda part: select(CloseDocumentRow.doc_id, CloseDocumentRow.member_id).where(
+                self._member(CloseDocumentRow.doc_id, part)
+            ),
+            doc_ids,
+        )
+        return {d: m for d, m in rows}
 
     def fully_marked_groups(self) -> list[int]:
         """Groups every member of which is marked (removing them leaves no copy)."""

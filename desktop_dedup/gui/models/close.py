@@ -1,7 +1,9 @@
 """The documents close to one group: each in no group, verified the same as one member of the
 group but not as every member, so the rule against chaining keeps it out (README, How matching
-works). Shown under the group's files, never checkable: they are not the group's duplicates,
-and nothing marks or removes them with it.
+works). Shown under the group's files. They are not the group's duplicates: no rule marks them
+with it. A checkbox marks one by hand, after its review; it is then removed like a near
+duplicate of the member it is closest to, only while that member stays (service._candidates).
+Marks are read from the store and written through the window's writer, as the members'.
 """
 
 from __future__ import annotations
@@ -9,9 +11,18 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
 
 from desktop_dedup.gui.formatting import format_similarity, format_size
+from desktop_dedup.gui.models.members import _as_check_state
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -21,14 +32,40 @@ CLOSE_NAME, CLOSE_FOLDER, CLOSE_SIZE, CLOSE_SIMILARITY, CLOSE_MEMBER = range(5)
 class CloseModel(QAbstractTableModel):
     """Rows are ``Group.close`` in the service's order (closest first)."""
 
-    def __init__(self, parent: QObject | None = None):
+    #: (doc_ids, marked) after the user toggled a mark through the model.
+    marksChanged = Signal(list, bool)
+
+    def __init__(self, service: Any, parent: QObject | None = None, *, ops: Any = None):
         super().__init__(parent)
+        self._service = service
+        self._ops = ops
         self._close: list[Any] = []
+        self._marked: set[int] = set()
 
     def set_group(self, group: Any | None) -> None:
         self.beginResetModel()
         self._close = list(group.close) if group is not None else []
+        self._marked = self._read_marks()
         self.endResetModel()
+
+    def _read_marks(self) -> set[int]:
+        if not self._close:
+            return set()
+        return set(self._service.marked_among([c.doc_id for c in self._close]))
+
+    def refresh_marks(self) -> None:
+        if self._close:
+            self._marked = self._read_marks()
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._close) - 1, self.columnCount() - 1)
+            )
+
+    def toggle(self, row: int) -> bool:
+        c = self.document(row)
+        if c is None:
+            return False
+        state = Qt.CheckState.Unchecked if c.doc_id in self._marked else Qt.CheckState.Checked
+        return self.setData(self.index(row, CLOSE_NAME), state, Qt.ItemDataRole.CheckStateRole)
 
     def document(self, row: int) -> Any | None:
         return self._close[row] if 0 <= row < len(self._close) else None
@@ -70,25 +107,57 @@ class CloseModel(QAbstractTableModel):
             if column == CLOSE_MEMBER:
                 return os.path.basename(c.member_path)
             return None
+        if role == Qt.ItemDataRole.CheckStateRole and column == CLOSE_NAME:
+            return Qt.CheckState.Checked if c.doc_id in self._marked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ForegroundRole and c.doc_id in self._marked:
+            return QBrush(QColor("#b3261e"))
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tr(
                 "Shares {share} of its text with {member}, but not enough with every file of "
-                "this group to be one of its duplicates: it is never marked or removed with "
-                "it. Select it to compare the two.\n{path}"
+                "this group to be one of its duplicates: no rule marks it with the group. "
+                "Select it to compare the two; tick it to remove it while {member} is kept.\n"
+                "{path}"
             ).format(share=format_similarity(c.similarity), member=c.member_path, path=c.path)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (CLOSE_SIZE, CLOSE_SIMILARITY):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole and column == CLOSE_NAME:
-            return self.tr("{name}, close to {member}").format(
+            text = self.tr("{name}, close to {member}").format(
                 name=os.path.basename(c.path), member=os.path.basename(c.member_path)
             )
+            if c.doc_id not in self._marked:
+                return text
+            marked = self.tr("marked")
+            return f"{text} {marked}"
         return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid() or self.document(index.row()) is None:
             return Qt.ItemFlag.NoItemFlags
-        return (
+        flags = (
             Qt.ItemFlag.ItemIsEnabled
             | Qt.ItemFlag.ItemIsSelectable
             | Qt.ItemFlag.ItemNeverHasChildren
         )
+        if index.column() == CLOSE_NAME:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != CLOSE_NAME:
+            return False
+        c = self.document(index.row()) if index.isValid() else None
+        if c is None:
+            return False
+        checked = _as_check_state(value) == Qt.CheckState.Checked
+        doc_id = c.doc_id
+        if self._ops is not None:  # on the writer; the change hub repaints from the store
+            self._ops.write(
+                lambda service: service.set_marked([doc_id], checked),
+                lambda _changes: self.marksChanged.emit([doc_id], checked),
+                label="mark",
+            )
+            return True
+        self._service.set_marked([doc_id], checked)
+        self.refresh_marks()
+        self.marksChanged.emit([doc_id], checked)
+        return True
