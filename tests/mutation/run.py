@@ -60,6 +60,10 @@ CLOSE_TWO_GROUPS = (
     "tests/test_grouping.py::test_a_document_close_to_two_groups_is_shown_with_its_closest_match"
 )
 CLOSE_SERVICE = "tests/test_service.py::test_a_document_close_to_a_group_follows_incremental_scans"
+CLOSE_REMOVAL = (
+    "tests/test_service.py::"
+    "test_a_document_close_to_a_group_can_be_marked_and_removed_with_its_closest_kept"
+)
 CLOSE_REPORT = (
     "tests/test_report.py::test_documents_close_to_a_group_are_reported_apart_from_its_members"
 )
@@ -2749,6 +2753,30 @@ MUTANTS: list[Mutant] = [
             "test_the_copies_left_when_the_folder_of_a_groups_reference_is_removed",
         ],
         "the copies left when a group's reference goes are still one group",
+    ),
+    m(
+        "close-document-removed-with-its-closest",
+        "desktop_dedup/core/service.py",
+        "        if member_id in removing:\n            return actions.REASON_CLOSEST_GOING\n",
+        "",
+        [CLOSE_REMOVAL],
+        "a file close to a group goes only while the file it is closest to stays",
+    ),
+    m(
+        "close-document-removed-though-its-closest-changed",
+        "desktop_dedup/core/service.py",
+        "        if kept is None or actions.verify_unchanged(kept) is not None:\n",
+        "        if kept is None:\n",
+        [CLOSE_REMOVAL],
+        "a file close to a group goes only while the file it is closest to stays",
+    ),
+    m(
+        "close-document-removed-without-the-near-question",
+        "desktop_dedup/core/service.py",
+        "        return None if include_near else actions.REASON_NEAR\n",
+        "        return None\n",
+        [CLOSE_REMOVAL],
+        "a marked near duplicate goes only if you say so",
     ),
     m(
         "csv-close-row-without-its-member",
