@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from desktop_dedup.core import pathrules
-from desktop_dedup.core.models import Group, Member
+from desktop_dedup.core.models import CloseDocument, Group, Member
 
 
 class KeepRule(StrEnum):
@@ -31,9 +31,9 @@ class KeepRule(StrEnum):
     IN_FOLDER = "in_folder"
 
 
-def is_markable(member: Member) -> bool:
-    """A member may be marked (by hand or by a keep rule) unless it lives in a reference
-    folder."""
+def is_markable(member: Member | CloseDocument) -> bool:
+    """A member may be marked (by hand or by a keep rule), or a document close to a group by
+    hand, unless it lives in a reference folder."""
     return not member.in_reference_folder
 
 

@@ -227,6 +227,7 @@ class CloseDocument:
     member_id: int  # the member it is closest to
     member_path: str
     similarity: float  # its verified share of common text with that member, in [0, 1]
+    in_reference_folder: bool = False  # never marked, as a member there (marking.is_markable)
 
 
 @dataclass(slots=True)

@@ -1008,6 +1008,7 @@ class DedupService:
                     member_id=c.member_id,
                     member_path=paths.get(c.member_id, ""),
                     similarity=c.similarity,
+                    in_reference_folder=any(_under(d.path, r) for r in refs),
                 )
                 for c, d in close[gid]
             )

@@ -115,9 +115,8 @@
 <context>
     <name>CloseModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/close.py" line="+85"/>
+        <location filename="../../desktop_dedup/gui/models/close.py" line="+56"/>
         <source>Name</source>
-        <extracomment>(doc_ids, marked) after the user toggled a mark through the model.</extracomment>
         <translation>名称</translation>
     </message>
     <message>
@@ -1228,7 +1227,7 @@
 <context>
     <name>MembersModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/members.py" line="+134"/>
+        <location filename="../../desktop_dedup/gui/models/members.py" line="+198"/>
         <source>Name</source>
         <extracomment>(doc_ids, marked) after the user toggled marks through the model.</extracomment>
         <translation>名称</translation>

@@ -119,3 +119,33 @@ def test_sort_and_filter_go_through_the_service(service):
     assert not model.set_filter("([unclosed", regex=True)
     assert errors
     assert model.total == 10  # the previous filter stays in force
+
+
+def test_close_model_passes_model_tester_and_offers_no_box_in_a_reference_folder(
+    qtmodeltester, tmp_path
+):
+    """The list of files close to a group: pytest-qt's model tester; a checkbox on each, but
+    not on one in a reference folder (never marked, as a member there)."""
+    from support.close_family import write_close_family
+
+    from desktop_dedup.gui.models.close import CLOSE_NAME, CloseModel
+
+    write_close_family(tmp_path / "docs")
+    with DedupService(tmp_path / "index.sqlite") as svc:
+        svc.add_folder(tmp_path / "docs")
+        svc.scan()
+        (group,) = svc.groups()
+        model = CloseModel(svc)
+        model.set_group(group)
+        qtmodeltester.check(model)
+        assert model.rowCount() == 1
+        assert model.flags(model.index(0, CLOSE_NAME)) & Qt.ItemFlag.ItemIsUserCheckable
+        assert model.toggle(0) and svc.marked_ids() == {group.close[0].doc_id}
+        svc.clear_marks()
+        svc.set_folder_reference(str(tmp_path / "docs"), True)
+        (group,) = svc.groups()
+        model.set_group(group)
+        assert group.close[0].in_reference_folder
+        assert not model.flags(model.index(0, CLOSE_NAME)) & Qt.ItemFlag.ItemIsUserCheckable
+        assert model.data(model.index(0, CLOSE_NAME), Qt.ItemDataRole.CheckStateRole) is None
+        assert not model.toggle(0) and svc.marked_ids() == set()

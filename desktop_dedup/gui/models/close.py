@@ -3,7 +3,7 @@ group but not as every member, so the rule against chaining keeps it out (README
 works). Shown under the group's files. They are not the group's duplicates: no rule marks them
 with it. A checkbox marks one by hand, after its review; it is then removed like a near
 duplicate of the member it is closest to, only while that member stays (service._candidates).
-Marks are read from the store and written through the window's writer, as the members'.
+Its checkbox is the members' (MarkedRows).
 """
 
 from __future__ import annotations
@@ -11,36 +11,26 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from desktop_dedup.gui.formatting import format_similarity, format_size
-from desktop_dedup.gui.models.members import _as_check_state
+from desktop_dedup.gui.models.members import MarkedRows
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 CLOSE_NAME, CLOSE_FOLDER, CLOSE_SIZE, CLOSE_SIMILARITY, CLOSE_MEMBER = range(5)
 
 
-class CloseModel(QAbstractTableModel):
+class CloseModel(MarkedRows):
     """Rows are ``Group.close`` in the service's order (closest first)."""
 
-    #: (doc_ids, marked) after the user toggled a mark through the model.
-    marksChanged = Signal(list, bool)
-
     def __init__(self, service: Any, parent: QObject | None = None, *, ops: Any = None):
-        super().__init__(parent)
-        self._service = service
-        self._ops = ops
+        super().__init__(service, parent, ops=ops)
         self._close: list[Any] = []
-        self._marked: set[int] = set()
+
+    def _rows(self) -> list[Any]:
+        return self._close
 
     def set_group(self, group: Any | None) -> None:
         self.beginResetModel()
@@ -48,27 +38,8 @@ class CloseModel(QAbstractTableModel):
         self._marked = self._read_marks()
         self.endResetModel()
 
-    def _read_marks(self) -> set[int]:
-        if not self._close:
-            return set()
-        return set(self._service.marked_among([c.doc_id for c in self._close]))
-
-    def refresh_marks(self) -> None:
-        if self._close:
-            self._marked = self._read_marks()
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self._close) - 1, self.columnCount() - 1)
-            )
-
-    def toggle(self, row: int) -> bool:
-        c = self.document(row)
-        if c is None:
-            return False
-        state = Qt.CheckState.Unchecked if c.doc_id in self._marked else Qt.CheckState.Checked
-        return self.setData(self.index(row, CLOSE_NAME), state, Qt.ItemDataRole.CheckStateRole)
-
     def document(self, row: int) -> Any | None:
-        return self._close[row] if 0 <= row < len(self._close) else None
+        return self._row(row)
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._close)
@@ -107,8 +78,8 @@ class CloseModel(QAbstractTableModel):
             if column == CLOSE_MEMBER:
                 return os.path.basename(c.member_path)
             return None
-        if role == Qt.ItemDataRole.CheckStateRole and column == CLOSE_NAME:
-            return Qt.CheckState.Checked if c.doc_id in self._marked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.CheckStateRole:
+            return self._check_state(index)
         if role == Qt.ItemDataRole.ForegroundRole and c.doc_id in self._marked:
             return QBrush(QColor("#b3261e"))
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -129,35 +100,3 @@ class CloseModel(QAbstractTableModel):
             marked = self.tr("marked")
             return f"{text} {marked}"
         return None
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid() or self.document(index.row()) is None:
-            return Qt.ItemFlag.NoItemFlags
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-        if index.column() == CLOSE_NAME:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
-
-    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.CheckStateRole or index.column() != CLOSE_NAME:
-            return False
-        c = self.document(index.row()) if index.isValid() else None
-        if c is None:
-            return False
-        checked = _as_check_state(value) == Qt.CheckState.Checked
-        doc_id = c.doc_id
-        if self._ops is not None:  # on the writer; the change hub repaints from the store
-            self._ops.write(
-                lambda service: service.set_marked([doc_id], checked),
-                lambda _changes: self.marksChanged.emit([doc_id], checked),
-                label="mark",
-            )
-            return True
-        self._service.set_marked([doc_id], checked)
-        self.refresh_marks()
-        self.marksChanged.emit([doc_id], checked)
-        return True

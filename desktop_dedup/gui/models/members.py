@@ -44,11 +44,105 @@ def _reference_icon() -> QIcon | None:
     return None if result.isNull() else result
 
 
-class MembersModel(QAbstractTableModel):
-    """Rows are ``Group.members`` in the service's order (reference first)."""
+class MarkedRows(QAbstractTableModel):
+    """Rows of documents (each with ``doc_id`` and ``in_reference_folder``) with a checkbox in
+    column 0 for those that may be marked: the marks read from the store for the rows shown
+    (:meth:`refresh_marks`), and written through the window's writer when ``ops`` is given
+    (the change hub then repaints from the store), else at once. A subclass says which rows
+    it shows (:meth:`_rows`)."""
 
     #: (doc_ids, marked) after the user toggled marks through the model.
     marksChanged = Signal(list, bool)
+
+    def __init__(self, service: Any, parent: QObject | None = None, *, ops: Any = None):
+        super().__init__(parent)
+        self._service = service
+        self._ops = ops
+        self._marked: set[int] = set()  # the marks of the rows shown, as the store says
+
+    def _rows(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _row(self, row: int) -> Any | None:
+        rows = self._rows()
+        return rows[row] if 0 <= row < len(rows) else None
+
+    def set_service(self, service: Any) -> None:
+        self._service = service
+
+    @property
+    def marked(self) -> frozenset[int]:
+        """The marked documents among the rows shown (as last read from the store)."""
+        return frozenset(self._marked)
+
+    def _read_marks(self) -> set[int]:
+        rows = self._rows()
+        return set(self._service.marked_among([r.doc_id for r in rows])) if rows else set()
+
+    def refresh_marks(self) -> None:
+        """Re-read the rows' marks from the store and repaint what changed."""
+        rows = self._rows()
+        if rows:
+            self._marked = self._read_marks()
+            last = len(rows) - 1
+            self.dataChanged.emit(self.index(0, 0), self.index(last, self.columnCount() - 1))
+
+    def toggle(self, row: int) -> bool:
+        """Flip the mark of ``row``; False when that document cannot be marked."""
+        r = self._row(row)
+        if r is None or not is_markable(r):
+            return False
+        state = Qt.CheckState.Unchecked if r.doc_id in self._marked else Qt.CheckState.Checked
+        return self.setData(self.index(row, 0), state, Qt.ItemDataRole.CheckStateRole)
+
+    def _check_state(self, index: ModelIndex) -> Any:
+        """The checkbox of ``index`` (column 0 of a markable row), else None."""
+        r = self._row(index.row()) if index.isValid() else None
+        if r is None or index.column() != 0 or not is_markable(r):
+            return None
+        return Qt.CheckState.Checked if r.doc_id in self._marked else Qt.CheckState.Unchecked
+
+    def _row_flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        r = self._row(index.row()) if index.isValid() else None
+        if r is None:
+            return Qt.ItemFlag.NoItemFlags
+        flags = (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+        if index.column() == 0 and is_markable(r):
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        return self._row_flags(index)
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != 0:
+            return False
+        r = self._row(index.row()) if index.isValid() else None
+        if r is None or not is_markable(r):
+            return False
+        checked = _as_check_state(value) == Qt.CheckState.Checked
+        doc_id = r.doc_id
+        if self._ops is not None:
+            # On the writer, after whatever is queued before it; the change hub brings the
+            # store's answer back (refresh_marks), so the box shows what the database holds.
+            self._ops.write(
+                lambda service: service.set_marked([doc_id], checked),
+                lambda _changes: self.marksChanged.emit([doc_id], checked),
+                label="mark",
+            )
+            return True
+        self._service.set_marked([doc_id], checked)
+        self.refresh_marks()
+        self.marksChanged.emit([doc_id], checked)
+        return True
+
+
+class MembersModel(MarkedRows):
+    """Rows are ``Group.members`` in the service's order (reference first)."""
 
     def __init__(
         self,
@@ -58,24 +152,16 @@ class MembersModel(QAbstractTableModel):
         *,
         ops: Any = None,
     ):
-        super().__init__(parent)
-        self._service = service
-        self._ops = ops
-        self._marked: set[int] = set()  # the marks of this group's members, as the store says
+        super().__init__(service, parent, ops=ops)
         self._group: Any | None = None
         self._ref_icon = _reference_icon()
+
+    def _rows(self) -> list[Any]:
+        return self._group.members if self._group is not None else []
 
     @property
     def group(self) -> Any | None:
         return self._group
-
-    def set_service(self, service: Any) -> None:
-        self._service = service
-
-    @property
-    def marked(self) -> frozenset[int]:
-        """The marked members of the group shown (as last read from the store)."""
-        return frozenset(self._marked)
 
     def set_group(self, group: Any | None) -> None:
         self.beginResetModel()
@@ -83,15 +169,8 @@ class MembersModel(QAbstractTableModel):
         self._marked = self._read_marks()
         self.endResetModel()
 
-    def _read_marks(self) -> set[int]:
-        if self._group is None or not self._group.members:
-            return set()
-        return set(self._service.marked_among([m.doc_id for m in self._group.members]))
-
     def member(self, row: int) -> Any | None:
-        if self._group is None or not 0 <= row < len(self._group.members):
-            return None
-        return self._group.members[row]
+        return self._row(row)
 
     def row_of_doc(self, doc_id: int) -> int | None:
         if self._group is None:
@@ -100,21 +179,6 @@ class MembersModel(QAbstractTableModel):
             if m.doc_id == doc_id:
                 return row
         return None
-
-    def refresh_marks(self) -> None:
-        """Re-read this group's marks from the store and repaint what changed."""
-        if self._group is not None and self._group.members:
-            self._marked = self._read_marks()
-            last = len(self._group.members) - 1
-            self.dataChanged.emit(self.index(0, 0), self.index(last, self.columnCount() - 1))
-
-    def toggle(self, row: int) -> bool:
-        """Flip the mark of ``row``; False when that member cannot be marked."""
-        m = self.member(row)
-        if m is None or not is_markable(m):
-            return False
-        state = Qt.CheckState.Unchecked if m.doc_id in self._marked else Qt.CheckState.Checked
-        return self.setData(self.index(row, COL_NAME), state, Qt.ItemDataRole.CheckStateRole)
 
     # -- Qt model interface ------------------------------------------------------------------
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -159,8 +223,8 @@ class MembersModel(QAbstractTableModel):
             if column == COL_SIMILARITY:
                 return self.tr("reference") if m.is_reference else format_similarity(m.similarity)
             return None
-        if role == Qt.ItemDataRole.CheckStateRole and column == COL_NAME and is_markable(m):
-            return Qt.CheckState.Checked if m.doc_id in self._marked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.CheckStateRole:
+            return self._check_state(index)
         if role == Qt.ItemDataRole.ToolTipRole:
             if m.is_reference:
                 return self.tr(
@@ -192,41 +256,6 @@ class MembersModel(QAbstractTableModel):
         if role == PATH_ROLE:
             return m.path
         return None
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        m = self.member(index.row()) if index.isValid() else None
-        if m is None:
-            return Qt.ItemFlag.NoItemFlags
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-        if index.column() == COL_NAME and is_markable(m):
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
-
-    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.CheckStateRole or index.column() != COL_NAME:
-            return False
-        m = self.member(index.row()) if index.isValid() else None
-        if m is None or not is_markable(m):
-            return False
-        checked = _as_check_state(value) == Qt.CheckState.Checked
-        doc_id = m.doc_id
-        if self._ops is not None:
-            # On the writer, after whatever is queued before it; the change hub brings the
-            # store's answer back (refresh_marks), so the box shows what the database holds.
-            self._ops.write(
-                lambda service: service.set_marked([doc_id], checked),
-                lambda _changes: self.marksChanged.emit([doc_id], checked),
-                label="mark",
-            )
-            return True
-        self._service.set_marked([doc_id], checked)
-        self.refresh_marks()
-        self.marksChanged.emit([doc_id], checked)
-        return True
 
 
 def _as_check_state(value: Any) -> Qt.CheckState:
