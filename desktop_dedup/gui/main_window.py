@@ -1020,9 +1020,16 @@ class MainWindow(QMainWindow):
 
     def _close_context_menu(self, pos: Any) -> None:
         menu = QMenu(self)
-        for action in (self.act_open, self.act_reveal, self.act_copy_path, None):
+        for action in (
+            self.act_toggle_mark,
+            None,
+            self.act_open,
+            self.act_reveal,
+            self.act_copy_path,
+            None,
+            self.act_ignore_pair,
+        ):
             menu.addSeparator() if action is None else menu.addAction(action)
-        menu.addAction(self.act_ignore_pair)
         menu.popup(self.close_view.viewport().mapToGlobal(pos))
 
     def current_member(self) -> Any | None:
@@ -1043,12 +1050,13 @@ class MainWindow(QMainWindow):
 
     def toggle_mark_current(self) -> None:
         index = self.members_view.currentIndex()
+        model: Any = self.members_model
         if not index.isValid():
-            close = self.close_view.currentIndex()
-            if close.isValid():  # a file close to the group, marked by hand
-                self.close_model.toggle(close.row())
+            index = self.close_view.currentIndex()  # a file close to the group, by hand
+            model = self.close_model
+        if not index.isValid():
             return
-        if not self.members_model.toggle(index.row()):
+        if not model.toggle(index.row()):
             self.statusBar().showMessage(
                 self.tr("Files in reference folders cannot be marked."), 4000
             )
