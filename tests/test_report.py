@@ -218,6 +218,25 @@ def test_write_report_is_atomic_and_replaces(tmp_path: Path, scan, fmt: str):
         assert json.loads(text)["app"]["version"] == "9"
 
 
+@pytest.mark.parametrize("piece", [1, 7, 100, 1 << 20])
+@pytest.mark.parametrize("fmt", REPORT_FORMATS)
+def test_write_report_writes_the_rendered_report_a_piece_at_a_time(
+    tmp_path: Path, scan, fmt: str, piece: int, monkeypatch: pytest.MonkeyPatch
+):
+    """A report is written a piece at a time (a whole 77 MB page in one call held the
+    interpreter lock for 0.2 s, and the app's window stood still): whatever the piece, the file
+    holds exactly the report rendered in one string."""
+    from desktop_dedup.core import report
+
+    monkeypatch.setattr(report, "_WRITE_PIECE", piece)
+    groups, problems = scan
+    when = datetime(2026, 11, 30, tzinfo=UTC)
+    target = tmp_path / f"report.{fmt}"
+    write_report(target, groups, problems, fmt, generated_at=when, app_version="9")
+    expected = render_report(groups, problems, fmt, generated_at=when, app_version="9")
+    assert target.read_bytes().decode("utf-8-sig" if fmt == "csv" else "utf-8") == expected
+
+
 def test_write_report_failure_leaves_old_file_and_no_temp(tmp_path: Path, scan):
     groups, problems = scan
     target = tmp_path / "report.json"
