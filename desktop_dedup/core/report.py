@@ -276,20 +276,6 @@ dl.summary dt { font-weight: 600; } dl.summary dd { margin: 0; }
 """
 
 
-def _render_html(
-    groups: Sequence[Group],
-    problems: Sequence[Problem],
-    generated_at: datetime,
-    settings: Mapping[str, object],
-    app_version: str,
-    language: str = "en",
-    reason_text: Callable[[str], str] | None = None,
-) -> str:
-    return "\n".join(
-        _html_lines(groups, problems, generated_at, settings, app_version, language, reason_text)
-    )
-
-
 def _html_lines(
     groups: Sequence[Group],
     problems: Sequence[Problem],
@@ -418,7 +404,8 @@ def render_report(
         return _render_json(groups, problems, moment, settings, app_version)
     if fmt == "csv":
         return _render_csv(groups, problems)
-    return _render_html(groups, problems, moment, settings, app_version, language, reason_text)
+    lines = _html_lines(groups, problems, moment, settings, app_version, language, reason_text)
+    return "\n".join(lines)
 
 
 def write_report(
