@@ -74,3 +74,25 @@ def test_a_scan_on_an_index_file_loads_no_server_dialect_orm_nor_reader_in_its_p
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_a_scans_grouping_does_not_load_numpy_ma(tmp_path):
+    """np.unique of a plain call (and np.union1d) loads numpy.ma on first use: 16 ms of the
+    scan's last step, grouping, which runs on one core after the readers are done. Documents
+    too short for a simhash and documents that share one make grouping join the two lists."""
+    code = (
+        "import sys\n"
+        "from desktop_dedup.core.service import DedupService\n"
+        f"with DedupService({str(tmp_path / 'index.sqlite')!r}) as s:\n"
+        f"    s.add_folder({str(tmp_path)!r}); s.scan()\n"
+        "    print(len(s.groups()), 'numpy.ma' in sys.modules)\n"
+    )
+    note = "Milk, eggs and bread for Sunday."
+    for i, text in enumerate([note, note + " Also tea.", "Call the plumber on Monday."]):
+        (tmp_path / f"note{i}.txt").write_text(text, "utf-8")
+    poem = "床前明月光，疑是地上霜。举头望明月，低头思故乡。" * 8
+    (tmp_path / "poem.txt").write_text(poem, "utf-8")
+    (tmp_path / "poem.md").write_text(poem + "\n", "utf-8")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["2", "False"]  # the notes, the poems
