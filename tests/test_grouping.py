@@ -358,6 +358,13 @@ def test_long_documents_beyond_the_radius_are_proposed_by_their_first_values():
     raw = sketch_of(near)
     assert raw[N_KEYS_OFFSET] == 0
     assert raw_candidate_keys(raw) == decode(raw).values[:LONG_CANDIDATE_KEYS].tolist()
+    # as the store holds them: signed, the same 64 bits (a short text's keys are any hashes)
+    for stored in (raw, sketch_of(words(12, 7))):
+        as_stored = raw_candidate_keys(stored, signed=True)
+        assert as_stored == [
+            k - (1 << 64) if k >= 1 << 63 else k for k in raw_candidate_keys(stored)
+        ]
+    assert min(as_stored) < 0 < max(as_stored)
     # another long text shares none of them, wherever its simhash is
     other = words(KEYED_MAX_SHINGLES + 200, 50_000)
     assert build_groups([doc(1, base, s), doc(2, other, s)], T, max_distance=10) == []

@@ -870,16 +870,17 @@ def key_count(count: Any, n_values: Any, n_keys: Any) -> Any:
     return np.where(count > KEYED_MAX_SHINGLES, np.minimum(n_values, LONG_CANDIDATE_KEYS), n_keys)
 
 
-def raw_candidate_keys(raw: bytes | None) -> list[int]:
+def raw_candidate_keys(raw: bytes | None, *, signed: bool = False) -> list[int]:
     """:func:`candidate_keys` of a stored sketch, read straight from its bytes (no decoding of
-    the rest: grouping a million documents reads every document's keys but few sketches)."""
+    the rest: grouping a million documents reads every document's keys but few sketches);
+    ``signed``: each as the signed 64-bit number with its bits, as the store holds it."""
     if not raw or len(raw) < _HEADER.size:
         return []
     fmt, count, n_values, _, n_keys, _ = _HEADER.unpack_from(raw)
     if fmt != _FORMAT:
         return []
     n = min(int(key_count(count, n_values, n_keys)), (len(raw) - _HEADER.size) // 8)
-    return list(struct.unpack_from(f"<{n}Q", raw, _HEADER.size))
+    return list(struct.unpack_from(f"<{n}{'q' if signed else 'Q'}", raw, _HEADER.size))
 
 
 def distinct_line_ids(s: TextSketch) -> list[int]:
