@@ -1095,3 +1095,21 @@ def test_a_document_close_to_two_groups_is_shown_with_its_closest_match():
     assert [(c.doc_id, c.member) for c in by_members[(0, 1)].close] == [(4, 0)]
     assert by_members[(0, 1)].close[0].similarity == pytest.approx(share(lone, a0))
     assert by_members[(2, 3)].close == []
+
+
+class _Colliding(str):
+    """A key whose hash is its length: different keys of one length collide, as two content
+    hashes could (64-bit string hashes of a million files)."""
+
+    def __hash__(self) -> int:
+        return len(self)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "ab", "ba", "abc", "x", "yy", "zzz"]), max_size=40))
+def test_class_ids_are_each_keys_first_index_hypothesis(keys):
+    """A document's class id is the index of the first document with an equal key: equal keys,
+    equal ids, whatever the keys' hashes; keys whose hashes collide are told apart."""
+    for made in (keys, [_Colliding(k) for k in keys]):
+        ids = grouping._class_ids(made).tolist()
+        assert ids == [keys.index(k) for k in keys]

@@ -477,26 +477,35 @@ class _Ignore:
 
 
 def _class_ids(keys: list[str]) -> np.ndarray:
-    """Equal strings -> equal int ids (not dense, < 2 * len(keys)), vectorised.
+    """For each key, the index of the first key equal to it: equal strings, equal ids.
 
-    Sorting 64-bit string hashes is several times faster than a million-entry dict; members of
-    every multi-member class are then compared as strings, so a hash collision splits the class
-    instead of calling different files identical.
-    """
+    Keys are told apart by their 64-bit hashes, sorted (several times faster than a
+    million-entry dict); only the keys whose hash another key shares (byte copies, most of
+    them) are grouped, and compared as strings, so that a hash collision splits the class
+    instead of calling different files identical. Every key distinct (most of an index) costs
+    one sort of the hashes: grouping a million documents spent 0.4 s here with np.unique's
+    inverse of both lists, hashes and text hashes, and 0.1 s more finding each class's first."""
     n = len(keys)
     h = np.fromiter(map(hash, keys), dtype=np.int64, count=n)
-    _, inv, cnt = np.unique(h, return_inverse=True, return_counts=True)
-    inv = inv.ravel().astype(np.int64, copy=False)
-    multi = np.flatnonzero(cnt[inv] > 1)
-    if len(multi):
-        first: dict[int, str] = {}
-        split: dict[tuple[int, str], int] = {}
-        base = len(cnt)
-        for d, c in zip(multi.tolist(), inv[multi].tolist(), strict=True):
-            key = keys[d]
-            if first.setdefault(c, key) != key:  # different strings, same hash
-                inv[d] = split.setdefault((c, key), base + len(split))
-    return inv
+    ids = np.arange(n, dtype=np.int64)
+    held = np.sort(h)
+    twice = sketch_mod.sorted_unique(held[1:][held[1:] == held[:-1]])
+    del held
+    if len(twice) == 0:
+        return ids
+    where = np.minimum(np.searchsorted(twice, h), len(twice) - 1)
+    shared = np.flatnonzero(twice[where] == h)  # in order of index
+    shared = shared[np.argsort(h[shared], kind="stable")]  # by hash, each run in index order
+    by_hash = h[shared]
+    starts = np.flatnonzero(np.r_[True, by_hash[1:] != by_hash[:-1]])
+    sizes = np.diff(np.r_[starts, len(shared)])
+    ids[shared] = np.repeat(shared[starts], sizes)
+    # the keys of a run are one string, but where two strings' hashes collide
+    split: dict[tuple[int, str], int] = {}
+    for d, f in zip(shared.tolist(), ids[shared].tolist(), strict=True):
+        if d != f and keys[d] != keys[f]:
+            ids[d] = split.setdefault((f, keys[d]), d)
+    return ids
 
 
 def _simhash_array(items: Sequence[GroupingItem]) -> tuple[np.ndarray, np.ndarray]:
@@ -1270,11 +1279,8 @@ def build_groups(
 
     # Text classes: same words in the same order (text hash); same bytes -> same class.
     contents = [it.content_hash for it in items]
-    cid = _class_ids(contents)
-    tid = _class_ids([it.text_hash for it in items])
-    first = np.full(int(cid.max()) + 1, n, dtype=np.int64)
-    np.minimum.at(first, cid, np.arange(n, dtype=np.int64))
-    tid = tid[first[cid]]
+    cid = _class_ids(contents)  # the first document with each one's bytes
+    tid = _class_ids([it.text_hash for it in items])[cid]
     has, sim = _simhash_array(items)
 
     # Dense class per document. Everything up to the candidate pairs is vectorised: a million
