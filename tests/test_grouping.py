@@ -1113,3 +1113,21 @@ def test_class_ids_are_each_keys_first_index_hypothesis(keys):
     for made in (keys, [_Colliding(k) for k in keys]):
         ids = grouping._class_ids(made).tolist()
         assert ids == [keys.index(k) for k in keys]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**64 - 1), max_size=60),
+    st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=60),
+    st.lists(st.integers(0, 2**64 - 1), max_size=20),
+)
+def test_among_finds_exactly_the_held_keys_hypothesis(values, held, high):
+    """The keys held twice are found among every key through a table of their low bits: a
+    key whose low bits are a held key's but which is another (the high bits differ) is not."""
+    held_arr = np.unique(np.array(held, dtype=np.uint64))
+    near = [(h ^ (x << 32)) & (2**64 - 1) for h, x in zip(held, high, strict=False) if x % 2**32]
+    arr = np.array(values + held + near, dtype=np.uint64)
+    maybe, found = grouping._among(arr, held_arr)
+    got = np.zeros(len(arr), dtype=bool)
+    got[maybe[found]] = True
+    assert got.tolist() == np.isin(arr, held_arr).tolist()

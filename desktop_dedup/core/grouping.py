@@ -689,6 +689,23 @@ def _candidate_keys(
     return np.concatenate(keys), np.concatenate(key_cls), n_keys
 
 
+def _among(values: np.ndarray, held: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which of ``values`` (64-bit hashes: candidate keys) are in ``held`` (sorted, distinct),
+    as (places among ``values`` that may be, which of those are). A table of their low bits
+    (a sixteenth full at most, up to 16 MB) rules out most values with one look each, and
+    only the rest are looked up among ``held``: a binary search of each of a million
+    documents' five million keys took 0.5 s of grouping them, the table 0.06 s."""
+    bits = min(max(int(len(held) * 16).bit_length(), 16), 24)
+    low = np.uint64((1 << bits) - 1)
+    table = np.zeros(1 << bits, dtype=bool)
+    table[(held & low).astype(np.intp)] = True
+    maybe = np.flatnonzero(table[(values & low).astype(np.intp)])
+    del table
+    found = values[maybe]
+    where = np.minimum(np.searchsorted(held, found), len(held) - 1)
+    return maybe, held[where] == found
+
+
 class _NeedsIndex(Exception):
     """A helper's comparison asked how many texts of the index hold some lines: only the
     process that has the index can say, so that pair is verified there."""
@@ -1371,9 +1388,8 @@ def build_groups(
         keep = np.zeros(len(keys), dtype=bool)
         if len(twice):
             for at in range(0, len(keys), _KEY_PIECE):
-                piece = keys[at : at + _KEY_PIECE]
-                where = np.minimum(np.searchsorted(twice, piece), len(twice) - 1)
-                keep[at : at + _KEY_PIECE] = twice[where] == piece
+                maybe, piece = _among(keys[at : at + _KEY_PIECE], twice)
+                keep[at + maybe[piece]] = True
         keys, key_cls = keys[keep], key_cls[keep].astype(np.int64)
         order_k = np.lexsort((key_cls, keys))
         keys, key_cls = keys[order_k], key_cls[order_k]
