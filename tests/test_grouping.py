@@ -1131,3 +1131,17 @@ def test_among_finds_exactly_the_held_keys_hypothesis(values, held, high):
     got = np.zeros(len(arr), dtype=bool)
     got[maybe[found]] = True
     assert got.tolist() == np.isin(arr, held_arr).tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**64 - 1), max_size=60), st.lists(st.integers(0, 99), max_size=60))
+def test_keys_held_twice_through_their_low_bits_hypothesis(keys, repeats):
+    """The keys two documents hold are found by their low 32 bits held twice, then among those
+    keys by the keys themselves: keys that only share their low bits are left out."""
+    made = keys + [keys[i % len(keys)] for i in repeats] if keys else []
+    made += [(k ^ (1 << 40)) for k in made[:5]]  # the same low bits, another key
+    arr = np.array(made, dtype=np.uint64)
+    maybe = grouping._held_twice(arr.astype(np.uint32), np.arange(len(arr)))
+    found = grouping._held_twice(arr[maybe], maybe)
+    counts = {k: made.count(k) for k in made}
+    assert found.tolist() == [i for i, k in enumerate(made) if counts[k] > 1]

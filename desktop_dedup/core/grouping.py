@@ -706,6 +706,20 @@ def _among(values: np.ndarray, held: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return maybe, held[where] == found
 
 
+def _held_twice(values: np.ndarray, places: np.ndarray) -> np.ndarray:
+    """The ``places`` of the values (candidate keys, or their low bits) that two or more of
+    ``values`` hold, in order."""
+    held = np.sort(values)
+    twice = sketch_mod.sorted_unique(held[1:][held[1:] == held[:-1]])
+    del held
+    found = []
+    if len(twice):
+        for at in range(0, len(values), _KEY_PIECE):
+            maybe, piece = _among(values[at : at + _KEY_PIECE], twice)
+            found.append(places[at + maybe[piece]])
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+
 class _NeedsIndex(Exception):
     """A helper's comparison asked how many texts of the index hold some lines: only the
     process that has the index can say, so that pair is verified there."""
@@ -1376,20 +1390,19 @@ def build_groups(
         long_keys = long_keys_used(n)
     keys, key_cls, n_keys = _candidate_keys(items, cls, m_all, long_keys)
     if len(keys):
-        # Only keys held by two documents or more make pairs: one sort of the keys finds them
-        # (a copy of the keys, not an order of them and the keys in it: 16 bytes a key less,
-        # and a million documents hold ten million keys), each key is looked up among those
-        # a piece at a time, and the (key, class) order that the runs below need is sorted
-        # among them alone (a two-key sort of every key of a million documents cost seconds).
-        held = np.sort(keys)
-        twice = held[1:][held[1:] == held[:-1]]
-        del held
-        twice = sketch_mod.sorted_unique(twice)
+        # Only keys held by two documents or more make pairs: sorts find them (copies of the
+        # keys, not an order of them and the keys in it: 16 bytes a key less, and a million
+        # documents hold ten million keys), each key is looked up among those a piece at a
+        # time, and the (key, class) order that the runs below need is sorted among them alone
+        # (a two-key sort of every key of a million documents cost seconds). The first sort is
+        # of the keys' low 32 bits (0.2 s for five million keys, 0.33 s whole): the keys whose
+        # low bits are held twice include every key held twice, and a few thousand others,
+        # which a sort of those keys alone then leaves out.
+        low = keys.astype(np.uint32)  # (the low bits of hashes, as random as the rest)
+        maybe = _held_twice(low, np.arange(len(keys)))
+        del low
         keep = np.zeros(len(keys), dtype=bool)
-        if len(twice):
-            for at in range(0, len(keys), _KEY_PIECE):
-                maybe, piece = _among(keys[at : at + _KEY_PIECE], twice)
-                keep[at + maybe[piece]] = True
+        keep[_held_twice(keys[maybe], maybe)] = True
         keys, key_cls = keys[keep], key_cls[keep].astype(np.int64)
         order_k = np.lexsort((key_cls, keys))
         keys, key_cls = keys[order_k], key_cls[order_k]
