@@ -2794,6 +2794,50 @@ MUTANTS: list[Mutant] = [
         [CLOSE_GUI],
         "the app lists the files close to the selected group and compares each with its closest",
     ),
+    # --- grouping a million, faster (forty-third session) ----------------------------------
+    m(
+        "class-ids-blind-to-hash-collisions",
+        "desktop_dedup/core/grouping.py",
+        "        if d != f and keys[d] != keys[f]:\n",
+        "        if False:\n",
+        ["tests/test_grouping.py::test_class_ids_are_each_keys_first_index_hypothesis", R],
+        "documents are the same bytes only when their contents are",
+    ),
+    m(
+        "keys-held-twice-by-their-low-bits-alone",
+        "desktop_dedup/core/grouping.py",
+        "    return maybe, held[where] == found\n",
+        "    return maybe, np.ones(len(found), dtype=bool)\n",
+        [
+            "tests/test_grouping.py::test_among_finds_exactly_the_held_keys_hypothesis",
+            "tests/test_grouping.py::test_keys_held_twice_through_their_low_bits_hypothesis",
+        ],
+        "candidate keys held by two documents are found among millions through their low bits",
+    ),
+    m(
+        "block-index-migrated-without-the-simhash",
+        "desktop_dedup/core/store/engine.py",
+        'f"CREATE INDEX ix_documents_b{i} ON documents (b{i}, simhash)"',
+        'f"CREATE INDEX ix_documents_b{i} ON documents (b{i})"',
+        ["tests/test_store.py::test_a_version_9_index_gets_block_indexes_that_hold_the_simhash"],
+        "a lookup reads the block indexes alone; an index of schema 9 gets them when opened",
+    ),
+    m(
+        "keys-stored-unsigned",
+        "desktop_dedup/core/store/repository.py",
+        'raw_candidate_keys(r["sketch"], signed=True)',
+        'raw_candidate_keys(r["sketch"], signed=False)',
+        ["tests/test_service.py"],
+        "every document's candidate keys are in the index",
+    ),
+    m(
+        "grouping-loads-numpy-ma",
+        "desktop_dedup/core/grouping.py",
+        "        either = sketch_mod.sorted_unique(np.concatenate([shared, short]))\n",
+        "        either = np.union1d(shared, short)\n",
+        ["tests/test_architecture.py::test_a_scans_grouping_does_not_load_numpy_ma"],
+        "the scan's last, one-core step loads nothing it does not use",
+    ),
 ]
 
 
