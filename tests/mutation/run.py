@@ -989,10 +989,8 @@ MUTANTS: list[Mutant] = [
     m(
         "same-words-verified-pair-by-pair",
         "desktop_dedup/core/grouping.py",
-        "        cls = _same_words(\n"
-        "            items, tid, np.union1d(shared, short), sim, has, load_sketches,"
-        " threshold, ignored\n"
-        "        )\n",
+        "        cls = _same_words(items, tid, either, sim, has, load_sketches, threshold,"
+        " ignored)\n",
         "        cls = tid\n",
         [
             "tests/test_grouping.py::test_three_thousand_documents_of_the_same_words_are_one_group_verified_once"
@@ -1884,7 +1882,7 @@ MUTANTS: list[Mutant] = [
     m(
         "short-lines-not-written",
         "desktop_dedup/core/store/repository.py",
-        "                lines += ((_signed(k), doc_id) for k in own)\n",
+        "                lines += zip(map(_signed, own), repeat(doc_id))\n",
         "",
         first("tests/test_short_texts.py")(["tests/test_store.py"]),
         "a note's copy under a banner and its copy above a footer longer than a third of it",
@@ -2105,7 +2103,7 @@ MUTANTS: list[Mutant] = [
         '_column("format", String(16), default=""),',
         '_column("format", String(16), default="", nullable=True),',
         [
-            "tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_to_9_wrote"
+            "tests/test_store.py::test_a_new_index_file_has_the_tables_every_release_of_schema_7_to_10_wrote"
         ],
         "existing databases open and migrate: the schema of a version does not drift",
     ),
