@@ -93,6 +93,7 @@ from desktop_dedup.core.models import (
     GroupKind,
     check_similarity,
 )
+from desktop_dedup.core.release import collection_paused
 
 log = logging.getLogger(__name__)
 
@@ -1267,6 +1268,7 @@ def candidate_radius(n_values: int, max_distance: int) -> int:
     return r
 
 
+@collection_paused()  # the pairs, families and groups of a million documents
 def build_groups(
     items: Sequence[GroupingItem],
     min_similarity: float,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from sqlalchemy import (
@@ -120,8 +120,10 @@ class StoredFingerprint:
     shingles: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class GroupingRow:
+class GroupingRow(NamedTuple):
+    """What grouping reads of a document: a tuple, made from the driver's row at C speed (a
+    million documents' rows as frozen dataclasses cost 3-6 s of a full regroup)."""
+
     id: int
     path: str
     size: int
@@ -568,13 +570,30 @@ class Store:
         stmt = select(*columns).where(self._MATCHABLE)
         with self.engine.connect() as conn:
             if ids is None:
-                return [GroupingRow(*r) for r in conn.execute(stmt)]
+                return self._driver_read(conn, stmt, GroupingRow._make)
             ids = list(ids)
             out = []
             for i in range(0, len(ids), self._chunk):
                 chunk = stmt.where(self._member(DocumentRow.id, ids[i : i + self._chunk]))
-                out += [GroupingRow(*r) for r in conn.execute(chunk)]
+                out += self._driver_read(conn, chunk, GroupingRow._make)
             return out
+
+    def _driver_read(self, conn: Any, stmt: Any, make: Callable[[Any], Any]) -> list[Any]:
+        """``make`` of each row of ``stmt`` (columns of numbers, text and bytes: nothing to
+        convert), fetched by the driver itself: SQLAlchemy's result rows cost a full regroup
+        of a million documents 1.2 s more than the driver's fetchall (3.5 s against 2.3)."""
+        compiled = stmt.compile(
+            dialect=self.engine.dialect, compile_kwargs={"render_postcompile": True}
+        )
+        params = compiled.params
+        if compiled.positional:
+            params = tuple(params[name] for name in compiled.positiontup or ())
+        cursor = conn.connection.dbapi_connection.cursor()
+        try:
+            cursor.execute(str(compiled), params)
+            return list(map(make, cursor.fetchall()))
+        finally:
+            cursor.close()
 
     def _in_chunks(self, query: Callable[[list[Any]], Any], values: Iterable[Any]) -> list[Any]:
         """The rows of ``query(part)`` for every part of ``values`` small enough for IN (...)."""
