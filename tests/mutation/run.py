@@ -2829,6 +2829,22 @@ MUTANTS: list[Mutant] = [
         "every document's candidate keys are in the index",
     ),
     m(
+        "grouping-collects-as-it-goes",
+        "desktop_dedup/core/grouping.py",
+        "@collection_paused()  # the pairs, families and groups of a million documents\n",
+        "",
+        ["tests/test_release.py"],
+        "grouping a million documents takes under 3 s",
+    ),
+    m(
+        "full-regroup-forgets-reference-folders",
+        "desktop_dedup/core/service.py",
+        "            return 0 if refs and any(_under(path, root) for root in refs) else 1\n",
+        "            return 1\n",
+        ["tests/test_service.py", R],
+        "a file in a reference folder is its group's reference",
+    ),
+    m(
         "grouping-loads-numpy-ma",
         "desktop_dedup/core/grouping.py",
         "        either = sketch_mod.sorted_unique(np.concatenate([shared, short]))\n",
