@@ -119,16 +119,16 @@ MUTANTS: list[Mutant] = [
     m(
         "reference-ignores-mtime",
         "desktop_dedup/core/service.py",
-        "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
-        "priority=(0 if in_ref else 1, len(r.path), r.path)",
+        "(rank(path), mtime, len(path), path)",
+        "(rank(path), len(path), path)",
         first(f"{R}::test_reference_is_the_oldest_copy_even_on_a_longer_path")(GROUPING),
         "the reference: 1. a file in a reference folder; 2. the oldest modification time",
     ),
     m(
         "reference-ignores-reference-folder",
         "desktop_dedup/core/service.py",
-        "priority=(0 if in_ref else 1, r.mtime_ns, len(r.path), r.path)",
-        "priority=(r.mtime_ns, len(r.path), r.path)",
+        "(rank(path), mtime, len(path), path)",
+        "(mtime, len(path), path)",
         first(f"{R}::test_reference_folder_beats_age_and_path")(GROUPING),
         "the reference: 1. a file in a reference folder",
     ),
@@ -2038,11 +2038,11 @@ MUTANTS: list[Mutant] = [
     m(
         "scan-groups-on-one-process",
         "desktop_dedup/core/service.py",
-        "                load_sketches=self.store.sketches,\n"
-        "                line_counts=self.store.line_counts,\n"
-        "                helper=workers_mod.helper_process,\n",
-        "                load_sketches=self.store.sketches,\n"
-        "                line_counts=self.store.line_counts,\n",
+        "                    load_sketches=self.store.sketches,\n"
+        "                    line_counts=self.store.line_counts,\n"
+        "                    helper=workers_mod.helper_process,\n",
+        "                    load_sketches=self.store.sketches,\n"
+        "                    line_counts=self.store.line_counts,\n",
         ["tests/test_parallel_verification.py"],
         "a scan verifies its candidate pairs on two processes",
     ),
@@ -2835,14 +2835,6 @@ MUTANTS: list[Mutant] = [
         "",
         ["tests/test_release.py"],
         "grouping a million documents takes under 3 s",
-    ),
-    m(
-        "full-regroup-forgets-reference-folders",
-        "desktop_dedup/core/service.py",
-        "            return 0 if refs and any(_under(path, root) for root in refs) else 1\n",
-        "            return 1\n",
-        ["tests/test_service.py", R],
-        "a file in a reference folder is its group's reference",
     ),
     m(
         "grouping-loads-numpy-ma",
