@@ -870,16 +870,8 @@ class DedupService:
         )
         if full:
             with collection_paused():  # every document's row and item, kept to the end
-                items, by_id = self._grouping_items(long_keys=long_keys)
-                built = grouping.build_groups(
-                    items,
-                    s.min_similarity,
-                    self.store.ignored_hash_pairs(),
-                    max_distance=s.max_distance,
-                    load_sketches=self.store.sketches,
-                    line_counts=self.store.line_counts,
-                    helper=workers_mod.helper_process,
-                    long_keys=long_keys,
+                built, items, by_id = self._group_all(
+                    s.min_similarity, s.max_distance, long_keys, workers_mod.helper_process
                 )
                 self.store.replace_groups(
                     built,
@@ -948,21 +940,36 @@ class DedupService:
             threshold = check_similarity(min_similarity)
         except ValueError as exc:
             raise DedupError(str(exc)) from None
-        long_keys = self._long_keys()
         with collection_paused():  # every document's row and item, kept to the end
-            items, by_id = self._grouping_items(long_keys=long_keys)
-            built = grouping.build_groups(
-                items,
-                threshold,
-                self.store.ignored_hash_pairs(),
-                max_distance=self.settings().max_distance,
-                load_sketches=self.store.sketches,
-                line_counts=self.store.line_counts,
-                long_keys=long_keys,
+            built, items, by_id = self._group_all(
+                threshold, self.settings().max_distance, self._long_keys()
             )
             count = len(built)
             _drop_gradually(built, items, by_id)
         return count
+
+    def _group_all(
+        self,
+        threshold: float,
+        max_distance: int,
+        long_keys: bool,
+        helper: grouping.HelperFactory | None = None,
+    ) -> tuple[list[grouping.BuiltGroup], list[grouping.GroupingItem], dict[int, Any]]:
+        """The groups of the whole index at ``threshold``, with the items and rows they were
+        made from: each document's candidate keys read up front, full sketches for the
+        candidates alone."""
+        items, by_id = self._grouping_items(long_keys=long_keys)
+        built = grouping.build_groups(
+            items,
+            threshold,
+            self.store.ignored_hash_pairs(),
+            max_distance=max_distance,
+            load_sketches=self.store.sketches,
+            line_counts=self.store.line_counts,
+            helper=helper,
+            long_keys=long_keys,
+        )
+        return built, items, by_id
 
     # --- results --------------------------------------------------------------------------------
 

@@ -2038,11 +2038,8 @@ MUTANTS: list[Mutant] = [
     m(
         "scan-groups-on-one-process",
         "desktop_dedup/core/service.py",
-        "                    load_sketches=self.store.sketches,\n"
-        "                    line_counts=self.store.line_counts,\n"
-        "                    helper=workers_mod.helper_process,\n",
-        "                    load_sketches=self.store.sketches,\n"
-        "                    line_counts=self.store.line_counts,\n",
+        "s.min_similarity, s.max_distance, long_keys, workers_mod.helper_process\n",
+        "s.min_similarity, s.max_distance, long_keys\n",
         ["tests/test_parallel_verification.py"],
         "a scan verifies its candidate pairs on two processes",
     ),
@@ -2815,8 +2812,8 @@ MUTANTS: list[Mutant] = [
     m(
         "block-index-migrated-without-the-simhash",
         "desktop_dedup/core/store/engine.py",
-        'f"CREATE INDEX ix_documents_b{i} ON documents (b{i}, simhash)"',
-        'f"CREATE INDEX ix_documents_b{i} ON documents (b{i})"',
+        '"CREATE INDEX ix_documents_b{i} ON documents (b{i}, simhash)"',
+        '"CREATE INDEX ix_documents_b{i} ON documents (b{i})"',
         ["tests/test_store.py::test_a_version_9_index_gets_block_indexes_that_hold_the_simhash"],
         "a lookup reads the block indexes alone; an index of schema 9 gets them when opened",
     ),

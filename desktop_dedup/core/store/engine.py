@@ -293,16 +293,22 @@ def _v4_to_v5(conn: Connection) -> None:
     lookup is an index-only scan (schema.py). Nothing to do on SQLite."""
     if conn.dialect.name != "postgresql":
         return
+    _remake_block_indexes(
+        conn,
+        "SELECT indexdef FROM pg_indexes WHERE indexname = :n",
+        "INCLUDE",
+        "CREATE INDEX ix_documents_b{i} ON documents (b{i}) INCLUDE (simhash, id)",
+    )
+
+
+def _remake_block_indexes(conn: Connection, ddl_of: str, holding: str, create: str) -> None:
+    """Make each of the four block indexes again with ``create`` (its ``{i}`` the block) where
+    its definition, read by ``ddl_of`` (its name as ``:n``), does not hold ``holding``."""
     for i in range(4):
-        ddl = conn.execute(
-            text("SELECT indexdef FROM pg_indexes WHERE indexname = :n"),
-            {"n": f"ix_documents_b{i}"},
-        ).scalar_one_or_none()
-        if ddl is None or "INCLUDE" not in ddl:
+        ddl = conn.execute(text(ddl_of), {"n": f"ix_documents_b{i}"}).scalar_one_or_none()
+        if ddl is None or holding not in ddl:
             conn.exec_driver_sql(f"DROP INDEX IF EXISTS ix_documents_b{i}")
-            conn.exec_driver_sql(
-                f"CREATE INDEX ix_documents_b{i} ON documents (b{i}) INCLUDE (simhash, id)"
-            )
+            conn.exec_driver_sql(create.format(i=i))
 
 
 def _v5_to_v6(conn: Connection) -> None:
@@ -465,14 +471,12 @@ def _v9_to_v10(conn: Connection) -> None:
     (INCLUDE, schema 5)."""
     if conn.dialect.name == "postgresql":
         return
-    for i in range(4):
-        ddl = conn.execute(
-            text("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = :n"),
-            {"n": f"ix_documents_b{i}"},
-        ).scalar_one_or_none()
-        if ddl is None or "simhash" not in ddl:
-            conn.exec_driver_sql(f"DROP INDEX IF EXISTS ix_documents_b{i}")
-            conn.exec_driver_sql(f"CREATE INDEX ix_documents_b{i} ON documents (b{i}, simhash)")
+    _remake_block_indexes(
+        conn,
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = :n",
+        "simhash",
+        "CREATE INDEX ix_documents_b{i} ON documents (b{i}, simhash)",
+    )
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [
