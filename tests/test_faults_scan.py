@@ -411,9 +411,10 @@ def test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback(tmp_path: Pa
     the whole process group, as here, once the command has forked its fork server."""
     root = tmp_path / "docs"
     # Files enough that the scan is still running when the Ctrl-C arrives, however late this
-    # test's process gets the core to send it (a scan of one file ends 0.45 s after it starts,
-    # and a loaded machine once delivered the Ctrl-C to a command that had finished)
-    for i in range(300):
+    # test's process gets a core to send it: a scan of one file ends 0.45 s after it starts
+    # (300 files: 1 s), and on a machine loaded with benchmarks the Ctrl-C twice reached a
+    # command that had finished. These take 3-4 s to read; the Ctrl-C stops them at once.
+    for i in range(2000):
         docgen.write_txt(root / f"{i}.txt", f"{i} {TEXT}")
     proc = subprocess.Popen(
         [sys.executable, "-m", "desktop_dedup", "scan", str(root), "--db", str(tmp_path / "i.db")],
