@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from desktop_dedup import __version__
+from desktop_dedup import __version__, interrupts
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.models import (
     DEFAULT_CANDIDATE_DISTANCE,
@@ -986,6 +986,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if program:
         _utf8_mode()
         gc.disable()  # while the command loads: see _loaded
+        interrupts.defer()  # a Ctrl-C while it loads is raised once it has (interrupts.py)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if program and argv[:1] == ["scan"]:
@@ -1002,6 +1003,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not argv:
             if program:
                 gc.enable()  # the app loads and collects as it always has
+                interrupts.resume()
             from desktop_dedup.gui.app import main as gui_main
 
             return gui_main([])
@@ -1017,6 +1019,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         setup_logging(logging.DEBUG if args.verbose else logging.INFO, console=args.verbose)
         if program:
             _loaded(args)
+            interrupts.resume()
         code = _run_command(args)
     except BaseException as exc:
         # Ctrl-C before a command handles it itself (a scan's reading, a removal): while the

@@ -2834,6 +2834,22 @@ MUTANTS: list[Mutant] = [
         "grouping a million documents takes under 3 s",
     ),
     m(
+        "ctrl-c-while-loading-noted-and-forgotten",
+        "desktop_dedup/cli.py",
+        "            _loaded(args)\n            interrupts.resume()\n",
+        "            _loaded(args)\n",
+        ["tests/test_faults_scan.py::test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost"],
+        "scan exits 130 if you interrupted it with Ctrl-C",
+    ),
+    m(
+        "ctrl-c-raised-inside-a-fork-callback",
+        "desktop_dedup/interrupts.py",
+        "        signal.signal(signal.SIGINT, _note)\n",
+        "        pass\n",
+        ["tests/test_faults_scan.py::test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost"],
+        "scan exits 130 if you interrupted it with Ctrl-C",
+    ),
+    m(
         "grouping-loads-numpy-ma",
         "desktop_dedup/core/grouping.py",
         "        either = sketch_mod.sorted_unique(np.concatenate([shared, short]))\n",
