@@ -487,15 +487,15 @@ def _class_ids(keys: list[str]) -> np.ndarray:
     one sort of the hashes: grouping a million documents spent 0.4 s here with np.unique's
     inverse of both lists, hashes and text hashes, and 0.1 s more finding each class's first."""
     n = len(keys)
-    h = np.fromiter(map(hash, keys), dtype=np.int64, count=n)
+    h = np.fromiter(map(hash, keys), dtype=np.int64, count=n).view(np.uint64)
     ids = np.arange(n, dtype=np.int64)
     held = np.sort(h)
     twice = sketch_mod.sorted_unique(held[1:][held[1:] == held[:-1]])
     del held
     if len(twice) == 0:
         return ids
-    where = np.minimum(np.searchsorted(twice, h), len(twice) - 1)
-    shared = np.flatnonzero(twice[where] == h)  # in order of index
+    maybe, found = _among(h, twice)
+    shared = maybe[found]  # in order of index
     shared = shared[np.argsort(h[shared], kind="stable")]  # by hash, each run in index order
     by_hash = h[shared]
     starts = np.flatnonzero(np.r_[True, by_hash[1:] != by_hash[:-1]])
