@@ -499,13 +499,11 @@ def test_documents_close_to_a_group_on_each_engine(db_target, tmp_path) -> None:
     """On either engine (PostgreSQL writes them with COPY): the document close to a group is
     stored, counted on the group's row of the table, and follows its closest member's
     removal to the copy of it that stays; the copies left are still a group."""
-    from support.close_family import close_family_texts
+    from support.close_family import close_family_texts, write_close_family
 
     texts = close_family_texts()
     docs = tmp_path / "docs"
-    docs.mkdir()
-    for stem in ("original", "edited-a", "edited-b"):
-        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    write_close_family(docs)
     (docs / "z-copy-of-original.txt").write_text(texts["original"], encoding="utf-8")
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -617,13 +617,11 @@ def test_a_document_close_to_a_group_stays_listed_when_its_closest_member_is_rem
 ) -> None:
     """The member a document is closest to is trashed: the document is close to the group
     that is left (through the original's other copy), not dropped from every list."""
-    from support.close_family import close_family_texts
+    from support.close_family import close_family_texts, write_close_family
 
     texts = close_family_texts()
     docs = tmp_path / "docs"
-    docs.mkdir()
-    for stem in ("original", "edited-a", "edited-b"):
-        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    write_close_family(docs)
     (docs / "z-copy-of-original.txt").write_text(texts["original"], encoding="utf-8")
     for k in range(20):  # other texts: an index large enough to be grouped again in part
         (docs / f"other{k}.txt").write_text(made_up_text(200 + k), encoding="utf-8")
@@ -715,15 +713,13 @@ def test_a_document_close_to_a_group_can_be_marked_and_removed_with_its_closest_
     """A document close to a group, marked after its review, is removed like a near duplicate
     of the member it is closest to: only when you include near copies, only while that member
     stays (neither marked nor changed), verified as it goes; it is counted among the marked."""
-    from support.close_family import close_family_texts
+    from support.close_family import close_family_texts, write_close_family
 
     from desktop_dedup.core.actions import REASON_CLOSEST_GOING, REASON_KEPT_CHANGED, REASON_NEAR
 
     texts = close_family_texts()
     docs = tmp_path / "docs"
-    docs.mkdir()
-    for stem in ("original", "edited-a", "edited-b"):
-        (docs / f"{stem}.txt").write_text(texts[stem], encoding="utf-8")
+    write_close_family(docs)
     bin_dir = tmp_path / "trash-can"
     bin_dir.mkdir()
     with DedupService(tmp_path / "index.sqlite") as service:

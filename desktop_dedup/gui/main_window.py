@@ -1019,18 +1019,19 @@ class MainWindow(QMainWindow):
         return self.close_model.document(index.row()) if index.isValid() else None
 
     def _close_context_menu(self, pos: Any) -> None:
+        self._popup_menu(
+            self.close_view,
+            pos,
+            (self.act_toggle_mark, None, self.act_open, self.act_reveal, self.act_copy_path)
+            + (None, self.act_ignore_pair),
+        )
+
+    def _popup_menu(self, view: Any, pos: Any, actions: tuple[QAction | None, ...]) -> None:
+        """A context menu of ``actions`` (None: a separator) at ``pos`` in ``view``."""
         menu = QMenu(self)
-        for action in (
-            self.act_toggle_mark,
-            None,
-            self.act_open,
-            self.act_reveal,
-            self.act_copy_path,
-            None,
-            self.act_ignore_pair,
-        ):
+        for action in actions:
             menu.addSeparator() if action is None else menu.addAction(action)
-        menu.popup(self.close_view.viewport().mapToGlobal(pos))
+        menu.popup(view.viewport().mapToGlobal(pos))
 
     def current_member(self) -> Any | None:
         index = self.members_view.currentIndex()
@@ -1139,21 +1140,13 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Copied {path}").format(path=member.path), 3000)
 
     def _members_context_menu(self, pos: Any) -> None:
-        menu = QMenu(self)
-        for action in (
-            self.act_toggle_mark,
-            self.act_keep_this,
-            self.act_mark_group,
-            None,
-            self.act_open,
-            self.act_reveal,
-            self.act_copy_path,
-            None,
-            self.act_ignore_pair,
-            self.act_ignore_group,
-        ):
-            menu.addSeparator() if action is None else menu.addAction(action)
-        menu.popup(self.members_view.viewport().mapToGlobal(pos))
+        self._popup_menu(
+            self.members_view,
+            pos,
+            (self.act_toggle_mark, self.act_keep_this, self.act_mark_group, None)
+            + (self.act_open, self.act_reveal, self.act_copy_path, None)
+            + (self.act_ignore_pair, self.act_ignore_group),
+        )
 
     # ---------------------------------------------------------------- tasks
     def _start_task(
