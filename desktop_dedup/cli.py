@@ -1029,6 +1029,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print("desktop-dedup: interrupted (Ctrl-C)", file=sys.stderr)
         code = EXIT_INTERRUPTED
+    if program and interrupts.dropped() and code != EXIT_INTERRUPTED:
+        # Raised where Python drops exceptions (a weakref's callback), the Ctrl-C did not stop
+        # the command, which went on to its end: it ends as interrupted all the same.
+        print("desktop-dedup: interrupted (Ctrl-C)", file=sys.stderr)
+        code = EXIT_INTERRUPTED
     if program:
         _exit_now(code)
     return code

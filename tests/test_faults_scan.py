@@ -461,6 +461,55 @@ def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path) -> No
     assert "Scanned" not in proc.stdout
 
 
+def test_a_ctrl_c_dropped_by_python_after_the_scan_is_not_lost(tmp_path: Path) -> None:
+    """Once the command has loaded, a Ctrl-C is Python's KeyboardInterrupt again, raised
+    wherever the interpreter next looks, and the steps without a handler of the scan's own
+    (after its reading and grouping: its summary) can be inside a weakref's callback, where
+    Python prints "Exception ignored" and drops it: the command then exited 0, as if no one had
+    pressed Ctrl-C. Here the Ctrl-C arrives so, every time, right after the scan has restored
+    Python's handler: the command must still exit 130 with one line, its work kept."""
+    root = tmp_path / "docs"
+    for i in range(5):
+        docgen.write_txt(root / f"{i}.txt", f"{i} {TEXT}")
+    db = tmp_path / "i.db"
+    code = (
+        "import os, signal, sys, time, weakref\n"
+        "from desktop_dedup.core.service import DedupService\n"
+        "scan, settings, done = DedupService.scan, DedupService.settings, []\n"
+        "def scanned(self, *a, **k):\n"
+        "    summary = scan(self, *a, **k)\n"
+        "    done.append(1)\n"
+        "    return summary\n"
+        "class Thing:\n"
+        "    pass\n"
+        "def ctrl_c(_):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(0.5)  # the KeyboardInterrupt is raised here, in the callback\n"
+        "def asked(self):\n"
+        "    if done == [1]:  # the first thing the command asks once the scan is back\n"
+        "        done.append(2)\n"
+        "        thing = Thing()\n"
+        "        ref = weakref.ref(thing, ctrl_c)\n"
+        "        del thing\n"
+        "    return settings(self)\n"
+        "DedupService.scan, DedupService.settings = scanned, asked\n"
+        "from desktop_dedup.cli import main\n"
+        "raise SystemExit(main())\n"
+    )
+    argv = ["desktop-dedup", "scan", str(root), "--db", str(db), "-q"]
+    proc = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.argv = {argv!r}\n" + code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 130, (proc.stdout, proc.stderr)
+    # one line, not Python's "Exception ignored" and a traceback
+    assert proc.stderr.strip() == "desktop-dedup: interrupted (Ctrl-C)", proc.stderr
+    assert "Scanned 5 files" in proc.stdout  # the command went on: Python had dropped it
+    assert _documents_in(db) == 5  # what the scan did is kept
+
+
 def test_ctrl_c_that_a_library_cleanup_turns_into_another_error_still_exits_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

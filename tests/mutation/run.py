@@ -2857,6 +2857,22 @@ MUTANTS: list[Mutant] = [
         ["tests/test_architecture.py::test_a_scans_grouping_does_not_load_numpy_ma"],
         "the scan's last, one-core step loads nothing it does not use",
     ),
+    m(
+        "ctrl-c-dropped-by-python-forgotten",
+        "desktop_dedup/cli.py",
+        "    if program and interrupts.dropped() and code != EXIT_INTERRUPTED:\n",
+        "    if False:\n",
+        ["tests/test_faults_scan.py::test_a_ctrl_c_dropped_by_python_after_the_scan_is_not_lost"],
+        "scan exits 130 if you interrupted it with Ctrl-C",
+    ),
+    m(
+        "every-dropped-exception-taken-for-a-ctrl-c",
+        "desktop_dedup/interrupts.py",
+        '    if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):\n',
+        "    if True:\n",
+        ["tests/test_interrupts.py"],
+        "a bug Python reports is still reported, not taken for a Ctrl-C",
+    ),
 ]
 
 
