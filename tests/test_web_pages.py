@@ -13,6 +13,7 @@ no page was found with its text (25-65 % the same) and the 24 pages fell into 4 
 from __future__ import annotations
 
 import itertools
+import random
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import owncorpus
 import pytest
+from support import site_pages
 
 from desktop_dedup.core.extract.html import html_to_text
 from desktop_dedup.core.service import DedupService
@@ -288,3 +290,170 @@ def test_links_of_a_table_layout_pages_own_document_are_kept() -> None:
     )
     text = html_to_text(index)
     assert all(m in text.split("\n") for m in modules) and "Perl XSLT bindings" in text
+
+
+# --- sites marked with class names only -------------------------------------------------------
+
+ARTICLES = 6  # a layout
+
+
+def _articles(chinese: bool, part: int) -> list[tuple[str, list[str]]]:
+    """ARTICLES articles of real text, 1 to 4 paragraphs each (20-60 words, or 40-150 Chinese
+    characters, a paragraph): titles and paragraphs, none shared between two articles, the
+    ``part``-th such set of the texts."""
+    if chinese:
+        notes = [" ".join(n.split()) for n in owncorpus.cjk_notes("zh_CN")]
+    else:
+        notes = owncorpus.short_paragraphs(4 * ARTICLES * 2)  # enough for two sets
+    need = sum(1 + i % 4 for i in range(ARTICLES))
+    out, at = [], part * need
+    assert len(notes) >= at + need
+    for i in range(ARTICLES):
+        n = 1 + i % 4
+        paragraphs = notes[at : at + n]
+        at += n
+        title = paragraphs[0][:16].rstrip() if chinese else " ".join(paragraphs[0].split()[:6])
+        out.append((title, paragraphs))
+    return out
+
+
+@pytest.fixture(scope="module")
+def class_named_sites(tmp_path_factory) -> Path:
+    """For each layout of tests/support/site_pages.py, ARTICLES pages (``layout-N.html``), each
+    beside its article as a text file (``layout-N.txt``)."""
+    folder = tmp_path_factory.mktemp("class_named_sites")
+    rng = random.Random(2026)
+    for layout in site_pages.LAYOUTS:
+        chinese = layout in ("portal", "forum")
+        part = int(layout in ("forum", "news"))  # the other layout of a language: other texts
+        encoding = "gbk" if layout == "forum" else "utf-8"  # what Discuz's Chinese sites use
+        for i, (title, paragraphs) in enumerate(_articles(chinese, part)):
+            markup = site_pages.page(layout, title, paragraphs, rng)
+            (folder / f"{layout}-{i}.html").write_bytes(markup.encode(encoding))
+            (folder / f"{layout}-{i}.txt").write_text(
+                site_pages.text(title, paragraphs), encoding="utf-8"
+            )
+    return folder
+
+
+def test_a_page_of_a_site_marked_by_class_names_is_one_document_with_its_text(
+    class_named_sites: Path, tmp_path: Path
+) -> None:
+    """A news portal's, a blog's, a forum's and a news site's pages, the site around each
+    article marked with class names only: each page is the same document as its article's
+    text, and no two articles are one. Read whole, as before, 4 of these 24 pages were found
+    with their text (an article of 300 words beside the site's 200). Three are still not: two
+    articles of 70 and 132 characters beside a column of 16 headlines that no name marks (a
+    book's contents page is such a column beside its title, and keeps it), and a post of 97
+    characters among its forum's replies and the posters' details, which no name marks."""
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(class_named_sites)
+        service.scan()
+        groups = [{Path(m.path).name for m in g.members} for g in service.groups()]
+    for group in groups:
+        assert len({name.rsplit(".", 1)[0] for name in group}) == 1, group  # one article
+    found = {name.rsplit(".", 1)[0] for group in groups for name in group}
+    assert len(found) >= 21, sorted(found)
+    blog_and_news = {f"{layout}-{i}" for layout in ("blog", "news") for i in range(ARTICLES)}
+    assert blog_and_news <= found  # named parts and link lists: every page
+
+
+def test_the_site_around_a_document_is_left_out_and_what_the_document_holds_stays() -> None:
+    """Blocks whose class or id names a part of a site (header, footer, sidebar, comments,
+    share, related, ...) are left out, but not one that holds the page's longest paragraph (a
+    layout's wrapper) nor a word marked so (a comment in a code sample); and around what holds
+    most of the page's text outside links, blocks that are nearly all links, named or not.
+    Inside it, a list of links is the document's."""
+    links = "".join(f'<li><a href="/{i}">Story number {i}</a></li>' for i in range(8))
+    page = f"""<html><body>
+    <div class="masthead"><div id="header-wrap">The Example Weekly</div></div>
+    <div class="bar"><ul>{links}</ul></div>
+    <div class="columns has-sidebar"><div class="col-a">
+      <h1>The river in spring</h1>
+      <div class="share-this">Share: by e-mail, on the radio</div>
+      <div class="text">
+        <p>The river rises every spring when the snow melts in the hills, and the town
+        watches the water climb the old stone steps by the bridge.</p>
+        <p>Further reading, from the town's archive:</p>
+        <ul><li><a href="/a">The flood of 1911</a></li><li><a href="/b">The new bridge</a></li>
+        <li><a href="/c">Boats on the river</a></li><li><a href="/d">The mill</a></li>
+        <li><a href="/e">Fishing rights</a></li></ul>
+        <pre><code>steps = 42  <span class="token comment"># rebuilt in 1960</span></code></pre>
+        <p>Every year someone paints a line where the water stopped.</p>
+      </div>
+      <div class="comments">Anna: I remember the flood of that year.</div>
+    </div>
+    <div class="col-b"><h3>Elsewhere</h3><ul>{links}</ul></div></div>
+    <div id="siteFooter">Copyright Example Weekly. All rights reserved.</div>
+    </body></html>"""
+    assert html_to_text(page).split("\n") == [
+        "The river in spring",
+        "The river rises every spring when the snow melts in the hills, and the town watches "
+        "the water climb the old stone steps by the bridge.",
+        "Further reading, from the town's archive:",
+        "The flood of 1911",
+        "The new bridge",
+        "Boats on the river",
+        "The mill",
+        "Fishing rights",
+        "steps = 42 # rebuilt in 1960",
+        "Every year someone paints a line where the water stopped.",
+    ]
+
+
+def test_a_layouts_wrapper_is_not_a_part_of_the_site_whatever_its_name() -> None:
+    """A wrapper whose class names a part of a site (a layout with or without a sidebar) holds
+    the document: kept when it holds the page's longest paragraph. And what such names mark
+    is not taken out when it is most of the page's text: a wrapper beside a longer paragraph
+    of the site's, or comments longer than the article (the page is then read whole)."""
+    river = (
+        "The river rises every spring when the snow melts in the hills, and the town watches "
+        "the water climb the old stone steps by the bridge until it turns."
+    )
+    page = f"""<html><body><div id="main-with-sidebar"><p>{river}</p></div>
+    <div class="comments">{{comments}}</div>
+    <div class="footer"><p>Example Weekly, 1 High Street.</p></div></body></html>"""
+    two = "<p>Anna: lovely, thank you.</p><p>Tom: I was there.</p>"
+    assert html_to_text(page.format(comments=two)).split("\n") == [river]
+    many = "".join(
+        f"<p>Reader {i}: thanks, I walked there last week and it was lovely.</p>" for i in range(3)
+    )
+    assert "Reader 2: thanks" in html_to_text(page.format(comments=many))
+    legal = "Everything on this site is the property of its publisher. " * 5
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of the story: the river rises every spring when the snow melts in the "
+        f"hills, and the town watches the water climb the steps.</p>"
+        for i in range(3)
+    )
+    long_footer = f"""<html><body><div class="content no-sidebar">{paragraphs}</div>
+    <div class="footer"><p>{legal}</p></div></body></html>"""
+    text = html_to_text(long_footer)
+    assert all(f"Paragraph {i} of the story" in text for i in range(3)), text
+
+
+def test_a_page_whose_document_is_mostly_links_keeps_them() -> None:
+    """A book's contents page (its title page and a table of contents longer than it), and a
+    page that is a list of links: what holds the most text outside links is not beside a
+    longer list of links, which is then the document, not a menu."""
+    chapters = "".join(
+        f'<dt><a href="ch{i}.html">{i}. Chapter {i}: the part of the book about topic {i}</a></dt>'
+        + "<dd><dl>"
+        + "".join(f'<dt><a href="ch{i}.html#s{j}">{i}.{j} Part {j}</a></dt>' for j in range(6))
+        + "</dl></dd>"
+        for i in range(1, 13)
+    )
+    contents = f"""<html><body>
+    <table class="nav"><tr><td><a href="prev.html">Prev</a></td><td>Up</td>
+    <td><a href="next.html">Next</a></td></tr></table>
+    <div class="book"><div class="titlepage"><h1>The Example Manual</h1>
+    <p>Release 3.1, 11 April 2022. Copyright the Example developers, who wrote it.</p></div>
+    <div class="toc"><p><b>Table of Contents</b></p><dl>{chapters}</dl></div></div>
+    </body></html>"""
+    text = html_to_text(contents)
+    assert "Chapter 12: the part of the book about topic 12" in text
+    assert "12.5 Part 5" in text  # each chapter's parts too, shorter than the title page
+    assert "The Example Manual" in text and "Prev" not in text  # the site's menu is not
+    index = "<html><body><h1>Modules</h1><ul>" + "".join(
+        f'<li><a href="m{i}.html">module {i}</a> - what module {i} does</li>' for i in range(30)
+    )
+    assert html_to_text(index + "</ul></body></html>").count("module") == 60

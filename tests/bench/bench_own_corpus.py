@@ -59,7 +59,9 @@ in three other alphabets, each as TXT, DOCX and PDF: pairs of one text found, pa
 texts grouped (core/extract/pdf.py's reasons); skipped without LibreOffice.
 Word wraps and cuts: real paragraphs word-wrapped and cut by counting at 30-72 columns; how
 many wraps are glued and cuts undone, beside the line-length tests alone. Web pages: fish's
-help pages as installed (Sphinx) against its manual pages, beside the reader of the whole page.
+help pages as installed (Sphinx) against its manual pages, beside the reader of the whole page;
+pages of sites marked by class names only against their articles' texts, beside the reader that
+keeps the site.
 Run: ``.venv/bin/python -m tests.bench.bench_own_corpus``
 """
 
@@ -711,6 +713,75 @@ def web_pages_report(tmp: Path) -> None:
     )
 
 
+def class_named_sites_report(tmp: Path) -> None:
+    """Pages of sites marked with class names only (tests/support/site_pages.py): the 24 of
+    tests/test_web_pages.py (four layouts), and each of public2's Chinese originals of up to
+    12,000 characters in the news portal's layout, each against its article's text: pages
+    verified the same as their text, and pairs of pages of different articles verified the same,
+    beside the reader that keeps a page's site (without html._leave_out_the_site), same run."""
+    import random
+
+    import test_web_pages
+    from support import site_pages
+
+    from desktop_dedup.core.extract import html as html_mod
+    from desktop_dedup.core.fingerprint import fingerprint_text
+
+    articles: list[tuple[str, str, list[str]]] = []  # layout, title, paragraphs
+    for layout in site_pages.LAYOUTS:
+        part = int(layout in ("forum", "news"))
+        chinese = layout in ("portal", "forum")
+        articles += [(layout, t, ps) for t, ps in test_web_pages._articles(chinese, part)]
+    corpus = Path(os.environ.get("DESKTOP_DEDUP_CORPUS", REPO.parent / "shared" / "corpus"))
+    truth = corpus / "public2" / "truth.json"
+    if truth.is_file():
+        import json
+
+        kinds = json.loads(truth.read_text(encoding="utf-8"))["kinds"]
+        for rel in sorted(r for r, k in kinds.items() if k == "orig" and r.endswith(".txt")):
+            text = extract_text(corpus / "public2" / "docs" / rel).text
+            paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+            if owncorpus.short_language(text) == "zh" and len(text) <= 12_000 and paragraphs:
+                articles.append(("portal", paragraphs[0][:20], paragraphs))
+    threshold = DEFAULT_MIN_SIMILARITY
+
+    def same(a, b) -> bool:
+        return a.text_hash == b.text_hash or (
+            sketch_mod.verified_similarity(
+                sketch_mod.decode(a.sketch), sketch_mod.decode(b.sketch), threshold
+            )
+            >= threshold
+        )
+
+    rng_pages = []
+    rng = random.Random(2026)
+    for layout, title, paragraphs in articles:
+        rng_pages.append(site_pages.page(layout, title, paragraphs, rng))
+    texts = [fingerprint_text(site_pages.text(t, ps)) for _, t, ps in articles]
+    counts = {}
+    leave_out = html_mod._leave_out_the_site
+    for label, reader in (("ours", leave_out), ("site kept", lambda root: None)):
+        html_mod._leave_out_the_site = reader
+        try:
+            pages = [fingerprint_text(html_mod.html_to_text(page)) for page in rng_pages]
+        finally:
+            html_mod._leave_out_the_site = leave_out
+        found = sum(same(p, t) for p, t in zip(pages, texts, strict=True))
+        false = sum(
+            same(pages[a], pages[b]) for a, b in itertools.combinations(range(len(pages)), 2)
+        )
+        counts[label] = (found, false)
+    (found, false), (base_found, base_false) = counts["ours"], counts["site kept"]
+    # originals of public2 that share much text (its gray pairs) are the same as text files too
+    alike = sum(same(texts[a], texts[b]) for a, b in itertools.combinations(range(len(texts)), 2))
+    print(
+        f"  pages of sites marked by class names ({len(articles)}: 24 in four layouts, the rest "
+        f"public2's Chinese originals in a portal's): the same document as their text {found} "
+        f"(site kept: {base_found}); pairs of different articles the same: {false} (site kept: "
+        f"{base_false}; pairs of their texts the same: {alike})"
+    )
+
+
 #: Languages whose documents PDF text layers garble (see core/extract/pdf.py): right to left,
 #: and scripts whose vowel signs are drawn apart from their letters; and three alphabets beside
 #: them. Up to four catalogues each, from the machine's translations.
@@ -795,6 +866,7 @@ def main() -> list[str]:
         short_misses = short_texts_report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))
+        class_named_sites_report(Path(tmp))
         office_scripts_report(Path(tmp))
     p, r, missed, false = owncorpus.score(groups, truth)
     mp, mr, _, mfalse = owncorpus.score(pairs, truth)

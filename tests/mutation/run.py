@@ -2873,6 +2873,88 @@ MUTANTS: list[Mutant] = [
         ["tests/test_interrupts.py"],
         "a bug Python reports is still reported, not taken for a Ctrl-C",
     ),
+    m(
+        "site-marked-by-class-names-kept",
+        "desktop_dedup/core/extract/html.py",
+        "        _leave_out_the_site(root)\n",
+        "",
+        ["tests/test_web_pages.py"],
+        "a web page whose site is marked by class names only is its document",
+    ),
+    m(
+        "site-part-names-ignored",
+        "desktop_dedup/core/extract/html.py",
+        "        if word in _SITE_NAMES or (word and word.startswith(_SITE_PREFIXES)):\n",
+        "        if False:\n",
+        ["tests/test_web_pages.py"],
+        "a block whose class or id names a part of a site is left out",
+    ),
+    m(
+        "site-part-names-read-without-their-capitals",
+        "desktop_dedup/core/extract/html.py",
+        '    for word in _NAME_WORD.split(_CAMEL_CASE.sub(r"\\1 \\2", names).lower()):\n',
+        "    for word in _NAME_WORD.split(names.lower()):\n",
+        [
+            "tests/test_web_pages.py::test_the_site_around_a_document_is_left_out_and_what_the_document_holds_stays"
+        ],
+        "a block whose class or id names a part of a site is left out (siteFooter)",
+    ),
+    m(
+        "code-comment-taken-for-the-sites-comments",
+        "desktop_dedup/core/extract/html.py",
+        "        if node.tag in _BLOCK_TAGS and _names_a_site_part(node)\n",
+        "        if _names_a_site_part(node)\n",
+        [
+            "tests/test_web_pages.py::test_the_site_around_a_document_is_left_out_and_what_the_document_holds_stays"
+        ],
+        "a word of code marked as a comment is the document's",
+    ),
+    m(
+        "wrapper-of-the-longest-paragraph-left-out",
+        "desktop_dedup/core/extract/html.py",
+        "        parts = [node for node in named if node.mem_id not in holds_it]\n",
+        "        parts = named\n",
+        [
+            "tests/test_web_pages.py::test_a_layouts_wrapper_is_not_a_part_of_the_site_whatever_its_name"
+        ],
+        "a layout's wrapper is not a part of the site whatever its name",
+    ),
+    m(
+        "named-parts-left-out-however-much-they-hold",
+        "desktop_dedup/core/extract/html.py",
+        "        if 2 * sum(map(texts.outside_links, outermost)) < texts.outside_links(root):\n",
+        "        if True:\n",
+        [
+            "tests/test_web_pages.py::test_a_layouts_wrapper_is_not_a_part_of_the_site_whatever_its_name"
+        ],
+        "what such names mark is not taken out when it is most of the page's text",
+    ),
+    m(
+        "links-in-the-document-taken-for-a-menu",
+        "desktop_dedup/core/extract/html.py",
+        "    on_the_way = {node.mem_id for node in chain} | {document.mem_id}\n",
+        "    on_the_way = {node.mem_id for node in chain}\n",
+        [
+            "tests/test_web_pages.py::test_the_site_around_a_document_is_left_out_and_what_the_document_holds_stays"
+        ],
+        "inside the document, a list of links is the document's",
+    ),
+    m(
+        "contents-page-taken-for-a-menu",
+        "desktop_dedup/core/extract/html.py",
+        "                if chars < own:\n",
+        "                if True:\n",
+        ["tests/test_web_pages.py::test_a_page_whose_document_is_mostly_links_keeps_them"],
+        "a list of links as long as the document is the page's",
+    ),
+    m(
+        "contents-cut-into-menus",
+        "desktop_dedup/core/extract/html.py",
+        "                if node.tag in _LISTS:\n",
+        "                if False:\n",
+        ["tests/test_web_pages.py::test_a_page_whose_document_is_mostly_links_keeps_them"],
+        "a list of links as long as the document is the page's, all of it",
+    ),
 ]
 
 

@@ -213,6 +213,7 @@ def _main_content(root: Node) -> Node:
     _remove([*root.css(_CHROME_SELECTOR), *pages_own])
     if root.tag in ("body", "html"):  # no <main>, no one <article>: maybe a table layout
         _remove(_menu_columns(root))
+        _leave_out_the_site(root)
     return root
 
 
@@ -299,6 +300,193 @@ def _menu_columns(root: Node) -> list[Node]:
             for cell, (_, _, unlinked), only in zip(cells, counted, links_only, strict=True)
             if only and prose > unlinked
         ]
+    return menus
+
+
+# A page whose site is marked with class names only, as most sites made before HTML5 and many
+# since (a news portal's <div class="nav">, <div class="sidebar">, <div id="footer">, a blog's
+# comments), or not at all: what a copy of its document in another format lacks is the site's.
+# 1. A block whose class or id names a part of a site is left out, unless it holds the page's
+#    longest paragraph (a layout's wrapper: <div class="content has-sidebar">); and none is
+#    when together they hold most of the page's text outside links. The names are
+#    the HTML5 elements' and landmark roles' that the rules above follow (header, footer,
+#    aside, nav, banner, navigation, search, complementary, contentinfo) and those Mozilla's
+#    Readability (Firefox's reader view) takes for unlikely to be the article. Only blocks: a
+#    word of code marked as a comment (<span class="token comment">) is the document's.
+# 2. Then what holds the document is the element that holds more than half of the page's text
+#    outside links; around it, a block that is nearly all links (a menu, a list of other
+#    articles: _MENU_MIN_LINKS and _MENU_LINK_SHARE, as for a table layout's menu), and shorter
+#    than the document, is the site's. Inside it, a list of links is the document's; and a list
+#    of links as long as the document or longer (a book's contents beside its title page, an
+#    index) is the page's, all of it.
+_SITE_NAMES = frozenset(
+    {
+        # HTML5's elements and landmark roles, as class names
+        "header", "footer", "aside", "nav", "navbar", "navigation", "banner", "search",
+        "complementary", "contentinfo", "sidebar", "menu", "breadcrumb", "breadcrumbs",
+        # Readability's unlikely candidates (REGEXPS.unlikelyCandidates), whole words
+        "comment", "comments", "community", "disqus", "related", "remark", "replies", "rss",
+        "shoutbox", "skyscraper", "social", "sponsor", "supplemental", "pagination", "pager",
+        "popup", "gdpr", "agegate", "share", "copyright",
+    }
+)  # fmt: skip
+# A class or id names a part when one of its words (split at anything but letters and digits,
+# and where a small letter meets a capital: siteFooter) is one of the names, or begins with one
+# of these (commentlist, sidebarleft)
+_SITE_PREFIXES = ("header", "footer", "sidebar", "navbar", "comment", "breadcrumb", "copyright")
+_NAME_WORD = re.compile(r"[^a-z0-9]+")
+_CAMEL_CASE = re.compile(r"([a-z0-9])([A-Z])")
+_BLOCKS = _BLOCK_SELECTOR.replace("br, ", "").replace("hr, ", "")  # blocks that hold text
+_BLOCK_TAGS = frozenset(_BLOCKS.split(", "))
+# Looked at on pages of at most this much text (a page of megabytes of text is a document, not
+# a page of a site around one); the document looked for at most this deep, and each part
+# around it this many levels into its blocks.
+_SITE_MAX_CHARS = 1_000_000
+_DOCUMENT_MAX_DEPTH = 64
+_SITE_MAX_DEPTH = 8
+_LISTS = frozenset({"ul", "ol", "dl"})  # (a contents page's, its chapters' parts nested)
+_CONTAINERS = frozenset(
+    {"div", "section", "table", "tbody", "thead", "tr", "td", "th", "center", "form", "font"}
+)
+
+
+def _names_a_site_part(node: Node) -> bool:
+    attributes = node.attributes
+    names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+    for word in _NAME_WORD.split(_CAMEL_CASE.sub(r"\1 \2", names).lower()):
+        if word in _SITE_NAMES or (word and word.startswith(_SITE_PREFIXES)):
+            return True
+    return False
+
+
+class _Texts:
+    """The characters of an element's text (white space left out) and of the links in it,
+    each link's counted once however many of its ancestors are asked about."""
+
+    def __init__(self) -> None:
+        self._link: dict[int, int] = {}
+
+    def link(self, node: Node) -> int:
+        chars = self._link.get(node.mem_id)
+        if chars is None:
+            chars = self._link[node.mem_id] = _chars(node)
+        return chars
+
+    def of(self, node: Node) -> tuple[int, int]:
+        """``node``'s characters, and those of its links."""
+        return _chars(node), sum(map(self.link, node.css("a[href]")))
+
+    def outside_links(self, node: Node) -> int:
+        chars, in_links = self.of(node)
+        return chars - in_links
+
+
+def _elements(node: Node) -> list[Node]:
+    return [child for child in node.iter() if child.tag and not child.tag.startswith("-")]
+
+
+def _among(nodes: list[Node]) -> Callable[[Node], bool]:
+    chosen = {node.mem_id for node in nodes}
+    return lambda node: node.mem_id in chosen
+
+
+def _longest_paragraph(root: Node) -> Node | None:
+    """The block without blocks in it that holds the most text outside links."""
+    blocks = root.css(_BLOCKS)
+    holders: set[int] = set()  # the blocks' ancestors, each marked once
+    for node in blocks:
+        parent = node.parent
+        while parent is not None and parent.mem_id not in holders:
+            holders.add(parent.mem_id)
+            parent = parent.parent
+    best, most, texts = None, 0, _Texts()
+    for node in blocks:
+        if node.mem_id not in holders and _chars(node) > most:  # (else no need for its links)
+            prose = texts.outside_links(node)
+            if prose > most:
+                best, most = node, prose
+    return best
+
+
+def _leave_out_the_site(root: Node) -> None:
+    """Take the parts of a page without landmarks that are its site's (above) out of it."""
+    named = [
+        node
+        for node in root.css("[class], [id]")
+        if node.tag in _BLOCK_TAGS and _names_a_site_part(node)
+    ]
+    links = len(root.css("a[href]")) >= _MENU_MIN_LINKS  # else no menu
+    if not (named or links) or _chars(root) > _SITE_MAX_CHARS:
+        return  # a page of nothing but paragraphs, or a document of megabytes
+    if named and (paragraph := _longest_paragraph(root)) is not None:
+        holds_it = set()
+        node = paragraph
+        while node is not None:
+            holds_it.add(node.mem_id)
+            node = node.parent
+        parts = [node for node in named if node.mem_id not in holds_it]
+        outermost = [
+            node
+            for node, inside in zip(parts, _inside(parts, _among(parts)), strict=True)
+            if not inside
+        ]
+        texts = _Texts()
+        if 2 * sum(map(texts.outside_links, outermost)) < texts.outside_links(root):
+            _remove(outermost)
+        # else they hold most of the page's text: a wrapper of the document whose name says
+        # "sidebar" beside a longer paragraph of the site's, or comments longer than the
+        # article; the page is read whole, as a page of no such names
+    if links:
+        _remove(_link_lists_around_the_document(root))
+
+
+def _link_lists_around_the_document(root: Node) -> list[Node]:
+    """The blocks of nearly all links around the element that holds more than half of the
+    page's text outside links, each shorter than it (2. above)."""
+    texts = _Texts()
+    prose = texts.outside_links(root)
+    document, chain = root, []
+    for _ in range(_DOCUMENT_MAX_DEPTH):
+        holder = None
+        for child in _elements(document):
+            # (its links are counted only when its whole text could be enough)
+            if child.tag in _CONTAINERS and 2 * _chars(child) > prose:
+                if 2 * texts.outside_links(child) > prose:
+                    holder = child
+                    break
+        if holder is None:
+            break
+        chain.append(document)
+        document = holder
+    if not chain:
+        return []  # the page is its document: nothing is around it
+    own, in_links = texts.of(document)
+    if own - in_links < in_links:
+        return []  # what holds most of the text outside links is itself mostly links
+
+    menus: list[Node] = []
+
+    def look_at(node: Node, depth: int) -> None:
+        links = node.css("a[href]")
+        if len(links) >= _MENU_MIN_LINKS:
+            chars = _chars(node)
+            if sum(map(texts.link, links)) >= _MENU_LINK_SHARE * chars:
+                if chars < own:
+                    menus.append(node)
+                    return
+                if node.tag in _LISTS:
+                    return  # a list as long as the document is the page's, all of it
+        elif not links:
+            return  # no menu in it
+        if depth < _SITE_MAX_DEPTH:
+            for child in _elements(node):
+                look_at(child, depth + 1)
+
+    on_the_way = {node.mem_id for node in chain} | {document.mem_id}
+    for holder in chain:
+        for child in _elements(holder):
+            if child.mem_id not in on_the_way:
+                look_at(child, 0)
     return menus
 
 
