@@ -17,12 +17,15 @@ import random
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
+import docgen
 import owncorpus
 import pytest
 from support import site_pages
 
+from desktop_dedup.core.extract import extract_text
 from desktop_dedup.core.extract.html import html_to_text
 from desktop_dedup.core.service import DedupService
 
@@ -457,3 +460,25 @@ def test_a_page_whose_document_is_mostly_links_keeps_them() -> None:
         f'<li><a href="m{i}.html">module {i}</a> - what module {i} does</li>' for i in range(30)
     )
     assert html_to_text(index + "</ul></body></html>").count("module") == 60
+
+
+def test_an_e_books_sidebar_is_its_text(tmp_path: Path) -> None:
+    """A book's chapter is no page of a site: a sidebar there (DocBook's <div class="sidebar">,
+    a boxed aside of a textbook or a manual, as its EPUB holds it) is the book's own text, as
+    in its PDF. The names of a site's parts are looked at in web pages and e-mails only."""
+    book = docgen.write_epub(tmp_path / "book.epub", docgen.SAMPLE_EN)
+    sidebar = (
+        '<div class="sidebar"><p class="title"><b>Why the steps were rebuilt</b></p>'
+        "<p>The old steps were worn smooth by a century of floods.</p></div>"
+    )
+    rewritten = tmp_path / "sidebar.epub"
+    with zipfile.ZipFile(book) as src, zipfile.ZipFile(rewritten, "w") as out:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename.endswith("chap_1.xhtml"):
+                data = data.replace(b"</body>", sidebar.encode() + b"</body>")
+            compress = zipfile.ZIP_STORED if item.filename == "mimetype" else zipfile.ZIP_DEFLATED
+            out.writestr(item, data, compress_type=compress)
+    text = extract_text(str(rewritten), "epub").text
+    assert "The old steps were worn smooth by a century of floods." in text
+    assert "Why the steps were rebuilt" in text

@@ -1378,7 +1378,7 @@ MUTANTS: list[Mutant] = [
     m(
         "page-chrome-kept",
         "desktop_dedup/core/extract/html.py",
-        "    root = _main_content(root)\n",
+        "    root = _main_content(root, book)\n",
         "",
         ["tests/test_web_pages.py"],
         "a web page is its document, without the site's navigation, sidebars and footer",
@@ -2954,6 +2954,14 @@ MUTANTS: list[Mutant] = [
         "                if False:\n",
         ["tests/test_web_pages.py::test_a_page_whose_document_is_mostly_links_keeps_them"],
         "a list of links as long as the document is the page's, all of it",
+    ),
+    m(
+        "e-books-sidebar-taken-for-a-sites",
+        "desktop_dedup/core/extract/epub.py",
+        "    return html_bytes_to_text(zf.read(member), book=True)\n",
+        "    return html_bytes_to_text(zf.read(member))\n",
+        ["tests/test_web_pages.py::test_an_e_books_sidebar_is_its_text"],
+        "an e-book's sidebar is its text: the names of a site's parts are looked at in web pages",
     ),
 ]
 

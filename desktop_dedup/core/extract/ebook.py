@@ -99,7 +99,7 @@ def _mobi_text(path: str | os.PathLike[str], label: str) -> str:
     if header.isK8():
         raw = _first_flow(header, sections, raw)
     markup = raw.decode(header.codec if header.codec else "utf-8", "replace")
-    return html_to_text(markup)
+    return html_to_text(markup, book=True)
 
 
 def extract_mobi(path: str | os.PathLike[str]) -> str:

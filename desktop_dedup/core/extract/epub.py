@@ -64,7 +64,7 @@ def _chapter_text(zf: zipfile.ZipFile, member: str, text_so_far: int) -> str:
         )
     if text_so_far > MAX_TEXT_BYTES:
         raise too_large(text_so_far)
-    return html_bytes_to_text(zf.read(member))
+    return html_bytes_to_text(zf.read(member), book=True)
 
 
 def read_epub_spine(zf: zipfile.ZipFile) -> str:

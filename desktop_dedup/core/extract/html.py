@@ -185,7 +185,7 @@ _OWNERS["footer"] = _OWNERS["header"]
 _ARTICLE_SHARE = 0.5
 
 
-def _main_content(root: Node) -> Node:
+def _main_content(root: Node, book: bool = False) -> Node:
     """The document a page holds, without the site around it: its <main> (or the element
     whose role is main) when it has text, else its one <article> when that holds most of its
     text (_the_article), else the whole page; either way without the landmarks
@@ -199,7 +199,8 @@ def _main_content(root: Node) -> Node:
     documentation have it, carried about 140 words of site each, and were 25-65 % the same as
     the same pages built as text, while the pages fell into four groups of different pages
     (tests/test_web_pages.py). What a copy of the article in any other format holds is the
-    article."""
+    article. ``book``: a chapter of an e-book, no page of a site: the class names of a site's
+    parts are not looked at (a DocBook sidebar there is the book's own text)."""
     main = root.css_first("main, [role=main]")
     if main is not None and main.text(strip=True):
         root = main
@@ -213,7 +214,8 @@ def _main_content(root: Node) -> Node:
     _remove([*root.css(_CHROME_SELECTOR), *pages_own])
     if root.tag in ("body", "html"):  # no <main>, no one <article>: maybe a table layout
         _remove(_menu_columns(root))
-        _leave_out_the_site(root)
+        if not book:
+            _leave_out_the_site(root)
     return root
 
 
@@ -509,8 +511,9 @@ def _remove(nodes: list[Node]) -> None:
         node.decompose()
 
 
-def html_to_text(markup: str) -> str:
-    """Visible text of an HTML document, one line per block element."""
+def html_to_text(markup: str, *, book: bool = False) -> str:
+    """Visible text of an HTML document, one line per block element; ``book``: a chapter of an
+    e-book (_main_content)."""
     if _BREAK in markup:
         markup = markup.replace(_BREAK, "")
     if nesting_depth(markup) > MAX_HTML_DEPTH:
@@ -521,7 +524,7 @@ def html_to_text(markup: str) -> str:
     root = tree.body if tree.body is not None else tree.root
     if root is None:
         return ""
-    root = _main_content(root)
+    root = _main_content(root, book)
     _remove(_permalinks(root))
     for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
         node.insert_before(_BREAK)
@@ -535,8 +538,8 @@ def html_to_text(markup: str) -> str:
     return text.strip(" \n")
 
 
-def html_bytes_to_text(data: bytes) -> str:
-    return html_to_text(decode_html_bytes(data))
+def html_bytes_to_text(data: bytes, *, book: bool = False) -> str:
+    return html_to_text(decode_html_bytes(data), book=book)
 
 
 def extract_html(path: str | os.PathLike[str]) -> str:
