@@ -472,6 +472,34 @@ def test_html_keeps_visible_text_only() -> None:
     ]
 
 
+def test_html_leaves_out_what_its_inline_style_hides_unless_it_is_most_of_the_page() -> None:
+    """What a page's own style hides (style="display: none": a login dialog, a share box, a
+    template a script fills, as a saved page holds them) is not its visible text, like the
+    hidden attribute. A page whose text is mostly hidden so (shown by a script when the page
+    loads) is read with it: that text is what its reader saw. So is text hidden only by
+    "visibility: hidden", which pages put on their article until a script has laid it out
+    (WeChat's articles as their server sends them)."""
+    article = (
+        "<h1>The river in spring</h1><p>The river rises every spring when the snow melts in "
+        "the hills, and the town watches the water climb the old stone steps.</p>"
+    )
+    dialogs = (
+        '<div class="dialog" style="display:none"><p>Log in to comment</p></div>'
+        '<div style="color: grey; DISPLAY: NONE ;">Share to WeChat, Weibo</div>'
+        '<p style="display:block">Shown by its style</p>'
+        '<p style="visibility: hidden">Kept: laid out by a script</p>'
+    )
+    assert lines(html_to_text(f"<html><body>{article}{dialogs}</body></html>")) == [
+        "The river in spring",
+        "The river rises every spring when the snow melts in the hills, and the town watches "
+        "the water climb the old stone steps.",
+        "Shown by its style",
+        "Kept: laid out by a script",
+    ]
+    revealed = f'<html><body><div id="content" style="display: none">{article}</div></body></html>'
+    assert "The river rises every spring" in html_to_text(revealed)
+
+
 @pytest.mark.parametrize("encoding", ["gb18030", "gbk", "big5", "utf-8", "utf-16"])
 def test_html_charset_from_meta(tmp_path: Path, encoding: str) -> None:
     text = TRADITIONAL_ZH if encoding == "big5" else docgen.SAMPLE_ZH

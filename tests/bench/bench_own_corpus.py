@@ -693,7 +693,7 @@ def web_pages_report(tmp: Path) -> None:
     manual_fp = {n: fingerprint_text(rendered[n]) for n in names}
     counts = {}
     main_content = html_mod._main_content
-    for label, reader in (("ours", main_content), ("whole page", lambda root: root)):
+    for label, reader in (("ours", main_content), ("whole page", lambda root, book=False: root)):
         html_mod._main_content = reader
         try:
             page_fp = {

@@ -2963,6 +2963,26 @@ MUTANTS: list[Mutant] = [
         ["tests/test_web_pages.py::test_an_e_books_sidebar_is_its_text"],
         "an e-book's sidebar is its text: the names of a site's parts are looked at in web pages",
     ),
+    m(
+        "text-hidden-by-style-read",
+        "desktop_dedup/core/extract/html.py",
+        "    _remove(_hidden_by_style(root))\n",
+        "",
+        [
+            "tests/test_extract.py::test_html_leaves_out_what_its_inline_style_hides_unless_it_is_most_of_the_page"
+        ],
+        "a page is its visible text: what its own style hides is not",
+    ),
+    m(
+        "page-shown-by-a-script-left-empty",
+        "desktop_dedup/core/extract/html.py",
+        "    return outermost if 2 * sum(map(_chars, outermost)) < _chars(root) else []\n",
+        "    return outermost\n",
+        [
+            "tests/test_extract.py::test_html_leaves_out_what_its_inline_style_hides_unless_it_is_most_of_the_page"
+        ],
+        "a page a script shows when it loads is read as its reader saw it",
+    ),
 ]
 
 

@@ -502,6 +502,29 @@ def _permalinks(root: Node) -> list[Node]:
     return [node for node in root.css('a[href^="#"]') if node.text(strip=True) in _PERMALINK_SIGNS]
 
 
+# What a page's own style hides: a login dialog, a share box, a template a script fills, as a
+# page saved from a browser holds them (its state when saved). Not "visibility: hidden", which
+# pages put on their article until a script has laid it out (WeChat's, as its server sends it).
+_DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.I)
+
+
+def _hidden_by_style(root: Node) -> list[Node]:
+    """The elements whose style attribute says ``display: none``, unless together they hold
+    most of the page's text: a page shown by a script when it loads is read as its reader saw
+    it."""
+    hidden = [
+        node for node in root.css("[style]") if _DISPLAY_NONE.search(node.attributes["style"] or "")
+    ]
+    if not hidden:
+        return []
+    outermost = [
+        node
+        for node, inside in zip(hidden, _inside(hidden, _among(hidden)), strict=True)
+        if not inside
+    ]
+    return outermost if 2 * sum(map(_chars, outermost)) < _chars(root) else []
+
+
 def _remove(nodes: list[Node]) -> None:
     """Take ``nodes`` out of the tree, each with what it holds: only the outermost, since one
     inside another goes with it (and is freed memory after)."""
@@ -524,6 +547,7 @@ def html_to_text(markup: str, *, book: bool = False) -> str:
     root = tree.body if tree.body is not None else tree.root
     if root is None:
         return ""
+    _remove(_hidden_by_style(root))
     root = _main_content(root, book)
     _remove(_permalinks(root))
     for node in root.css(_BLOCK_SELECTOR):  # a block starts and ends a line
