@@ -434,6 +434,17 @@ def test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback(tmp_path: Pa
     assert "interrupted" in err or proc.stdout_text.startswith("Scan interrupted"), err
 
 
+def _scan_after(prelude: str, root: Path, db: Path) -> subprocess.CompletedProcess[str]:
+    """``desktop-dedup scan -q`` of ``root`` into ``db``, as the program runs it (main() as the
+    program), in a new interpreter that first runs ``prelude`` (hooks that send a Ctrl-C)."""
+    argv = ["desktop-dedup", "scan", str(root), "--db", str(db), "-q"]
+    code = (
+        f"import sys; sys.argv = {argv!r}\n{prelude}"
+        "from desktop_dedup.cli import main\nraise SystemExit(main())\n"
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
 def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path) -> None:
     """A Ctrl-C that arrived while the command forked its fork server was raised inside a
     callback Python runs after a fork (logging's lock release, or a weakref's callback while
@@ -443,19 +454,11 @@ def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path) -> No
     root = tmp_path / "docs"
     for i in range(20):
         docgen.write_txt(root / f"{i}.txt", f"{i} {TEXT}")
-    code = (
+    prelude = (
         "import os, signal, sys\n"
         "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
-        "from desktop_dedup.cli import main\n"
-        "raise SystemExit(main())\n"
     )
-    argv = ["desktop-dedup", "scan", str(root), "--db", str(tmp_path / "i.db"), "-q"]
-    proc = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.argv = {argv!r}\n" + code],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = _scan_after(prelude, root, tmp_path / "i.db")
     assert proc.returncode == 130, (proc.stdout, proc.stderr)
     assert proc.stderr.strip() == "desktop-dedup: interrupted (Ctrl-C)", proc.stderr
     assert "Scanned" not in proc.stdout
@@ -472,7 +475,7 @@ def test_a_ctrl_c_dropped_by_python_after_the_scan_is_not_lost(tmp_path: Path) -
     for i in range(5):
         docgen.write_txt(root / f"{i}.txt", f"{i} {TEXT}")
     db = tmp_path / "i.db"
-    code = (
+    prelude = (
         "import os, signal, sys, time, weakref\n"
         "from desktop_dedup.core.service import DedupService\n"
         "scan, settings, done = DedupService.scan, DedupService.settings, []\n"
@@ -493,16 +496,8 @@ def test_a_ctrl_c_dropped_by_python_after_the_scan_is_not_lost(tmp_path: Path) -
         "        del thing\n"
         "    return settings(self)\n"
         "DedupService.scan, DedupService.settings = scanned, asked\n"
-        "from desktop_dedup.cli import main\n"
-        "raise SystemExit(main())\n"
     )
-    argv = ["desktop-dedup", "scan", str(root), "--db", str(db), "-q"]
-    proc = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.argv = {argv!r}\n" + code],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = _scan_after(prelude, root, db)
     assert proc.returncode == 130, (proc.stdout, proc.stderr)
     # one line, not Python's "Exception ignored" and a traceback
     assert proc.stderr.strip() == "desktop-dedup: interrupted (Ctrl-C)", proc.stderr
