@@ -2876,8 +2876,8 @@ MUTANTS: list[Mutant] = [
     m(
         "site-marked-by-class-names-kept",
         "desktop_dedup/core/extract/html.py",
-        "        _leave_out_the_site(root)\n",
-        "",
+        "            _leave_out_the_site(root)\n",
+        "            pass\n",
         ["tests/test_web_pages.py"],
         "a web page whose site is marked by class names only is its document",
     ),
@@ -2912,8 +2912,8 @@ MUTANTS: list[Mutant] = [
     m(
         "wrapper-of-the-longest-paragraph-left-out",
         "desktop_dedup/core/extract/html.py",
-        "        parts = [node for node in named if node.mem_id not in holds_it]\n",
-        "        parts = named\n",
+        "        outermost = _outermost([node for node in named if node.mem_id not in holds_it])\n",
+        "        outermost = _outermost(named)\n",
         [
             "tests/test_web_pages.py::test_a_layouts_wrapper_is_not_a_part_of_the_site_whatever_its_name"
         ],

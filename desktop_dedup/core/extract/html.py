@@ -387,11 +387,6 @@ def _elements(node: Node) -> list[Node]:
     return [child for child in node.iter() if child.tag and not child.tag.startswith("-")]
 
 
-def _among(nodes: list[Node]) -> Callable[[Node], bool]:
-    chosen = {node.mem_id for node in nodes}
-    return lambda node: node.mem_id in chosen
-
-
 def _longest_paragraph(root: Node) -> Node | None:
     """The block without blocks in it that holds the most text outside links."""
     blocks = root.css(_BLOCKS)
@@ -426,12 +421,7 @@ def _leave_out_the_site(root: Node) -> None:
         while node is not None:
             holds_it.add(node.mem_id)
             node = node.parent
-        parts = [node for node in named if node.mem_id not in holds_it]
-        outermost = [
-            node
-            for node, inside in zip(parts, _inside(parts, _among(parts)), strict=True)
-            if not inside
-        ]
+        outermost = _outermost([node for node in named if node.mem_id not in holds_it])
         texts = _Texts()
         if 2 * sum(map(texts.outside_links, outermost)) < texts.outside_links(root):
             _remove(outermost)
@@ -515,22 +505,21 @@ def _hidden_by_style(root: Node) -> list[Node]:
     hidden = [
         node for node in root.css("[style]") if _DISPLAY_NONE.search(node.attributes["style"] or "")
     ]
-    if not hidden:
-        return []
-    outermost = [
-        node
-        for node, inside in zip(hidden, _inside(hidden, _among(hidden)), strict=True)
-        if not inside
-    ]
+    outermost = _outermost(hidden)
     return outermost if 2 * sum(map(_chars, outermost)) < _chars(root) else []
+
+
+def _outermost(nodes: list[Node]) -> list[Node]:
+    """Those of ``nodes`` that no other of them holds."""
+    chosen = {node.mem_id for node in nodes}
+    held = _inside(nodes, lambda node: node.mem_id in chosen)
+    return [node for node, inside in zip(nodes, held, strict=True) if not inside]
 
 
 def _remove(nodes: list[Node]) -> None:
     """Take ``nodes`` out of the tree, each with what it holds: only the outermost, since one
     inside another goes with it (and is freed memory after)."""
-    chosen = {node.mem_id for node in nodes}
-    held = _inside(nodes, lambda node: node.mem_id in chosen)
-    for node in [node for node, inside in zip(nodes, held, strict=True) if not inside]:
+    for node in _outermost(nodes):
         node.decompose()
 
 
