@@ -2922,7 +2922,7 @@ MUTANTS: list[Mutant] = [
     m(
         "named-parts-left-out-however-much-they-hold",
         "desktop_dedup/core/extract/html.py",
-        "        if 2 * sum(map(texts.outside_links, outermost)) < texts.outside_links(root):\n",
+        "        if 2 * sum(map(texts.outside_links, outermost)) < chars - in_links:\n",
         "        if True:\n",
         [
             "tests/test_web_pages.py::test_a_layouts_wrapper_is_not_a_part_of_the_site_whatever_its_name"

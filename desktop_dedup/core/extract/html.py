@@ -269,6 +269,12 @@ _MENU_MAX_ROWS = 64
 _MENU_MAX_LINKS = 5000
 
 
+def _all_links(links: int, chars: int, in_links: int) -> bool:
+    """Whether a block of ``chars`` characters with ``links`` links holding ``in_links`` of them
+    is nearly all links: a menu, or a list of other articles, when it is beside the document."""
+    return links >= _MENU_MIN_LINKS and in_links >= _MENU_LINK_SHARE * chars
+
+
 def _chars(node: Node) -> int:
     return sum(map(len, node.text(separator=" ").split()))
 
@@ -289,10 +295,7 @@ def _menu_columns(root: Node) -> list[Node]:
             links = cell.css("a[href]")
             text = _chars(cell)
             counted.append((len(links), text, text - sum(map(_chars, links))))
-        links_only = [
-            n >= _MENU_MIN_LINKS and text - unlinked >= _MENU_LINK_SHARE * text
-            for n, text, unlinked in counted
-        ]
+        links_only = [_all_links(n, text, text - unlinked) for n, text, unlinked in counted]
         prose = max(
             (u for (_, _, u), only in zip(counted, links_only, strict=True) if not only),
             default=0,
@@ -413,8 +416,12 @@ def _leave_out_the_site(root: Node) -> None:
         if node.tag in _BLOCK_TAGS and _names_a_site_part(node)
     ]
     links = len(root.css("a[href]")) >= _MENU_MIN_LINKS  # else no menu
-    if not (named or links) or _chars(root) > _SITE_MAX_CHARS:
-        return  # a page of nothing but paragraphs, or a document of megabytes
+    if not (named or links):
+        return  # a page of nothing but paragraphs
+    texts = _Texts()
+    chars, in_links = texts.of(root)
+    if chars > _SITE_MAX_CHARS:
+        return  # a document of megabytes
     if named and (paragraph := _longest_paragraph(root)) is not None:
         holds_it = set()
         node = paragraph
@@ -422,8 +429,7 @@ def _leave_out_the_site(root: Node) -> None:
             holds_it.add(node.mem_id)
             node = node.parent
         outermost = _outermost([node for node in named if node.mem_id not in holds_it])
-        texts = _Texts()
-        if 2 * sum(map(texts.outside_links, outermost)) < texts.outside_links(root):
+        if 2 * sum(map(texts.outside_links, outermost)) < chars - in_links:
             _remove(outermost)
         # else they hold most of the page's text: a wrapper of the document whose name says
         # "sidebar" beside a longer paragraph of the site's, or comments longer than the
@@ -462,7 +468,7 @@ def _link_lists_around_the_document(root: Node) -> list[Node]:
         links = node.css("a[href]")
         if len(links) >= _MENU_MIN_LINKS:
             chars = _chars(node)
-            if sum(map(texts.link, links)) >= _MENU_LINK_SHARE * chars:
+            if _all_links(len(links), chars, sum(map(texts.link, links))):
                 if chars < own:
                     menus.append(node)
                     return
