@@ -720,7 +720,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_HelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"desktop-dedup {__version__}")
-    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    p.add_argument(*VERBOSE_FLAGS, action="store_true", help="log details to stderr")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     p.set_defaults(_subcommands=sub.choices)
 
@@ -981,6 +981,26 @@ def _utf8_mode() -> None:
             pass
 
 
+# The program's one option before its command that takes no value and changes nothing of
+# what it runs; --help and --version end it.
+VERBOSE_FLAGS = ("-v", "--verbose")
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, as the parser will read it, past the verbose flag
+    (``desktop-dedup -v scan``) in any spelling argparse accepts for it: ``-vv``, or
+    ``--verbose`` shortened to a prefix no other option shares (``--verb``); None when
+    something else comes first."""
+    for arg in argv:
+        short = VERBOSE_FLAGS[0]
+        if arg.startswith(short) and set(arg[1:]) == {short[1]}:
+            continue
+        if len(arg) > len("--ver") and VERBOSE_FLAGS[1].startswith(arg):
+            continue
+        return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None  # run as the program, not called (tests call it with arguments)
     if program:
@@ -989,7 +1009,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupts.defer()  # a Ctrl-C while it loads is raised once it has (interrupts.py)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if program and argv[:1] == ["scan"]:
+        if program and _command_of(argv) == "scan":
             # The fork server loads the readers on the other core (core/forkserver.py) while
             # this process parses the command, sets up its log and loads the store: started
             # before any of that, 0.03-0.05 s sooner than from cmd_scan; forked from this

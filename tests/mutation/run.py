@@ -2983,6 +2983,28 @@ MUTANTS: list[Mutant] = [
         ],
         "a page a script shows when it loads is read as its reader saw it",
     ),
+    m(
+        "scan-after-verbose-starts-its-readers-late",
+        "desktop_dedup/cli.py",
+        '        if program and _command_of(argv) == "scan":\n',
+        '        if program and argv[:1] == ["scan"]:\n',
+        [
+            "tests/test_worker_orphans.py::"
+            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself"
+        ],
+        "a scan with -v runs as fast as one without",
+    ),
+    m(
+        "verbose-flag-spellings-not-skipped",
+        "desktop_dedup/cli.py",
+        "        if len(arg) > len(\"--ver\") and VERBOSE_FLAGS[1].startswith(arg):\n",
+        "        if arg == VERBOSE_FLAGS[0]:\n",
+        [
+            "tests/test_worker_orphans.py::"
+            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself"
+        ],
+        "a scan with -v runs as fast as one without",
+    ),
 ]
 
 
