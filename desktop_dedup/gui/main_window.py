@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QSettings,
+    QSize,
     Qt,
     QTimer,
     QUrl,
@@ -632,8 +633,21 @@ class MainWindow(QMainWindow):
         )
 
     # ---------------------------------------------------------------- layout persistence
+    _FULL_SIZE = QSize(1400, 860)
+
+    def _first_size(self) -> QSize:
+        """The window's size before any is saved: 1400 x 860, or what its screen has room for,
+        less a margin for the frame and title bar a window manager adds (a 1366 x 768 laptop,
+        1920 x 1080 at 150 %: 1280 x 720). A saved geometry that no longer fits (a smaller
+        screen) Qt shrinks and moves onto the screen as it restores it."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return self._FULL_SIZE
+        room = screen.availableGeometry()
+        return self._FULL_SIZE.boundedTo(QSize(room.width() * 19 // 20, room.height() * 9 // 10))
+
     def _restore_layout(self) -> None:
-        self.resize(1400, 860)
+        self.resize(self._first_size())
         s = self._settings
         for key, restore in (
             ("window/geometry", self.restoreGeometry),

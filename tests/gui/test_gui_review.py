@@ -173,6 +173,24 @@ def test_the_panes_text_is_built_off_the_gui_thread(
     assert "ferryman" in shown and "boatman" in shown
 
 
+def test_the_window_fits_the_screen_at_its_first_start(qtbot, service, window_settings):
+    """With no size saved, the window opened at 1400 x 860 whatever the screen: on a 1366 x 768
+    or 1280 x 800 laptop, or a 1920 x 1080 one at 150 % (1280 x 720), its bottom (the status
+    bar, the Files table's last rows) and its right edge (the compared document's pane) were
+    off the screen, where no window manager shrinks a new window (Windows does not). It now
+    takes what the screen has room for, up to that size. (The offscreen screen is 800 x 800.)"""
+    from desktop_dedup.gui.main_window import MainWindow
+
+    window = MainWindow(service, settings=window_settings)
+    qtbot.addWidget(window)
+    window.show()
+    room = window.screen().availableGeometry()
+    assert room.width() < 1400 and room.height() < 860  # a screen smaller than the window was
+    frame = window.frameGeometry()
+    assert frame.width() <= room.width() and frame.height() <= room.height(), (frame, room)
+    assert window.width() >= 0.85 * room.width() and window.height() >= 0.8 * room.height()
+
+
 def _showing_its_only_group(qtbot, service, settings, size: tuple[int, int] | None = None):
     """The main window on ``service``'s one group, its diff on screen."""
     from desktop_dedup.gui.main_window import MainWindow

@@ -3005,6 +3005,14 @@ MUTANTS: list[Mutant] = [
         ],
         "a scan with -v runs as fast as one without",
     ),
+    m(
+        "first-window-larger-than-the-screen",
+        "desktop_dedup/gui/main_window.py",
+        "        return self._FULL_SIZE.boundedTo(QSize(room.width() * 19 // 20, room.height() * 9 // 10))\n",
+        "        return self._FULL_SIZE\n",
+        ["tests/gui/test_gui_review.py::test_the_window_fits_the_screen_at_its_first_start"],
+        "the window opens at 1400×860, or smaller where the screen has less room",
+    ),
 ]
 
 
