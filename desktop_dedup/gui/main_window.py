@@ -117,6 +117,18 @@ def _icon(name: str) -> QIcon:
         return QIcon()
 
 
+FULL_SIZE = QSize(1400, 860)
+
+
+def first_window_size(room: QSize) -> QSize:
+    """The main window's size at its first start, on a screen with ``room`` for windows:
+    FULL_SIZE, or what the room holds less the frame and title bar a window manager adds (a
+    1366 x 768 or 1280 x 800 laptop, 1920 x 1080 at 150 %: 1280 x 720). It opened at FULL_SIZE
+    whatever the screen, its status bar and the compared pane off a laptop's. A saved geometry
+    that no longer fits (a smaller screen) Qt shrinks and moves onto the screen itself."""
+    return FULL_SIZE.boundedTo(QSize(room.width() - 16, room.height() * 9 // 10))
+
+
 class MainWindow(QMainWindow):
     """``trash`` replaces send2trash (tests send files to a test trash folder); ``page_size`` is
     how many groups the lazy model fetches at a time (the benchmark's non-lazy baseline sets it
@@ -633,18 +645,12 @@ class MainWindow(QMainWindow):
         )
 
     # ---------------------------------------------------------------- layout persistence
-    _FULL_SIZE = QSize(1400, 860)
-
     def _first_size(self) -> QSize:
-        """The window's size before any is saved: 1400 x 860, or what its screen has room for,
-        less a margin for the frame and title bar a window manager adds (a 1366 x 768 laptop,
-        1920 x 1080 at 150 %: 1280 x 720). A saved geometry that no longer fits (a smaller
-        screen) Qt shrinks and moves onto the screen as it restores it."""
+        """The window's size before any is saved (:func:`first_window_size`), on its screen."""
         screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is None:
-            return self._FULL_SIZE
-        room = screen.availableGeometry()
-        return self._FULL_SIZE.boundedTo(QSize(room.width() * 19 // 20, room.height() * 9 // 10))
+            return FULL_SIZE
+        return first_window_size(screen.availableGeometry().size())
 
     def _restore_layout(self) -> None:
         self.resize(self._first_size())
@@ -931,7 +937,7 @@ class MainWindow(QMainWindow):
         self.close_view.setVisible(close > 0)
         if group is None:
             self.members_title.setText(self.tr("Files"))
-            self.diff_view.clear()
+            hint = None
             if self.groups_model.total == 0:
                 if self.filter_edit.text().strip():
                     hint = self.tr("No group matches the filter.")
@@ -939,7 +945,10 @@ class MainWindow(QMainWindow):
                     hint = self.tr("No duplicates found yet. Press Scan (F5) to look for them.")
                 else:
                     hint = self.tr("Add a folder on the left (or drop one here), then press Scan.")
-                self.diff_view.left_title.setText(hint)
+            if hint is None:
+                self.diff_view.clear()
+            else:
+                self.diff_view.show_message(hint)
             self.groupShown.emit(-1)
             self._update_actions()
             return

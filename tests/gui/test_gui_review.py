@@ -115,7 +115,13 @@ def test_layout_fits_1280x800_and_column_widths_persist(
     service.add_folder(docs)
     service.scan()
 
-    window = _showing_its_only_group(qtbot, service, window_settings, (1280, 800))
+    # the size the window takes at its first start on a 1280 x 800 screen
+    from PySide6.QtCore import QSize
+
+    from desktop_dedup.gui.main_window import first_window_size
+
+    size = first_window_size(QSize(1280, 800))
+    window = _showing_its_only_group(qtbot, service, window_settings, (size.width(), size.height()))
     qtbot.wait(50)
     for view in (window.groups_view, window.members_view):
         width = view.viewport().width()
@@ -189,6 +195,34 @@ def test_the_window_fits_the_screen_at_its_first_start(qtbot, service, window_se
     frame = window.frameGeometry()
     assert frame.width() <= room.width() and frame.height() <= room.height(), (frame, room)
     assert window.width() >= 0.85 * room.width() and window.height() >= 0.8 * room.height()
+
+
+def test_what_the_compare_panes_say_is_shown_whole(qtbot, service, window_settings, tmp_path):
+    """The first start's "Add a folder on the left (or drop one here), then press Scan." was
+    the left pane's title, a line elided in the middle as a path is: at 1280 x 800 it read
+    "Add a folder on…hen press Scan.". What the panes say when they have nothing to compare
+    (that hint, "Press Scan", no group matching the filter, a failed comparison) is shown in
+    the pane, wrapped to its width, whole."""
+    from desktop_dedup.gui.main_window import MainWindow
+
+    window = MainWindow(service, settings=window_settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: "Add a folder" in window.diff_view.message())
+    qtbot.wait(50)
+    view = window.diff_view
+
+    def shown_whole(text: str) -> bool:
+        return text in (view.left_title.text(), view.left_pane.placeholderText())
+
+    assert shown_whole(view.message())
+    assert not view.left_title.text()  # not elided beside it either
+    docs = tmp_path / "docs"
+    docgen.write_txt(docs / "one.txt", docgen.SAMPLE_EN)
+    window.folder_panel.add_folders([str(docs)])
+    settle(window)
+    assert "Press Scan" in view.message() and shown_whole(view.message())
 
 
 def _showing_its_only_group(qtbot, service, settings, size: tuple[int, int] | None = None):

@@ -380,12 +380,12 @@ def test_bulk_rules_never_mark_references(qtbot, window, service, library):
 
 
 def test_no_folders_scan_explains(qtbot, window, scripted_dialogs, tmp_path):
-    assert "Add a folder" in window.diff_view.left_title.full_text()
+    assert "Add a folder" in window.diff_view.message()
     assert window.start_scan() is None
     assert scripted_dialogs.kinds() == ["info"]
     window.folder_panel.add_folders([str(tmp_path)])
     settle(window)
-    assert "Press Scan" in window.diff_view.left_title.full_text()
+    assert "Press Scan" in window.diff_view.message()
 
 
 def test_sorting_by_header_click(qtbot, window, library):

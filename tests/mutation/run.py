@@ -3008,10 +3008,18 @@ MUTANTS: list[Mutant] = [
     m(
         "first-window-larger-than-the-screen",
         "desktop_dedup/gui/main_window.py",
-        "        return self._FULL_SIZE.boundedTo(QSize(room.width() * 19 // 20, room.height() * 9 // 10))\n",
-        "        return self._FULL_SIZE\n",
+        "    return FULL_SIZE.boundedTo(QSize(room.width() - 16, room.height() * 9 // 10))\n",
+        "    return FULL_SIZE\n",
         ["tests/gui/test_gui_review.py::test_the_window_fits_the_screen_at_its_first_start"],
         "the window opens at 1400×860, or smaller where the screen has less room",
+    ),
+    m(
+        "what-the-panes-say-elided-in-their-title",
+        "desktop_dedup/gui/diff_view.py",
+        "        self.left_pane.setPlaceholderText(text)\n",
+        "        self.left_pane.setPlaceholderText(text)\n        self.left_title.setText(text)\n",
+        ["tests/gui/test_gui_review.py::test_what_the_compare_panes_say_is_shown_whole"],
+        "what the compare panes say when they have nothing to compare is shown whole",
     ),
 ]
 
