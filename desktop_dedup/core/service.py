@@ -171,6 +171,14 @@ class MarkedForRemoval:
     size: int
     whole_groups: tuple[int, ...]
     near_ids: frozenset[int]
+    near_size: int = 0  # the near duplicates' part of ``size``
+
+    def going(self, include_near: bool) -> tuple[int, int]:
+        """How many files, and how many bytes, a removal of the marked files moves: all of
+        them with ``include_near``, else all but the near duplicates (which stay)."""
+        if include_near:
+            return len(self.doc_ids), self.size
+        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size
 
 
 @dataclass(frozen=True)
@@ -1153,13 +1161,15 @@ class DedupService:
     def marked_for_removal(self) -> MarkedForRemoval:
         """What removing the marked files would take (see :class:`MarkedForRemoval`)."""
         rows = self.store.marked_in_groups()
-        ids = tuple(dict.fromkeys(r[0] for r in rows))
-        size = sum({r[0]: r[1] for r in rows}.values())
+        sizes = {r[0]: r[1] for r in rows}
+        ids = tuple(sizes)
+        near = frozenset(self.near_ids(ids)) if ids else frozenset()
         return MarkedForRemoval(
             doc_ids=ids,
-            size=size,
+            size=sum(sizes.values()),
             whole_groups=tuple(self.store.fully_marked_groups()),
-            near_ids=frozenset(self.near_ids(ids)) if ids else frozenset(),
+            near_ids=near,
+            near_size=sum(sizes[i] for i in near),
         )
 
     def database_version(self) -> int | None:

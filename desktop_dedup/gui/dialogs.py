@@ -12,6 +12,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -63,6 +64,34 @@ class Dialogs:
         box.setEscapeButton(cancel)
         box.exec()
         return box.clickedButton() is ok
+
+    def ask(
+        self,
+        parent: QWidget | None,
+        title: str,
+        text: str,
+        choices: Sequence[tuple[str, str]],
+        *,
+        informative: str = "",
+        danger: bool = False,
+    ) -> str | None:
+        """Ask which of ``choices`` (key, button text), or Cancel: the key chosen, None for
+        Cancel, which is the default so Enter never destroys files."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Warning if danger else QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if informative:
+            box.setInformativeText(informative)
+        buttons = [
+            (box.addButton(label, QMessageBox.ButtonRole.AcceptRole), key) for key, label in choices
+        ]
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return next((key for button, key in buttons if button is clicked), None)
 
     def choose_folder(self, parent: QWidget | None, title: str, start: str = "") -> str | None:
         path = QFileDialog.getExistingDirectory(parent, title, start)

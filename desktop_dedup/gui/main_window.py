@@ -1330,13 +1330,14 @@ class MainWindow(QMainWindow):
             danger=True,
         )
 
-    def _include_near(self, plan: Any) -> bool:
+    def _include_near(self, plan: Any) -> bool | None:
         """The explicit choice near duplicates need: each holds text its kept copy does not,
-        so it goes only when the user says so (otherwise it is left in place, with a reason)."""
+        so it goes only when the user says so (otherwise it is left in place, with a reason).
+        None: the user cancelled the removal."""
         near = plan.near_ids
         if not near:
             return False
-        return dialogs.current().confirm(
+        answer = dialogs.current().ask(
             self,
             self.tr("Near duplicates are marked"),
             self.tr(
@@ -1345,13 +1346,26 @@ class MainWindow(QMainWindow):
                 "",
                 len(near),
             ),
+            [
+                ("near", self.tr("Remove near duplicates too")),
+                ("keep", self.tr("Keep near duplicates")),
+            ],
             informative=self.tr(
                 "Identical and same-text copies are removed either way. Near duplicates you "
                 "do not include stay where they are."
             ),
-            ok_text=self.tr("Remove near duplicates too"),
             danger=True,
         )
+        if answer is None:
+            return None
+        if answer == "keep" and not plan.going(False)[0]:
+            dialogs.current().info(
+                self,
+                self.tr("Near duplicates are marked"),
+                self.tr("Nothing was removed: every marked file is a near duplicate you kept."),
+            )
+            return None
+        return answer == "near"
 
     def trash_marked(self) -> None:
         """Plan (off the GUI thread), ask, then move the marked files to the trash as a task."""
@@ -1361,12 +1375,14 @@ class MainWindow(QMainWindow):
         if not self._confirm_whole_groups(list(plan.whole_groups)):
             return None
         include_near = self._include_near(plan)
-        count = len(plan.doc_ids)
+        if include_near is None:
+            return None
+        count, size = plan.going(include_near)
         if not dialogs.current().confirm(
             self,
             self.tr("Move to trash"),
             plural(self.tr("Move %n file(s) ({size}) to the trash?", "", count), count).format(
-                size=format_size(plan.size)
+                size=format_size(size)
             ),
             informative=self.tr(
                 "Each file is checked against the scan right before it is moved; "
@@ -1387,37 +1403,8 @@ class MainWindow(QMainWindow):
         return self._start_task("trash", self.tr("Moving to trash…"), job, self._on_action_done)
 
     def move_marked(self) -> None:
-        """Plan (off the GUI thread), ask for the folder, then move the marked files there."""
-        self._plan_marked_removal(self._move_planned)
-
-    def _move_planned(self, plan: Any) -> ServiceTask | None:
-        target = dialogs.current().choose_folder(self, self.tr("Move the marked files to"))
-        if not target:
-            return None
-        if not self._confirm_whole_groups(list(plan.whole_groups)):
-            return None
-        include_near = self._include_near(plan)
-        count = len(plan.doc_ids)
-        if not dialogs.current().confirm(
-            self,
-            self.tr("Move to folder"),
-            plural(self.tr("Move %n file(s) ({size}) to {folder}?", "", count), count).format(
-                size=format_size(plan.size), folder=target
-            ),
-            informative=self.tr(
-                "Files with the same name get a number added; nothing is overwritten."
-            ),
-            ok_text=self.tr("Move"),
-        ):
-            return None
-        ids = list(plan.doc_ids)
-
-        def job(service: Any, progress: Any, cancel: Any) -> Any:
-            return service.move(
-                ids, target, progress=progress, cancel=cancel, include_near=include_near
-            )
-
-        return self._start_task("move", self.tr("Moving files…"), job, self._on_action_done)
+        """Move the marked files to a folder, keeping their folders or not (review_actions)."""
+        self.review_actions.move_marked()
 
     def _on_action_done(self, results: Any) -> None:
         results = list(results)

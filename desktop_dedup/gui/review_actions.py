@@ -153,9 +153,6 @@ class ReviewActions(QObject):
         window.act_journal.triggered.disconnect()
         window.act_journal.triggered.connect(lambda _checked=False: self.show_journal())
         window.show_journal = self.show_journal
-        # Move to folder, with "keep the folder structure".
-        window.act_move.triggered.disconnect()
-        window.act_move.triggered.connect(lambda _checked=False: self.move_marked())
 
         self.act_hardlink = QAction(self.tr("Replace marked by hard links…"), window)
         self.act_hardlink.setStatusTip(
@@ -239,7 +236,9 @@ class ReviewActions(QObject):
         if not w._confirm_whole_groups(list(plan.whole_groups)):
             return None
         include_near = w._include_near(plan)
-        count = len(plan.doc_ids)
+        if include_near is None:
+            return None
+        count, size = plan.going(include_near)
         informative = self.tr(
             "Files with the same name get a number added; nothing is overwritten."
         )
@@ -253,7 +252,7 @@ class ReviewActions(QObject):
             w,
             self.tr("Move to folder"),
             plural(self.tr("Move %n file(s) ({size}) to {folder}?", "", count), count).format(
-                size=format_size(plan.size), folder=target
+                size=format_size(size), folder=target
             ),
             informative=informative,
             ok_text=self.tr("Move"),

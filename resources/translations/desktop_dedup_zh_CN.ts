@@ -201,12 +201,12 @@
         <translation>相似度</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+88"/>
         <source>Select a group to compare its files</source>
         <translation>选择一组以对比其中的文件</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+124"/>
         <source>Reference</source>
         <translation>参考文件</translation>
     </message>
@@ -238,12 +238,12 @@
         <translation>{role}：{name}  —  {folder}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Cannot compare: {error}</source>
         <translation>无法对比：{error}</translation>
     </message>
@@ -580,7 +580,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+179"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+192"/>
         <source>Duplicate documents</source>
         <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
         <translation>重复文档</translation>
@@ -627,12 +627,12 @@
     </message>
     <message>
         <location line="+31"/>
-        <location line="+639"/>
+        <location line="+646"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-612"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -908,7 +908,7 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+144"/>
         <source>The index was changed by another program or window; showing its new state.</source>
         <translation>索引已被其他程序或窗口修改；现在显示的是修改后的状态。</translation>
     </message>
@@ -956,7 +956,7 @@
         <translation>请在左侧添加文件夹（或将文件夹拖放到这里），然后按“扫描”。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Files in this group ({count})</source>
         <translation>本组文件（{count}）</translation>
     </message>
@@ -966,12 +966,22 @@
         <translation>组内最接近的文件</translation>
     </message>
     <message>
-        <location line="+501"/>
+        <location line="+318"/>
+        <source>Keep near duplicates</source>
+        <translation>保留近似重复</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Nothing was removed: every marked file is a near duplicate you kept.</source>
+        <translation>没有删除任何文件：标记的文件都是您选择保留的近似重复。</translation>
+    </message>
+    <message>
+        <location line="+157"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-418"/>
+        <location line="-397"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -986,23 +996,23 @@
         <translation>已复制 {path}</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+49"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="-391"/>
-        <location line="+403"/>
+        <location line="-395"/>
+        <location line="+407"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="-941"/>
+        <location line="-952"/>
         <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
         <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
     </message>
     <message>
-        <location line="+942"/>
+        <location line="+953"/>
         <source>The task stopped with an error: {error}</source>
         <translation>任务因错误而停止：{error}</translation>
     </message>
@@ -1064,29 +1074,30 @@
         <translation>移除所有副本</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
+        <location line="+22"/>
         <source>Near duplicates are marked</source>
         <translation>标记了近似重复的文件</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-20"/>
         <source>%n of the marked files are near duplicates: each holds text that the copy kept in its group does not. Remove them too?</source>
         <translation>
             <numerusform>标记的文件中有 %n 个是近似重复：每个都含有本组保留的副本所没有的文本。也要删除它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Identical and same-text copies are removed either way. Near duplicates you do not include stay where they are.</source>
         <translation>完全相同和文本相同的副本无论如何都会删除。未选择包括的近似重复文件会留在原处。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-4"/>
         <source>Remove near duplicates too</source>
         <translation>同时删除近似重复</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+33"/>
         <location line="+8"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
@@ -1102,43 +1113,18 @@
         <translation>正在移到回收站…</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Move the marked files to</source>
-        <translation>将已标记的文件移到</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Move to folder</source>
-        <translation>移到文件夹</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Files with the same name get a number added; nothing is overwritten.</source>
-        <translation>同名文件会自动添加编号，不会覆盖任何文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Move</source>
-        <translation>移动</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Moving files…</source>
-        <translation>正在移动文件…</translation>
-    </message>
-    <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Select a file other than the reference to ignore the pair.</source>
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-897"/>
-        <location line="+962"/>
+        <location line="-895"/>
+        <location line="+960"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-646"/>
+        <location line="-637"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1166,33 +1152,26 @@
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+200"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+245"/>
+        <location line="+237"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+46"/>
+        <location line="+62"/>
         <source>Move %n file(s) ({size}) to the trash?</source>
         <translation>
             <numerusform>将 %n 个文件（{size}）移到回收站？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+36"/>
-        <source>Move %n file(s) ({size}) to {folder}?</source>
-        <translation>
-            <numerusform>将 %n 个文件（{size}）移到 {folder}？</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+27"/>
+        <location line="+34"/>
         <source>Removed %n file(s), {failed} left in place.</source>
         <translation>
             <numerusform>已移除 %n 个文件，{failed} 个保留在原处。</numerusform>
@@ -1866,7 +1845,7 @@
 <context>
     <name>ReviewActions</name>
     <message>
-        <location line="+62"/>
+        <location line="+59"/>
         <source>Replace marked by hard links…</source>
         <translation>将已标记的替换为硬链接…</translation>
     </message>
@@ -1908,7 +1887,7 @@
         <translation>将已标记的文件移到</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Files with the same name get a number added; nothing is overwritten.</source>
         <translation>同名文件会自动添加编号，不会覆盖任何文件。</translation>
     </message>

@@ -32,6 +32,7 @@ class ScriptedDialogs(dialogs.Dialogs):
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, str]] = []
         self.confirm_answers: list[bool] = []
+        self.choice_answers: list[str | None] = []  # a choice's key; None: Cancel
         self.folder_answers: list[str | None] = []
         self.save_answers: list[str | None] = []
         self.keep_structure_answers: list[bool] = []
@@ -56,6 +57,13 @@ class ScriptedDialogs(dialogs.Dialogs):
     def confirm(self, parent, title, text, *, ok_text="", informative="", danger=False):
         self._record("confirm", title, text)
         return self.confirm_answers.pop(0) if self.confirm_answers else False
+
+    def ask(self, parent, title, text, choices, *, informative="", danger=False):
+        self._record("ask", title, text)
+        keys = [key for key, _label in choices]
+        answer = self.choice_answers.pop(0) if self.choice_answers else None
+        assert answer is None or answer in keys, (answer, keys)
+        return answer
 
     def choose_folder(self, parent, title, start=""):
         self._record("choose_folder", title, "")

@@ -3021,6 +3021,39 @@ MUTANTS: list[Mutant] = [
         ["tests/gui/test_gui_review.py::test_what_the_compare_panes_say_is_shown_whole"],
         "what the compare panes say when they have nothing to compare is shown whole",
     ),
+    m(
+        "cancel-at-the-near-question-carries-on",
+        "desktop_dedup/gui/main_window.py",
+        "        if answer is None:\n            return None\n        if answer == \"keep\"",
+        "        if answer is None:\n            return False\n        if answer == \"keep\"",
+        [
+            "tests/gui/test_gui_near_removal.py::"
+            "test_cancel_at_the_near_duplicates_question_moves_nothing"
+        ],
+        "*Cancel*, which removes nothing",
+    ),
+    m(
+        "cancel-at-the-near-question-moves-to-the-folder",
+        "desktop_dedup/gui/review_actions.py",
+        "        if include_near is None:\n            return None\n",
+        "",
+        [
+            "tests/gui/test_gui_near_removal.py::"
+            "test_cancel_at_the_near_duplicates_question_moves_nothing"
+        ],
+        "*Cancel*, which removes nothing",
+    ),
+    m(
+        "near-duplicates-kept-counted-as-going",
+        "desktop_dedup/core/service.py",
+        "        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size\n",
+        "        return len(self.doc_ids), self.size\n",
+        [
+            "tests/gui/test_gui_near_removal.py::"
+            "test_near_duplicates_are_removed_only_when_included"
+        ],
+        "the last confirmation counts only the files that will go",
+    ),
 ]
 
 
