@@ -740,3 +740,36 @@ def test_a_word_changed_in_a_short_note_is_counted_in_words_but_only_for_light_e
         x, y = _sketch(TEMPLATE_A + footer), _sketch(TEMPLATE_B + footer)
         assert sketch.word_similarity(x, y) == 0.0
         assert sketch.verified_similarity(x, y) < 0.75
+
+
+def test_texts_of_a_few_words_are_near_duplicates_of_nothing(tmp_path):
+    """A text of three content words or fewer is only ever the same as its own bytes or its
+    own text. A number or a name with digits is no content word (changed numbers cost a
+    longer text nothing), so "Chapter 1" and "Chapter 2", "Meeting with the design team at
+    3pm" and "... at 5pm", or a package's list of modules "PySide6 / Shiboken" and another's
+    "Shiboken / shiboken6" had the same words and were near duplicates, 100 % the same; one
+    word more or less among three ("pytest timeout" and "timeout = pytest_timeout", 80 %)
+    was a light edit. Among so few words any difference is a quarter of the text or more,
+    which the corpus's definition calls different documents. Their copies stay one group,
+    and a note of a few words more with a number changed is still its copy."""
+    folder = tmp_path / "docs"
+    texts = {
+        "chapter-1.txt": "Chapter 1\n",
+        "chapter-2.txt": "Chapter 2\n",
+        "meeting-a.txt": "Meeting with the design team at 3pm\n",
+        "meeting-b.txt": "Meeting with the design team at 5pm\n",
+        "modules-a.txt": "PySide6\nShiboken\n",
+        "modules-b.txt": "Shiboken\nshiboken6\n",
+        "entry-a.txt": "pytest timeout\n",
+        "entry-b.txt": "[pytest11]\ntimeout = pytest_timeout\n",
+        "chapter-1-copy.txt": "Chapter 1\n",
+        "note-a.txt": "Call the printer repair service about the broken toner drawer on floor 3\n",
+        "note-b.txt": "Call the printer repair service about the broken toner drawer on floor 4\n",
+    }
+    for name, text in texts.items():
+        docgen.write_txt(folder / name, text)
+    groups = _scan(folder, tmp_path)
+    assert sorted(map(sorted, groups)) == [
+        ["chapter-1-copy.txt", "chapter-1.txt"],
+        ["note-a.txt", "note-b.txt"],
+    ], groups

@@ -167,10 +167,18 @@ EDIT_RUN_TOKENS = 2
 # the other page holds once, substituted; 8: or twice, when as many occurrences of the two
 # words are gone as in a swap both ways, SWAP_MIN_GONE; 9: not an answer of its own, but more
 # pairs to give one: long documents are keyed too, candidate_keys; 10: a swap may be two
-# pages naming each other, each its own word three times as often, _named_less_both_ways): an
+# pages naming each other, each its own word three times as often, _named_less_both_ways; 11:
+# a text of fewer than MIN_NEAR_WORDS content words is a near duplicate of nothing): an
 # index grouped by another version is regrouped once from its stored sketches
 # (service._matching_key), no file read again.
-VERIFICATION_VERSION = 10
+VERIFICATION_VERSION = 11
+# The fewest content words a text needs to be a near duplicate of another (with fewer, only
+# of its own bytes or text: grouping's classes). Among three words or fewer any difference,
+# a word or a number (which is no content word: a changed number costs a longer text
+# nothing), is a quarter of the text or more, which the corpus's definition of the same
+# document calls different documents ("Chapter 1" and "Chapter 2"; "Meeting with the design
+# team at 3pm" and "... at 5pm"; 15-25 % of the words edited is gray, 5 % the same).
+MIN_NEAR_WORDS = 4
 _MAX_KEYS = 2 * CANDIDATE_KEYS
 
 # The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
@@ -913,6 +921,8 @@ def verified_similarity(
     ``common``: when they are in an index, how many of its different texts hold each of some
     lines (by :func:`line_ids`; the two-sided comparison asks for the two documents').
     ``veto=False``: the share whatever was swapped (what the diff says a swap cost)."""
+    if _too_few_words(a) or _too_few_words(b):
+        return 0.0
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
     meeting = _Meeting(a, b)  # what the views below share of the two, computed once
     if (len(a.tags) or len(b.tags)) and a.holds_whole_text and b.holds_whole_text:
@@ -935,6 +945,12 @@ def verified_similarity(
     if veto and share >= threshold and substituted(a, b):
         return 0.0
     return share
+
+
+def _too_few_words(sk: TextSketch) -> bool:
+    """Whether ``sk`` is a text of fewer than MIN_NEAR_WORDS content words (a short text's
+    sketch holds each of its content words, in order: ``words``)."""
+    return 0 < len(sk.words) < MIN_NEAR_WORDS
 
 
 def word_similarity(

@@ -3044,6 +3044,14 @@ MUTANTS: list[Mutant] = [
         "*Cancel*, which removes nothing",
     ),
     m(
+        "texts-of-a-few-words-near-duplicates",
+        "desktop_dedup/core/sketch.py",
+        "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
+        "    return False\n",
+        ["tests/test_short_texts.py::test_texts_of_a_few_words_are_near_duplicates_of_nothing"],
+        "texts of three content words or fewer are near duplicates of nothing",
+    ),
+    m(
         "near-duplicates-kept-counted-as-going",
         "desktop_dedup/core/service.py",
         "        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size\n",
