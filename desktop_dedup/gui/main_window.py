@@ -677,11 +677,15 @@ class MainWindow(QMainWindow):
                 self._members_sized = self._members_sized or view is self.members_view
             elif view is self.groups_view:
                 metrics = self.groups_view.fontMetrics()
+                wide = self.width() >= FULL_SIZE.width()
                 for column, sample in (
                     (0, "Near duplicate"),  # the longest kind, in English
                     (1, "999"),
                     (2, "999.9 MB"),
-                    (3, "a-typical-file-name.txt"),
+                    # a shorter name where the window is narrower than it is made for: a
+                    # longer one left the Similarity column no room beside the scroll bar of
+                    # a hundred groups at 1280 x 800 ("Similari"); names elide in the middle
+                    (3, "a-typical-file-name.txt" if wide else "a-file-name.txt"),
                     (5, "100.0 %"),
                 ):
                     width = metrics.horizontalAdvance(sample) + 28

@@ -3044,6 +3044,17 @@ MUTANTS: list[Mutant] = [
         "*Cancel*, which removes nothing",
     ),
     m(
+        "groups-columns-sized-for-a-wide-window",
+        "desktop_dedup/gui/main_window.py",
+        '                    (3, "a-typical-file-name.txt" if wide else "a-file-name.txt"),\n',
+        '                    (3, "a-typical-file-name.txt"),\n',
+        [
+            "tests/gui/test_gui_review.py::"
+            "test_the_groups_columns_fit_beside_their_scroll_bar_at_the_first_start"
+        ],
+        "all columns on screen",
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
