@@ -71,6 +71,10 @@ class RowsDialog(QDialog):
         self.close_button = QPushButton(QCoreApplication.translate("RowsDialog", "Close"))
         self.export_button.clicked.connect(self.export)
         self.close_button.clicked.connect(self.accept)
+        # Enter dismisses the list: the first button, Export…, was the default, and opened a
+        # save dialog to someone closing a removal's list of files left in place
+        self.export_button.setAutoDefault(False)
+        self.close_button.setDefault(True)
         self.buttons = QHBoxLayout()
         self.buttons.addStretch(1)
         self.buttons.addWidget(self.export_button)

@@ -166,3 +166,29 @@ def test_service_task_reports_failures(qtbot, service):
     assert failed.args[0] == "boom"
     assert "ValueError" in failed.args[1]
     qtbot.waitUntil(lambda: not holder.busy)
+
+
+def test_enter_closes_a_list_of_files_left_in_place(qtbot, scripted_dialogs):
+    """After a removal, the list of the files left in place (and the journal, the problems,
+    the ignored pairs) answered Enter with its first button, Export…, which opened a save
+    dialog to someone dismissing the list. Close is the default now."""
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog
+
+    from desktop_dedup.gui.list_dialogs import ActionResultsDialog
+
+    results = [
+        SimpleNamespace(ok=True, path="/docs/a.txt", reason=""),
+        SimpleNamespace(ok=False, path="/docs/b.txt", reason="changed since the scan"),
+    ]
+    dialog = ActionResultsDialog(results)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.view.setFocus()
+    qtbot.keyClick(dialog.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert "choose_save_file" not in scripted_dialogs.kinds()

@@ -3055,6 +3055,14 @@ MUTANTS: list[Mutant] = [
         "all columns on screen",
     ),
     m(
+        "enter-exports-a-list",
+        "desktop_dedup/gui/list_dialogs.py",
+        "        self.export_button.setAutoDefault(False)\n        self.close_button.setDefault(True)\n",
+        "",
+        ["tests/gui/test_gui_panels.py::test_enter_closes_a_list_of_files_left_in_place"],
+        "Enter closes such a list",
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
