@@ -50,12 +50,7 @@ class Dialogs:
         danger: bool = False,
     ) -> bool:
         """Ask yes/no; the safe answer (Cancel) is the default so Enter never destroys files."""
-        box = QMessageBox(parent)
-        box.setIcon(QMessageBox.Icon.Warning if danger else QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(text)
-        if informative:
-            box.setInformativeText(informative)
+        box = _question_box(parent, title, text, informative, danger)
         ok = box.addButton(QMessageBox.StandardButton.Ok)
         if ok_text:
             ok.setText(ok_text)
@@ -77,12 +72,7 @@ class Dialogs:
     ) -> str | None:
         """Ask which of ``choices`` (key, button text), or Cancel: the key chosen, None for
         Cancel, which is the default so Enter never destroys files."""
-        box = QMessageBox(parent)
-        box.setIcon(QMessageBox.Icon.Warning if danger else QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(text)
-        if informative:
-            box.setInformativeText(informative)
+        box = _question_box(parent, title, text, informative, danger)
         buttons = [
             (box.addButton(label, QMessageBox.ButtonRole.AcceptRole), key) for key, label in choices
         ]
@@ -179,3 +169,16 @@ def install(dialogs: Dialogs) -> Dialogs:
     previous = _current
     _current = dialogs
     return previous
+
+
+def _question_box(
+    parent: QWidget | None, title: str, text: str, informative: str, danger: bool
+) -> QMessageBox:
+    """A question's box before its buttons: a warning's icon when the answer destroys files."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning if danger else QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(text)
+    if informative:
+        box.setInformativeText(informative)
+    return box

@@ -12,9 +12,9 @@ from gui_helpers import scan, settle
 OLD = (1_500_000_000_000_000_000,) * 2
 
 
-def test_near_duplicates_are_removed_only_when_included(
-    qtbot, window, service, scripted_dialogs, trash_dir, tmp_path
-):
+def _a_group_marked(qtbot, window, tmp_path):
+    """A group of a reference ``a``, its near copy ``b`` (words edited) and its identical
+    copy ``c``, scanned in the app, every copy but the reference marked."""
     root = tmp_path / "docs"
     a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
     os.utime(a, ns=OLD)  # the reference
@@ -31,6 +31,13 @@ def test_near_duplicates_are_removed_only_when_included(
     qtbot.waitUntil(lambda: window.members_model.group is not None)
     window.act_mark_group.trigger()
     settle(window)
+    return a, b, c
+
+
+def test_near_duplicates_are_removed_only_when_included(
+    qtbot, window, service, scripted_dialogs, trash_dir, tmp_path
+):
+    a, b, c = _a_group_marked(qtbot, window, tmp_path)
     assert len(service.marked_ids()) == 2
 
     scripted_dialogs.choice_answers.append("keep")  # keep the near copy
@@ -68,22 +75,7 @@ def test_cancel_at_the_near_duplicates_question_moves_nothing(
     to move every marked file, the near duplicates counted in ("Move 2 files"). Cancel now
     cancels; keeping them is a choice of its own, and then nothing is asked when nothing else
     is marked."""
-    root = tmp_path / "docs"
-    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
-    os.utime(a, ns=OLD)  # the reference
-    words = docgen.SAMPLE_EN.split(" ")
-    for i in range(10, len(words), 40):
-        words[i] = "edited"
-    b = docgen.write_txt(root / "b.txt", " ".join(words))
-    c = root / "c.txt"
-    shutil.copyfile(a, c)
-    window.folder_panel.add_folders([str(root)])
-    settle(window)
-    scan(qtbot, window)
-    window.groups_view.setCurrentIndex(window.groups_model.index(0, 0))
-    qtbot.waitUntil(lambda: window.members_model.group is not None)
-    window.act_mark_group.trigger()
-    settle(window)
+    a, b, c = _a_group_marked(qtbot, window, tmp_path)
     marked = service.marked_ids()
     assert len(marked) == 2
 
