@@ -10,6 +10,7 @@ import argparse
 import gc
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -987,15 +988,11 @@ VERBOSE_FLAGS = ("-v", "--verbose")
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
-    """The command ``argv`` runs, as the parser will read it, past the verbose flag
-    (``desktop-dedup -v scan``) in any spelling argparse accepts for it: ``-vv``, or
-    ``--verbose`` shortened to a prefix no other option shares (``--verb``); None when
-    something else comes first."""
+    """The command ``argv`` runs, past the verbose flag (``desktop-dedup -v scan``, ``-vv``,
+    ``--verbose``; an abbreviation of it only loses the early start); None when something
+    else comes first."""
     for arg in argv:
-        short = VERBOSE_FLAGS[0]
-        if arg.startswith(short) and set(arg[1:]) == {short[1]}:
-            continue
-        if len(arg) > len("--ver") and VERBOSE_FLAGS[1].startswith(arg):
+        if arg == VERBOSE_FLAGS[1] or re.fullmatch("-v+", arg):
             continue
         return arg
     return None

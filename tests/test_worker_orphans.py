@@ -75,7 +75,7 @@ def test_workers_exit_when_the_cli_is_killed(tmp_path: Path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.parametrize("before", [("-v",), ("--verbose",), ("--verb",)])
+@pytest.mark.parametrize("before", [("-v",), ("--verbose",), ("-vv",)])
 def test_a_scan_after_a_global_option_forks_its_fork_server_from_itself(
     tmp_path: Path, before: tuple[str, ...]
 ):

@@ -2997,7 +2997,7 @@ MUTANTS: list[Mutant] = [
     m(
         "verbose-flag-spellings-not-skipped",
         "desktop_dedup/cli.py",
-        "        if len(arg) > len(\"--ver\") and VERBOSE_FLAGS[1].startswith(arg):\n",
+        '        if arg == VERBOSE_FLAGS[1] or re.fullmatch("-v+", arg):\n',
         "        if arg == VERBOSE_FLAGS[0]:\n",
         [
             "tests/test_worker_orphans.py::"
@@ -3024,8 +3024,8 @@ MUTANTS: list[Mutant] = [
     m(
         "cancel-at-the-near-question-carries-on",
         "desktop_dedup/gui/main_window.py",
-        "        if answer is None:\n            return None\n        if answer == \"keep\"",
-        "        if answer is None:\n            return False\n        if answer == \"keep\"",
+        '        if answer is None:\n            return None\n        if answer == "keep"',
+        '        if answer is None:\n            return False\n        if answer == "keep"',
         [
             "tests/gui/test_gui_near_removal.py::"
             "test_cancel_at_the_near_duplicates_question_moves_nothing"
@@ -3057,7 +3057,8 @@ MUTANTS: list[Mutant] = [
     m(
         "enter-exports-a-list",
         "desktop_dedup/gui/list_dialogs.py",
-        "        self.export_button.setAutoDefault(False)\n        self.close_button.setDefault(True)\n",
+        "        self.export_button.setAutoDefault(False)\n"
+        "        self.close_button.setDefault(True)\n",
         "",
         ["tests/gui/test_gui_panels.py::test_enter_closes_a_list_of_files_left_in_place"],
         "Enter closes such a list",
@@ -3075,10 +3076,7 @@ MUTANTS: list[Mutant] = [
         "desktop_dedup/core/service.py",
         "        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size\n",
         "        return len(self.doc_ids), self.size\n",
-        [
-            "tests/gui/test_gui_near_removal.py::"
-            "test_near_duplicates_are_removed_only_when_included"
-        ],
+        ["tests/gui/test_gui_near_removal.py::test_near_duplicates_are_removed_only_when_included"],
         "the last confirmation counts only the files that will go",
     ),
 ]
