@@ -33,6 +33,7 @@ from desktop_dedup.core.models import (
     MAX_SUPPORTED_DISTANCE,
     MIN_SUPPORTED_SIMILARITY,
 )
+from desktop_dedup.gui.formatting import plural
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +97,9 @@ class SettingsDialog(QDialog):
         )
         self.min_size = QSpinBox()
         self.min_size.setRange(0, 2_000_000_000)
+        self.min_size.valueChanged.connect(self._count_bytes)
         self.min_size.setValue(int(settings.min_size))
-        self.min_size.setSuffix(self.tr(" bytes"))
+        self._count_bytes(self.min_size.value())
         self.min_size.setAccessibleName(self.tr("Minimum file size"))
 
         # OCR of scanned PDF pages: offered only when Tesseract is installed.
@@ -205,6 +207,10 @@ class SettingsDialog(QDialog):
         if self.ocr.isEnabled():  # not installed: the saved choice stays as it was
             values["ocr"] = self.ocr.isChecked()
         return values
+
+    def _count_bytes(self, n: int) -> None:
+        """The minimum size's unit, counted: "1 byte", "2048 bytes" (it read "1 bytes")."""
+        self.min_size.setSuffix(plural(self.tr(" byte(s)", "", n), n))
 
     def apply(self) -> Any:
         """Write the settings through the service (which regroups when matching changed): on

@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+173"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+177"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -627,12 +627,12 @@
     </message>
     <message>
         <location line="+31"/>
-        <location line="+646"/>
+        <location line="+650"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-612"/>
+        <location line="-616"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -908,7 +908,7 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+148"/>
         <source>The index was changed by another program or window; showing its new state.</source>
         <translation>索引已被其他程序或窗口修改；现在显示的是修改后的状态。</translation>
     </message>
@@ -1007,12 +1007,12 @@
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="-952"/>
+        <location line="-956"/>
         <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
         <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
     </message>
     <message>
-        <location line="+953"/>
+        <location line="+957"/>
         <source>The task stopped with an error: {error}</source>
         <translation>任务因错误而停止：{error}</translation>
     </message>
@@ -1118,8 +1118,8 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-895"/>
-        <location line="+960"/>
+        <location line="-899"/>
+        <location line="+964"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
@@ -2027,7 +2027,7 @@
 <context>
     <name>RowsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-50"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-54"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -2037,7 +2037,7 @@
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2060,7 +2060,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+43"/>
+        <location filename="../../desktop_dedup/gui/settings_dialog.py" line="+44"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2110,12 +2110,7 @@
         <translation>更多按纯文本读取的扩展名，用逗号分隔（log, nfo）。没有扩展名的文件在内容是文本时会被读取。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source> bytes</source>
-        <translation> 字节</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Minimum file size</source>
         <translation>最小文件大小</translation>
     </message>
@@ -2179,13 +2174,20 @@
         <source>At least {p} % of their text in common: very loose; groups may hold different documents that share much boilerplate. Not recommended for removing files.</source>
         <translation>至少 {p}% 的文本相同：非常宽松；组内可能包含共用大量套话的不同文档。不建议据此删除文件。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source> byte(s)</source>
+        <translation>
+            <numerusform> 字节</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+71"/>
+        <location line="+43"/>
         <source>At {p} %, the current results would form {count} groups.</source>
         <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-120"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>
@@ -2200,7 +2202,7 @@
         <translation>最小大小：</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
         <source>Counting groups…</source>
         <translation>正在统计分组…</translation>
     </message>

@@ -192,3 +192,15 @@ def test_enter_closes_a_list_of_files_left_in_place(qtbot, scripted_dialogs):
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert "choose_save_file" not in scripted_dialogs.kinds()
+
+
+def test_the_minimum_size_counts_its_bytes_in_english(qtbot, service):
+    """The minimum size read "1 bytes" (its default)."""
+    dialog = SettingsDialog(service)
+    qtbot.addWidget(dialog)
+    dialog.min_size.setValue(1)
+    assert dialog.min_size.text() == "1 byte"
+    dialog.min_size.setValue(2048)
+    assert dialog.min_size.text() == "2048 bytes"
+    dialog.min_size.setValue(0)
+    assert dialog.min_size.text() == "0 bytes"

@@ -3064,6 +3064,14 @@ MUTANTS: list[Mutant] = [
         "Enter closes such a list",
     ),
     m(
+        "minimum-size-in-bytes-whatever-its-count",
+        "desktop_dedup/gui/settings_dialog.py",
+        '        self.min_size.setSuffix(plural(self.tr(" byte(s)", "", n), n))\n',
+        '        self.min_size.setSuffix(" bytes")\n',
+        ["tests/gui/test_gui_panels.py::test_the_minimum_size_counts_its_bytes_in_english"],
+        'the minimum size reads "1 byte", "2048 bytes"',
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
