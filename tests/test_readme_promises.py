@@ -254,3 +254,19 @@ def test_rescan_opens_no_unchanged_file_until_the_fingerprint_changes(tmp_path, 
         monkeypatch.setattr(service_mod, "FINGERPRINT_VERSION", fp.FINGERPRINT_VERSION + 1)
         bumped = svc.scan([root], workers=1)
         assert (bumped.files_fingerprinted, bumped.files_reused) == (3, 0)
+
+
+def test_the_versions_readme_names_are_the_current_ones():
+    """README (Using the app, Scan): "after an update that reads or fingerprints files
+    differently (the fingerprint version, N since ...)" and "(the verification version, M
+    since ...)": the numbers a user compares with the release notes are the code's."""
+    import re
+
+    from desktop_dedup.core import sketch
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"\(the fingerprint version,\s+(\d+) since", readme)
+    verified = re.search(r"\(the verification\s+version,\s+(\d+) since", readme)
+    assert said is not None and verified is not None
+    assert int(said.group(1)) == fp.FINGERPRINT_VERSION
+    assert int(verified.group(1)) == sketch.VERIFICATION_VERSION

@@ -110,6 +110,10 @@ SKETCH_FORMAT = _FORMAT
 HEADER_BYTES = _HEADER.size
 N_KEYS_OFFSET = struct.calcsize("<BIHH")  # where the header says how many keys follow it
 _HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE, _HAS_COUNTS = 1, 2, 1 << 9, 1 << 10, 1 << 11
+# The salient words' counts are two bytes each (a sketch made before holds one byte each, 255
+# for any count above it; see TextSketch.counts).
+_WIDE_COUNTS = 1 << 12
+_MAX_COUNT = 0xFFFF
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
 MIN_CORE_SHINGLES = 3
@@ -291,9 +295,15 @@ class TextSketch:
     # uint8; empty in a sketch made before it): what tells a word named once (a page's
     # reference to a sibling) from one the document is about (substituted).
     twice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
-    # How often the document holds each of ``salient`` (at most 255), and a Bloom filter of the
-    # rare words it holds three times or more (as ``twice``); both empty in a sketch made
-    # before them. What weighs a swap one way round (substituted).
+    # How often the document holds each of ``salient`` (uint16, at most 65,535; uint8 and at
+    # most 255 in a sketch made before fingerprint version 35: a long page of one template that
+    # names itself 1,670 times, among 24 words it repeats 140 times or more, then said 255,
+    # under three times as often as its sibling may hold it), and a Bloom filter of the rare
+    # words it holds three times or more (as ``twice``); both empty in a sketch made before
+    # them. What weighs a swap (substituted). An older sketch against a newer one needs no
+    # care: its counts are at most the true ones, and a swap both ways needs each page to name
+    # its word three times as often as the other holds it, which a capped count never does
+    # against a copy's whole one.
     counts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
     thrice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
 
@@ -350,6 +360,7 @@ class TextSketch:
             | (_HAS_WORDS if len(self.words) else 0)
             | (_HAS_TWICE if len(self.twice) else 0)
             | (_HAS_COUNTS if self.has_counts else 0)
+            | (_WIDE_COUNTS if self.counts.dtype == np.uint16 else 0)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -379,10 +390,15 @@ class TextSketch:
                     else b""
                 ),
                 self.twice.tobytes(),
-                (self.counts.tobytes() + self.thrice.tobytes()) if self.has_counts else b"",
+                (self._stored_counts() + self.thrice.tobytes()) if self.has_counts else b"",
                 self.vocab.tobytes(),
             )
         )
+
+    def _stored_counts(self) -> bytes:
+        """The counts as stored: two bytes each, little-endian (one each from an older sketch,
+        kept as it was)."""
+        return self.counts.astype("<u2" if self.counts.dtype == np.uint16 else np.uint8).tobytes()
 
     @classmethod
     def from_bytes(cls, raw: bytes | None) -> TextSketch:
@@ -419,11 +435,14 @@ class TextSketch:
             at += TWICE_BITS // 8
         counts = thrice = np.zeros(0, dtype=np.uint8)
         if flags & _HAS_COUNTS:
-            counts = np.frombuffer(raw, dtype=np.uint8, count=n_salient, offset=at)
-            thrice = np.frombuffer(
-                raw, dtype=np.uint8, count=TWICE_BITS // 8, offset=at + n_salient
+            wide = bool(flags & _WIDE_COUNTS)
+            counts = np.frombuffer(
+                raw, dtype="<u2" if wide else np.uint8, count=n_salient, offset=at
             )
-            at += n_salient + TWICE_BITS // 8
+            counts = counts.astype(np.uint16) if wide else counts
+            at += counts.nbytes
+            thrice = np.frombuffer(raw, dtype=np.uint8, count=TWICE_BITS // 8, offset=at)
+            at += TWICE_BITS // 8
         vocab = np.frombuffer(raw, dtype=np.uint8, offset=at)
         return cls(
             values,
@@ -663,7 +682,7 @@ def make_sketch(
         word_lines,
         n_lines,
         twice,
-        np.minimum(counts[top], 255).astype(np.uint8),
+        np.minimum(counts[top], _MAX_COUNT).astype(np.uint16),
         thrice,
     )
 
@@ -757,8 +776,8 @@ def _held(doc: TextSketch, word: int, twice_mask: int) -> int | None:
         return found
     held = doc.at_most(twice_mask)
     if held is None and len(doc.counts) == SALIENT_SIZE:
-        # (a count kept as 255 may stand for more; then no count, kept in a byte too, is three
-        # times as much)
+        # (a count kept as 255 by an older sketch may stand for more; then no count, kept in a
+        # byte too, is three times as much, and a whole one of a copy is no less)
         return int(doc.counts.min())
     return held
 

@@ -3072,6 +3072,26 @@ MUTANTS: list[Mutant] = [
         'the minimum size reads "1 byte", "2048 bytes"',
     ),
     m(
+        "salient-counts-kept-in-a-byte",
+        "desktop_dedup/core/sketch.py",
+        "        np.minimum(counts[top], _MAX_COUNT).astype(np.uint16),\n",
+        "        np.minimum(counts[top], 255).astype(np.uint8),\n",
+        [
+            "tests/test_sketch.py::test_pages_that_name_themselves_hundreds_of_times_are_a_swap",
+            "tests/test_templates.py::"
+            "test_long_pages_of_one_template_that_name_themselves_throughout_are_two_documents",
+        ],
+        "long pages of one template that name themselves throughout are two documents",
+    ),
+    m(
+        "two-byte-counts-read-one-byte-each",
+        "desktop_dedup/core/sketch.py",
+        "            wide = bool(flags & _WIDE_COUNTS)\n",
+        "            wide = False\n",
+        ["tests/test_sketch.py::test_pages_that_name_themselves_hundreds_of_times_are_a_swap"],
+        "a sketch is stored without loss",
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
