@@ -235,6 +235,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     "files_seen": summary.files_seen,
                     "files_read": summary.files_fingerprinted,
                     "files_unchanged_or_moved": summary.files_reused,
+                    "files_read_again": summary.files_read_again,
                     "files_gone": summary.files_removed,
                     "bytes_read": summary.bytes_read,
                     "text_bytes": summary.text_bytes,
@@ -259,7 +260,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         else:
             print(
                 f"Scanned {summary.files_seen} files in {summary.seconds:.1f} s: "
-                f"{summary.files_fingerprinted} read, {summary.files_reused} unchanged or moved, "
+                f"{summary.files_fingerprinted} read{_again(summary.files_read_again)}, "
+                f"{summary.files_reused} unchanged or moved, "
                 f"{summary.files_removed} gone from the index.",
                 file=out,
             )
@@ -317,6 +319,14 @@ _SETTING_FLAGS = {
     "text_extensions": "--text-types",
     "ocr": "--ocr",
 }
+
+
+def _again(n: int) -> str:
+    """What a scan's summary says of the unchanged files it read again (after an update that
+    reads or fingerprints files differently), after its count of files read."""
+    if not n:
+        return ""
+    return f" ({n} of them again: this version reads documents differently)"
 
 
 def one_run_text(run, saved) -> str:

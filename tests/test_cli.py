@@ -317,3 +317,34 @@ def test_diff_with_the_index_shows_the_figure_of_its_groups(tmp_path: Path) -> N
     missing = run("diff", a, str(outside), "--db", db)
     assert missing.returncode == 2 and "not in the index" in missing.stderr, missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_a_scan_after_an_update_says_why_it_reads_every_file_again(tmp_path: Path) -> None:
+    """README (Scan): after an update that reads or fingerprints files differently, the next
+    scan reads every file once again, and says so: a rescan of a large folder that takes as
+    long as the first one, without a word, looks like a fault. An index whose documents were
+    fingerprinted by an older version (its rows say so): the unchanged files are read again
+    and counted as such; a file changed since is read because it changed."""
+    import sqlite3
+
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_docx(root / "river.docx", docgen.SAMPLE_EN)
+    changed = docgen.write_txt(root / "jiangnan.txt", docgen.SAMPLE_ZH)
+    db = tmp_path / "index.sqlite"
+    assert run("scan", str(root), "--db", str(db), "--workers", "1").returncode == 0
+    again = run("scan", str(root), "--db", str(db), "--workers", "1")
+    assert "0 read, 3 unchanged or moved" in again.stdout and "again" not in again.stdout
+    with sqlite3.connect(db) as con:  # as the version before this one left it
+        con.execute("UPDATE documents SET fp_version = fp_version - 1")
+    changed.write_text(docgen.SAMPLE_ZH + "\n补记。\n", encoding="utf-8")
+    proc = run("scan", str(root), "--db", str(db), "--workers", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(
+        r"^Scanned 3 files in [\d.]+ s: 3 read \(2 of them again: this version reads documents "
+        r"differently\), 0 unchanged or moved, 0 gone from the index\.$",
+        proc.stdout,
+        re.M,
+    ), proc.stdout
+    as_json = run("scan", str(root), "--db", str(db), "--workers", "1", "--json")
+    assert json.loads(as_json.stdout)["files_read_again"] == 0

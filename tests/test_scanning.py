@@ -258,3 +258,28 @@ def test_new_fingerprint_version_refingerprints(
     assert summary.files_reused == 0
     assert {k.fp_version for k in svc.store.known_files().values()} == {new_version}
     assert summary.groups == 1
+
+
+def test_files_read_again_for_a_new_fingerprint_version_are_counted_and_shown(
+    tree: Path, svc: DedupService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files an update reads again (unchanged, but fingerprinted by the version before)
+    are counted in the summary and in every reading progress event, so the app can say why
+    a rescan reads them all; a file changed since, or new, is read for that reason."""
+    from desktop_dedup.core.progress import Stage
+
+    svc.scan([tree], workers=1)
+    assert svc.scan([tree], workers=1).files_read_again == 0
+    new_version = fingerprint.FINGERPRINT_VERSION + 1
+    for module in (fingerprint, pipeline, rows, service):
+        monkeypatch.setattr(module, "FINGERPRINT_VERSION", new_version)
+    svc._analyse_in_worker = recording_reader.read_as_next_version
+    changed = sorted(p for p in tree.rglob("*.txt") if p.is_file())[0]
+    changed.write_text(changed.read_text(encoding="utf-8") + "\nOne more line.\n", "utf-8")
+    (tree / "new.txt").write_text("A new note about rivers, boats and the rain.\n", "utf-8")
+    events = []
+    summary = svc.scan([tree], workers=1, progress=events.append)
+    assert (summary.files_fingerprinted, summary.files_read_again) == (8, 6)
+    reading = [e for e in events if e.stage == Stage.READING]
+    assert reading and {e.again for e in reading} == {6}
+    assert svc.scan([tree], workers=1).files_read_again == 0

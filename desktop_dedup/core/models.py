@@ -251,6 +251,9 @@ class ScanSummary:
     files_seen: int = 0
     files_fingerprinted: int = 0  # newly read this scan
     files_reused: int = 0  # unchanged (size+mtime) or moved (same content hash)
+    # Of files_fingerprinted: unchanged, read again because their stored fingerprint was made
+    # by another version (an update that reads or fingerprints files differently).
+    files_read_again: int = 0
     files_removed: int = 0  # gone from disk, dropped from the index
     bytes_read: int = 0
     text_bytes: int = 0

@@ -34,6 +34,9 @@ class ProgressEvent:
     # A file read with OCR (seconds per page): the page it is on, of its pages needing OCR.
     ocr_page: int = 0
     ocr_pages: int = 0
+    # Of the files being read (``total``), how many are unchanged and read again only because
+    # this version reads or fingerprints files differently (after an update).
+    again: int = 0
 
 
 class ProgressSink(Protocol):

@@ -209,6 +209,9 @@ class _ScanState:
     pending_rows: list[dict[str, Any]] = field(default_factory=list)
     last_write: float = field(default_factory=time.monotonic)
     writer: _BatchWriter | None = None
+    # Unchanged files read only because this version fingerprints differently (counted in
+    # ScanSummary.files_read_again as each is read)
+    again: set[str] = field(default_factory=set)
 
 
 class _BatchWriter:
@@ -552,16 +555,18 @@ class DedupService:
                 k = known.get(e.path)
                 # Problem files are tried again: a permission fixed or a download finished
                 # changes neither size nor mtime, and retrying them costs little.
-                if (
+                unchanged = (
                     k is not None
                     and k.size == e.size
                     and k.mtime_ns == e.mtime_ns
-                    and k.fp_version == FINGERPRINT_VERSION
                     and k.status != DocStatus.PROBLEM
-                ):
+                )
+                if unchanged and k.fp_version == FINGERPRINT_VERSION:
                     summary.files_reused += 1
                 else:
                     to_read.append(e)
+                    if unchanged:  # fingerprinted by another version: read again
+                        state.again.add(e.path)
             # Gone from disk, or outside this scan's roots: leave the index. Done before reading,
             # so that a moved file's old row is still there to lend its fingerprint (below).
             gone = [k.id for p, k in known.items() if p not in seen]
@@ -574,7 +579,13 @@ class DedupService:
             )
             try:
                 self._read_files(
-                    to_read, reusable, state, progress, cancel, workers, self.ocr_options(settings)
+                    to_read,
+                    reusable,
+                    state,
+                    progress,
+                    cancel,
+                    workers,
+                    self.ocr_options(settings),
                 )
             finally:
                 # The listing was complete, so what it did not see is gone, cancelled or not.
@@ -623,6 +634,7 @@ class DedupService:
         ocr_options: ocr.OcrOptions | None = None,
     ) -> None:
         total = len(entries)
+        again = len(state.again)
         done = 0
         bytes_done = 0
         last_emit = 0.0
@@ -635,6 +647,7 @@ class DedupService:
                     total=total,
                     current=entry.path,
                     bytes_done=bytes_done,
+                    again=again,
                     **ocr,
                 )
             )
@@ -681,7 +694,7 @@ class DedupService:
 
         if total == 0:
             return
-        progress(ProgressEvent(Stage.READING, done=0, total=total))
+        progress(ProgressEvent(Stage.READING, done=0, total=total, again=again))
         workers_mod.read_files(
             entries,
             handle,
@@ -720,18 +733,23 @@ class DedupService:
                 error=fp.error,
             )
             if copy:  # read as a file (hashed), only not extracted twice
-                summary.files_fingerprinted += 1
-                summary.bytes_read += row["size"]
-                summary.text_bytes += row["text_chars"]
+                self._count_read(row, state)
             else:
                 summary.files_reused += 1
         elif row["status"] == DocStatus.PROBLEM:
             summary.problems.append(Problem(row["path"], row["error"]))
         else:
-            summary.files_fingerprinted += 1
-            summary.bytes_read += row["size"]
-            summary.text_bytes += row["text_chars"]
+            self._count_read(row, state)
         state.pending_rows.append(row)
+
+    @staticmethod
+    def _count_read(row: dict[str, Any], state: _ScanState) -> None:
+        summary = state.summary
+        summary.files_fingerprinted += 1
+        if row["path"] in state.again:
+            summary.files_read_again += 1
+        summary.bytes_read += row["size"]
+        summary.text_bytes += row["text_chars"]
 
     def _flush(self, state: _ScanState, force: bool = False, left: int | None = None) -> None:
         """Write the pending rows when a batch is full or a while has passed, on the scan's

@@ -1267,11 +1267,19 @@ class MainWindow(QMainWindow):
                 "continues where it stopped."
             ).format(files=summary.files_fingerprinted)
         else:
-            message = self.tr(
-                "Scanned {seen} files in {time}: {groups} groups, {problems} problems."
+            message = (
+                self.tr(
+                    "Scanned {seen} files in {time} ({again} read again for this version): "
+                    "{groups} groups, {problems} problems."
+                )
+                if summary.files_read_again  # after an update (the progress panel said why)
+                else self.tr(
+                    "Scanned {seen} files in {time}: {groups} groups, {problems} problems."
+                )
             ).format(
                 seen=summary.files_seen,
                 time=format_duration(summary.seconds),
+                again=summary.files_read_again,
                 groups=summary.groups,
                 problems=len(summary.problems),
             )

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_dedup.gui.formatting import format_duration, format_size, stage_label
+from desktop_dedup.gui.formatting import format_duration, format_size, plural, stage_label
 
 
 class ProgressPanel(QWidget):
@@ -36,6 +36,10 @@ class ProgressPanel(QWidget):
         self.current_label = QLabel()
         self.current_label.setTextFormat(Qt.TextFormat.PlainText)
         self.current_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # Why a rescan reads files that did not change (after an update): shown while it does
+        self.note_label = QLabel()
+        self.note_label.setWordWrap(True)
+        self.note_label.setVisible(False)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setAccessibleName(self.tr("Cancel the running task"))
         self.cancel_button.clicked.connect(self._on_cancel)
@@ -54,6 +58,7 @@ class ProgressPanel(QWidget):
         grid.addWidget(self.cancel_button, 0, 3, 2, 1)
         grid.addWidget(self.current_label, 1, 0, 1, 2)
         grid.addWidget(self.rate_label, 1, 2)
+        grid.addWidget(self.note_label, 2, 0, 1, 3)
         grid.setColumnStretch(1, 1)
 
         self._stage: str | None = None
@@ -72,6 +77,7 @@ class ProgressPanel(QWidget):
         self.count_label.setText("")
         self.rate_label.setText("")
         self.current_label.setText("")
+        self.note_label.setVisible(False)
         self.cancel_button.setEnabled(True)
         self.cancel_button.setText(self.tr("Cancel"))
         self.setVisible(True)
@@ -89,6 +95,20 @@ class ProgressPanel(QWidget):
             self._stage_done0 = event.done
             self._stage_bytes0 = event.bytes_done
         self.stage_label.setText(stage_label(event.stage))
+        again = getattr(event, "again", 0)
+        if again:
+            self.note_label.setText(
+                plural(
+                    self.tr(
+                        "Reading %n unchanged file(s) again: this version of the app reads "
+                        "documents differently.",
+                        "",
+                        again,
+                    ),
+                    again,
+                )
+            )
+        self.note_label.setVisible(bool(again))
         if event.total:
             self.bar.setRange(0, int(event.total))
             self.bar.setValue(min(int(event.done), int(event.total)))

@@ -966,7 +966,7 @@
         <translation>组内最接近的文件</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+326"/>
         <source>Keep near duplicates</source>
         <translation>保留近似重复</translation>
     </message>
@@ -981,7 +981,7 @@
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-397"/>
+        <location line="-405"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1037,12 +1037,17 @@
         <translation>扫描已停止。已计算指纹的 {files} 个文件会被保留；再次扫描将从停止处继续。</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Scanned {seen} files in {time} ({again} read again for this version): {groups} groups, {problems} problems.</source>
+        <translation>用时 {time} 扫描了 {seen} 个文件（其中 {again} 个因版本更新而重新读取）：{groups} 组，{problems} 个问题。</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Scanned {seen} files in {time}: {groups} groups, {problems} problems.</source>
         <translation>用时 {time} 扫描了 {seen} 个文件：{groups} 组，{problems} 个问题。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Marks removed</source>
         <translation>已取消标记</translation>
     </message>
@@ -1118,13 +1123,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-899"/>
-        <location line="+964"/>
+        <location line="-907"/>
+        <location line="+972"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-637"/>
+        <location line="-645"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1157,7 +1162,7 @@
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+237"/>
+        <location line="+245"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
@@ -1325,18 +1330,25 @@
         <translation>进度</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+37"/>
+        <location line="+10"/>
+        <location line="+39"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-38"/>
         <source>Cancel the running task</source>
         <translation>取消正在运行的任务</translation>
     </message>
+    <message numerus="yes">
+        <location line="+59"/>
+        <source>Reading %n unchanged file(s) again: this version of the app reads documents differently.</source>
+        <translation>
+            <numerusform>正在重新读取 %n 个未改动的文件：此版本读取文档的方式有所不同。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+56"/>
+        <location line="+13"/>
         <source>{done} of {total} files</source>
         <translation>{done} / {total} 个文件</translation>
     </message>

@@ -204,3 +204,60 @@ def test_the_minimum_size_counts_its_bytes_in_english(qtbot, service):
     assert dialog.min_size.text() == "2048 bytes"
     dialog.min_size.setValue(0)
     assert dialog.min_size.text() == "0 bytes"
+
+
+def test_the_progress_panel_says_why_unchanged_files_are_read_again(qtbot):
+    """After an update that reads documents differently, a rescan reads every file again:
+    the panel says so while it reads, and not at the next stage or task."""
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start("Scanning…")
+    panel.update_event(ProgressEvent("reading", 0, 10))
+    assert panel.note_label.isHidden()
+    panel.update_event(ProgressEvent("reading", 3, 10, "/a/b.txt", again=8))
+    assert not panel.note_label.isHidden()
+    assert panel.note_label.text() == (
+        "Reading 8 unchanged files again: this version of the app reads documents differently."
+    )
+    panel.update_event(ProgressEvent("reading", 3, 10, "/a/b.txt", again=1))
+    assert panel.note_label.text().startswith("Reading 1 unchanged file again:")
+    panel.update_event(ProgressEvent("grouping"))
+    assert panel.note_label.isHidden()
+    panel.update_event(ProgressEvent("reading", 3, 10, again=8))
+    panel.start("Removing…")
+    assert panel.note_label.isHidden()
+
+
+def test_a_scan_after_an_update_says_it_read_the_unchanged_files_again(
+    window, service, tmp_path, qtbot
+):
+    """The app's own scan of an index the version before left (its rows say so): the panel
+    says why the unchanged files are read while it reads them, and the status bar how many
+    were, when the scan is done (in few words: it shares the status bar with the counts)."""
+    import sqlite3
+
+    import docgen
+
+    root = tmp_path / "docs"
+    docgen.write_txt(root / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(root / "jiangnan.txt", docgen.SAMPLE_ZH)
+    service.add_folder(root)
+    service.scan(None, workers=1)
+    with sqlite3.connect(tmp_path / "db.sqlite3") as con:
+        con.execute("UPDATE documents SET fp_version = fp_version - 1")
+    notes = []
+    shown = window.progress_panel.update_event
+
+    def update_event(event):
+        shown(event)
+        notes.append(window.progress_panel.note_label.text() if event.again else "")
+
+    window.progress_panel.update_event = update_event
+    window.start_scan()
+    qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
+    assert window.last_scan_summary.files_read_again == 2
+    assert "Reading 2 unchanged files again" in " ".join(notes), notes
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Scanned 2 files in ") and message.endswith(
+        " (2 read again for this version): 0 groups, 0 problems."
+    )

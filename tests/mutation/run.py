@@ -3092,6 +3092,43 @@ MUTANTS: list[Mutant] = [
         "a sketch is stored without loss",
     ),
     m(
+        "files-read-again-not-counted",
+        "desktop_dedup/core/service.py",
+        "                        state.again.add(e.path)\n",
+        "                        pass\n",
+        [
+            "tests/test_scanning.py::"
+            "test_files_read_again_for_a_new_fingerprint_version_are_counted_and_shown",
+            "tests/test_cli.py::test_a_scan_after_an_update_says_why_it_reads_every_file_again",
+            "tests/gui/test_gui_panels.py::"
+            "test_a_scan_after_an_update_says_it_read_the_unchanged_files_again",
+        ],
+        "a scan after an update says why it reads every file again",
+    ),
+    m(
+        "changed-files-counted-as-read-again",
+        "desktop_dedup/core/service.py",
+        "                    if unchanged:  # fingerprinted by another version: read again\n",
+        "                    if True:\n",
+        [
+            "tests/test_scanning.py::"
+            "test_files_read_again_for_a_new_fingerprint_version_are_counted_and_shown",
+            "tests/test_cli.py::test_a_scan_after_an_update_says_why_it_reads_every_file_again",
+        ],
+        "a scan after an update says why it reads every file again",
+    ),
+    m(
+        "read-again-note-left-on",
+        "desktop_dedup/gui/progress_panel.py",
+        "        self.note_label.setVisible(bool(again))\n",
+        "        self.note_label.setVisible(self.note_label.isVisible() or bool(again))\n",
+        [
+            "tests/gui/test_gui_panels.py::"
+            "test_the_progress_panel_says_why_unchanged_files_are_read_again"
+        ],
+        "a scan after an update says why it reads every file again",
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
