@@ -579,13 +579,7 @@ class DedupService:
             )
             try:
                 self._read_files(
-                    to_read,
-                    reusable,
-                    state,
-                    progress,
-                    cancel,
-                    workers,
-                    self.ocr_options(settings),
+                    to_read, reusable, state, progress, cancel, workers, self.ocr_options(settings)
                 )
             finally:
                 # The listing was complete, so what it did not see is gone, cancelled or not.
