@@ -757,3 +757,34 @@ def test_a_document_close_to_a_group_can_be_marked_and_removed_with_its_closest_
         assert not (docs / "edited-b.txt").exists() and (bin_dir / "edited-b.txt").exists()
         (group,) = service.groups()
         assert group.close == [] and len(group.members) == 2
+
+
+def test_a_damaged_sketch_in_the_index_stops_no_regroup(tmp_path: Path) -> None:
+    """A document row whose stored sketch is cut short (a damaged index) is a near duplicate
+    of nothing: the regroup goes on (it raised ValueError from numpy), and the other
+    documents group as before."""
+    import sqlite3
+
+    from desktop_dedup.core.service import DedupService
+
+    root = tmp_path / "docs"
+    river = docgen.write_txt(root / "river.txt", docgen.SAMPLE_EN)
+    shutil.copyfile(river, root / "river copy.txt")
+    edited = docgen.SAMPLE_EN.replace("river", "stream", 1)
+    damaged = docgen.write_txt(root / "river edited.txt", edited)
+    docgen.write_txt(root / "jiangnan.txt", docgen.SAMPLE_ZH)
+    docgen.write_docx(root / "jiangnan.docx", docgen.SAMPLE_ZH)
+    db = tmp_path / "index.sqlite"
+    with DedupService(db) as svc:
+        svc.scan([root], workers=1)
+        before = sorted(len(g.members) for g in svc.groups())
+    assert before == [2, 3]
+    with sqlite3.connect(db) as con:
+        con.execute(
+            "UPDATE documents SET sketch = substr(sketch, 1, 40) WHERE path = ?",
+            (os.path.realpath(damaged),),
+        )
+    with DedupService(db) as svc:
+        svc.regroup()
+        groups = sorted(sorted(Path(m.path).name for m in g.members) for g in svc.groups())
+    assert groups == [["jiangnan.docx", "jiangnan.txt"], ["river copy.txt", "river.txt"]]

@@ -89,7 +89,10 @@ def test_serialisation_round_trip_and_damaged_bytes():
     assert back.has_counts and np.array_equal(back.counts, mixed.counts)
     assert np.array_equal(back.salient, mixed.salient)
     assert np.array_equal(back.thrice, mixed.thrice) and back.thrice.any()
-    for bad in (None, b"", b"\x07" + s.to_bytes()[1:], b"\x01\x00"):
+    # damaged: another format, a header alone, cut short anywhere (a row of a damaged index)
+    whole = mixed.to_bytes()
+    cut = [whole[:n] for n in (20, 40, len(whole) // 2, len(whole) - 600)]
+    for bad in (None, b"", b"\x07" + s.to_bytes()[1:], b"\x01\x00", *cut):
         empty = decode(bad)
         assert empty.shingle_count == 0 and len(empty.values) == 0
         assert similarity(empty.values, 0, s.values, s.shingle_count) == 0.0

@@ -402,8 +402,17 @@ class TextSketch:
 
     @classmethod
     def from_bytes(cls, raw: bytes | None) -> TextSketch:
+        """The sketch ``raw`` holds; the empty sketch (a near duplicate of nothing) when it is
+        none, of another format, or cut short (a damaged row: it must not stop a grouping)."""
         if not raw or len(raw) < _HEADER.size:
             return EMPTY_SKETCH
+        try:
+            return cls._parse(raw)
+        except (ValueError, struct.error):
+            return EMPTY_SKETCH
+
+    @classmethod
+    def _parse(cls, raw: bytes) -> TextSketch:
         fmt, count, n_values, n_salient, n_keys, flags = _HEADER.unpack_from(raw)
         if fmt != _FORMAT:
             return EMPTY_SKETCH

@@ -3129,6 +3129,17 @@ MUTANTS: list[Mutant] = [
         "a scan after an update says why it reads every file again",
     ),
     m(
+        "sketch-cut-short-stops-a-grouping",
+        "desktop_dedup/core/sketch.py",
+        "        except (ValueError, struct.error):\n",
+        "        except struct.error:\n",
+        [
+            "tests/test_sketch.py::test_serialisation_round_trip_and_damaged_bytes",
+            "tests/test_service.py::test_a_damaged_sketch_in_the_index_stops_no_regroup",
+        ],
+        "a damaged row is a near duplicate of nothing; the grouping goes on",
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
