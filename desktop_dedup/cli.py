@@ -259,7 +259,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
             )
         else:
             print(
-                f"Scanned {summary.files_seen} files in {summary.seconds:.1f} s: "
+                f"Scanned {summary.files_seen} file{'' if summary.files_seen == 1 else 's'} "
+                f"in {summary.seconds:.1f} s: "
                 f"{summary.files_fingerprinted} read{_again(summary.files_read_again)}, "
                 f"{summary.files_reused} unchanged or moved, "
                 f"{summary.files_removed} gone from the index.",

@@ -348,3 +348,11 @@ def test_a_scan_after_an_update_says_why_it_reads_every_file_again(tmp_path: Pat
     ), proc.stdout
     as_json = run("scan", str(root), "--db", str(db), "--workers", "1", "--json")
     assert json.loads(as_json.stdout)["files_read_again"] == 0
+
+
+def test_a_scan_of_one_file_says_file(tmp_path: Path) -> None:
+    """The summary counts its files: "Scanned 1 file", not "1 files"."""
+    docgen.write_txt(tmp_path / "docs" / "river.txt", docgen.SAMPLE_EN)
+    proc = run("scan", str(tmp_path / "docs"), "--db", str(tmp_path / "i.sqlite"))
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"^Scanned 1 file in [\d.]+ s: 1 read, ", proc.stdout, re.M), proc.stdout

@@ -1262,28 +1262,32 @@ class MainWindow(QMainWindow):
     def _on_scan_done(self, summary: Any) -> None:
         self.last_scan_summary = summary  # the views were refreshed by the hub
         if summary.cancelled:
-            message = self.tr(
-                "Scan stopped. {files} files fingerprinted so far are kept; scanning again "
-                "continues where it stopped."
-            ).format(files=summary.files_fingerprinted)
-        else:
-            message = (
+            kept = summary.files_fingerprinted
+            message = plural(
                 self.tr(
-                    "Scanned {seen} files in {time} ({again} read again for this version): "
-                    "{groups} groups, {problems} problems."
-                )
+                    "Scan stopped. Kept the %n file(s) fingerprinted so far; scanning again "
+                    "continues where it stopped.",
+                    "",
+                    kept,
+                ),
+                kept,
+            )
+        else:
+            seen, groups, problems = summary.files_seen, summary.groups, len(summary.problems)
+            message = (
+                self.tr("{scanned} ({again} read again for this version): {groups}, {problems}.")
                 if summary.files_read_again  # after an update (the progress panel said why)
-                else self.tr(
-                    "Scanned {seen} files in {time}: {groups} groups, {problems} problems."
-                )
+                else self.tr("{scanned}: {groups}, {problems}.")
             ).format(
-                seen=summary.files_seen,
-                time=format_duration(summary.seconds),
+                scanned=plural(self.tr("Scanned %n file(s) in {time}", "", seen), seen).format(
+                    time=format_duration(summary.seconds)
+                ),
                 again=summary.files_read_again,
-                groups=summary.groups,
-                problems=len(summary.problems),
+                groups=plural(self.tr("%n group(s)", "", groups), groups),
+                problems=plural(self.tr("%n problem(s)", "", problems), problems),
             )
         self.statusBar().showMessage(message, 15000)
+        self.statusBar().setToolTip(message)  # whole: the bar cuts a long one at its counts
         if summary.marks_dropped:
             # A mark is for the content that was reviewed; these files changed since.
             count = len(summary.marks_dropped)

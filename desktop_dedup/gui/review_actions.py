@@ -440,9 +440,9 @@ class ReviewActions(QObject):
             return
         bar = self.window.statusBar()
         current = bar.currentMessage()
-        bar.showMessage(f"{current} {text}" if current else text, 15000)
-        if counts.total:
-            bar.setToolTip(text)
+        message = f"{current} {text}" if current else text
+        bar.showMessage(message, 15000)
+        bar.setToolTip(message)
 
 
 def install(window: Any) -> ReviewActions:

@@ -965,8 +965,32 @@
         <source>Closest in the group</source>
         <translation>组内最接近的文件</translation>
     </message>
+    <message numerus="yes">
+        <location line="+231"/>
+        <source>Scan stopped. Kept the %n file(s) fingerprinted so far; scanning again continues where it stopped.</source>
+        <translation>
+            <numerusform>扫描已停止。已计算指纹的 %n 个文件会被保留；再次扫描将从停止处继续。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+326"/>
+        <location line="+10"/>
+        <source>{scanned} ({again} read again for this version): {groups}, {problems}.</source>
+        <translation>{scanned}（其中 {again} 个因版本更新而重新读取）：{groups}，{problems}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{scanned}: {groups}, {problems}.</source>
+        <translation>{scanned}：{groups}，{problems}。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Scanned %n file(s) in {time}</source>
+        <translation>
+            <numerusform>用时 {time} 扫描了 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
         <source>Keep near duplicates</source>
         <translation>保留近似重复</translation>
     </message>
@@ -981,7 +1005,7 @@
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-405"/>
+        <location line="-409"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1032,22 +1056,7 @@
         <translation>正在扫描…</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Scan stopped. {files} files fingerprinted so far are kept; scanning again continues where it stopped.</source>
-        <translation>扫描已停止。已计算指纹的 {files} 个文件会被保留；再次扫描将从停止处继续。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Scanned {seen} files in {time} ({again} read again for this version): {groups} groups, {problems} problems.</source>
-        <translation>用时 {time} 扫描了 {seen} 个文件（其中 {again} 个因版本更新而重新读取）：{groups} 组，{problems} 个问题。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Scanned {seen} files in {time}: {groups} groups, {problems} problems.</source>
-        <translation>用时 {time} 扫描了 {seen} 个文件：{groups} 组，{problems} 个问题。</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+36"/>
         <source>Marks removed</source>
         <translation>已取消标记</translation>
     </message>
@@ -1123,13 +1132,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-907"/>
-        <location line="+972"/>
+        <location line="-911"/>
+        <location line="+976"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-645"/>
+        <location line="-649"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1137,13 +1146,14 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
+        <location line="+413"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="-408"/>
         <source>%n duplicate(s), {size} reclaimable</source>
         <translation>
             <numerusform>%n 个重复项，可释放 {size}</numerusform>
@@ -1151,18 +1161,19 @@
     </message>
     <message numerus="yes">
         <location line="+11"/>
+        <location line="+398"/>
         <source>%n problem(s)</source>
         <translation>
             <numerusform>%n 个问题</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location line="-198"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+245"/>
+        <location line="+249"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>

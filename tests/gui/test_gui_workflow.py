@@ -203,6 +203,11 @@ def test_cancel_mid_scan_keeps_work_and_next_scan_resumes(qtbot, window, service
     first = blocker.args[0]
     assert first.cancelled
     assert first.files_fingerprinted < len(paths)
+    kept = first.files_fingerprinted
+    assert window.statusBar().currentMessage() == (
+        f"Scan stopped. Kept the {kept} file{'' if kept == 1 else 's'} fingerprinted so far; "
+        "scanning again continues where it stopped."
+    )
     assert not window.progress_panel.isVisible()
     assert not window.tasks.busy
 

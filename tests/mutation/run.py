@@ -3140,6 +3140,36 @@ MUTANTS: list[Mutant] = [
         "a damaged row is a near duplicate of nothing; the grouping goes on",
     ),
     m(
+        "scan-message-cut-without-a-tooltip",
+        "desktop_dedup/gui/review_actions.py",
+        "        bar.setToolTip(message)\n",
+        "        bar.setToolTip(text)\n",
+        [
+            "tests/gui/test_gui_review_actions.py::"
+            "test_the_whole_scan_message_is_in_the_status_bars_tooltip"
+        ],
+        "hovering the status bar shows the whole message",
+    ),
+    m(
+        "scan-message-counts-uncounted",
+        "desktop_dedup/gui/main_window.py",
+        '                groups=plural(self.tr("%n group(s)", "", groups), groups),\n',
+        '                groups=f"{groups} groups",\n',
+        [
+            "tests/gui/test_gui_review_actions.py::"
+            "test_the_whole_scan_message_is_in_the_status_bars_tooltip"
+        ],
+        '"Scanned 1 file"',
+    ),
+    m(
+        "cli-scan-counts-uncounted",
+        "desktop_dedup/cli.py",
+        "file{'' if summary.files_seen == 1 else 's'} ",
+        "files ",
+        ["tests/test_cli.py::test_a_scan_of_one_file_says_file"],
+        '"Scanned 1 file"',
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
