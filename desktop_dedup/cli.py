@@ -144,7 +144,7 @@ class TerminalProgress:
             if 0 < frac < 1 and elapsed > 1:
                 count.append(f"ETA {elapsed / frac - elapsed:.0f}s")
         elif ev.done:
-            count.append(f"{ev.done} files")
+            count.append(counted(ev.done, "file"))
         self._progress.update(
             self._task,
             description=str(ev.stage),
@@ -259,8 +259,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             )
         else:
             print(
-                f"Scanned {summary.files_seen} file{'' if summary.files_seen == 1 else 's'} "
-                f"in {summary.seconds:.1f} s: "
+                f"Scanned {counted(summary.files_seen, 'file')} in {summary.seconds:.1f} s: "
                 f"{summary.files_fingerprinted} read{_again(summary.files_read_again)}, "
                 f"{summary.files_reused} unchanged or moved, "
                 f"{summary.files_removed} gone from the index.",
@@ -273,7 +272,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 file=out,
             )
         print(
-            f"{summary.groups} duplicate group{'' if summary.groups == 1 else 's'}, "
+            f"{counted(summary.groups, 'duplicate group')}, "
             f"{summary.duplicate_documents} documents, "
             f"{format_size(summary.reclaimable_size)} reclaimable "
             f"(near duplicates: at least {threshold:.0%} the same text).",
@@ -294,8 +293,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             print(filtered, file=out)
         problems = summary.problems
         if problems:
-            noun = "file" if len(problems) == 1 else "files"
-            print(f"{len(problems)} {noun} skipped:", file=out)
+            print(f"{counted(len(problems), 'file')} skipped:", file=out)
             for p in problems[: args.max_problems]:
                 print(f"  {shown(p.path)}: {p.reason}", file=out)
             if len(problems) > args.max_problems:
@@ -320,6 +318,12 @@ _SETTING_FLAGS = {
     "text_extensions": "--text-types",
     "ocr": "--ocr",
 }
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, with an s unless ``n`` is 1: "1 file", "2 files" (English; every
+    count of things the commands print goes through here)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _again(n: int) -> str:
@@ -355,17 +359,17 @@ def filtered_text(counts) -> str:
     if counts.not_text:
         parts.append(f"{counts.not_text} without an extension that are not text")
     if counts.scripts:
-        s = "s" if counts.scripts != 1 else ""
-        parts.append(f"{counts.scripts} script{s} without an extension (#!)")
+        parts.append(f"{counted(counts.scripts, 'script')} without an extension (#!)")
     if counts.excluded_files or counts.excluded_folders:
         parts.append(
-            f"{counts.excluded_files} files and {counts.excluded_folders} folders "
+            f"{counted(counts.excluded_files, 'file')} and "
+            f"{counted(counts.excluded_folders, 'folder')} "
             "matching an exclude pattern"
         )
     if counts.too_small:
         parts.append(f"{counts.too_small} under the minimum size")
     if counts.hard_links:
-        parts.append(f"{counts.hard_links} hard links to a file already listed")
+        parts.append(f"{counted(counts.hard_links, 'hard link')} to a file already listed")
     if not parts:
         return ""
     return "Not scanned (filters): " + "; ".join(parts) + "."
@@ -439,7 +443,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
                 print(f"  kept {shown(r.path)}: {r.reason}")
         if not args.yes:
             print(
-                f"Would {verb} {len(going)} files ({format_size(size)}); "
+                f"Would {verb} {counted(len(going), 'file')} ({format_size(size)}); "
                 "nothing was changed. Add --yes to do it."
             )
             return EXIT_OK
@@ -473,7 +477,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
             out = _removal_json(action, args, dry_run=False, removed=removed, kept=kept)
             _print_json(dict(out, interrupted=cancel.cancelled))
         else:
-            print(f"{len(done)} of {len(members)} files removed ({verb}).")
+            print(f"{len(done)} of {counted(len(members), 'file')} removed ({verb}).")
             for r in failed:
                 print(f"  skipped {shown(r.path)}: {r.reason}")
         if cancel.cancelled:
@@ -526,9 +530,15 @@ def cmd_restore(args: argparse.Namespace) -> int:
             for r in failed:
                 print(f"  {'kept' if not args.yes else 'skipped'} {shown(r.path)}: {r.reason}")
             if not args.yes and results:
-                print(f"Would restore {len(done)} files; nothing was changed. Add --yes to do it.")
+                print(
+                    f"Would restore {counted(len(done), 'file')}; nothing was changed. "
+                    "Add --yes to do it."
+                )
             elif results:
-                print(f"{len(done)} of {len(results)} files restored; scan again to see them.")
+                print(
+                    f"{len(done)} of {counted(len(results), 'file')} restored; "
+                    "scan again to see them."
+                )
         return EXIT_PARTIAL if args.yes and failed else EXIT_OK
 
 

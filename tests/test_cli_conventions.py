@@ -218,3 +218,31 @@ def test_scan_and_remove_json(tmp_path: Path):
     assert Path(moved["destination"]).exists() and not b.exists()
     (kept,) = result["kept"]
     assert kept["path"] == os.path.realpath(c) and "changed since the scan" in kept["reason"]
+
+
+def test_the_commands_count_their_files(tmp_path: Path):
+    """Every count of files the commands print is counted: "1 file", not "1 files" (a scan,
+    a removal's plan and result, a restore's plan and result)."""
+    import re
+
+    root = tmp_path / "docs"
+    a = docgen.write_txt(root / "a.txt", docgen.SAMPLE_EN)
+    os.utime(a, ns=(1_500_000_000_000_000_000,) * 2)  # the oldest: kept
+    b = root / "b.txt"
+    b.write_bytes(a.read_bytes())
+    db = str(tmp_path / "db.sqlite")
+    scan = run("scan", str(root), "--db", db, "--quiet")
+    assert re.search(r"^Scanned 2 files in ", scan.stdout, re.M), scan.stdout
+    target = tmp_path / "removed"
+    target.mkdir()
+    args = ("remove", "--db", db, "--keep", "oldest", "--move-to", str(target))
+    plan = run(*args)
+    assert re.search(r"^Would move .* 1 file \(", plan.stdout, re.M), plan.stdout
+    done = run(*args, "--yes")
+    assert re.search(r"^1 of 1 file removed \(", done.stdout, re.M), done.stdout
+    assert not b.exists()
+    back = run("restore", "--db", db)
+    assert re.search(r"^Would restore 1 file; nothing was changed", back.stdout, re.M), back.stdout
+    back = run("restore", "--db", db, "--yes")
+    assert re.search(r"^1 of 1 file restored; ", back.stdout, re.M), back.stdout
+    assert b.exists()

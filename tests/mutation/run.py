@@ -3162,11 +3162,14 @@ MUTANTS: list[Mutant] = [
         '"Scanned 1 file"',
     ),
     m(
-        "cli-scan-counts-uncounted",
+        "cli-counts-uncounted",
         "desktop_dedup/cli.py",
-        "file{'' if summary.files_seen == 1 else 's'} ",
-        "files ",
-        ["tests/test_cli.py::test_a_scan_of_one_file_says_file"],
+        """    return f"{n} {noun}{'' if n == 1 else 's'}"\n""",
+        """    return f"{n} {noun}s"\n""",
+        [
+            "tests/test_cli.py::test_a_scan_of_one_file_says_file",
+            "tests/test_cli_conventions.py::test_the_commands_count_their_files",
+        ],
         '"Scanned 1 file"',
     ),
     m(
