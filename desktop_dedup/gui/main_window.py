@@ -871,7 +871,7 @@ class MainWindow(QMainWindow):
             )
         else:
             parts.append(plural(self.tr("%n group(s)", "", stats.groups), stats.groups))
-        parts.append(self.tr("{documents} documents").format(documents=stats.documents))
+        parts.append(plural(self.tr("%n document(s)", "", stats.documents), stats.documents))
         # The reference of a group is not a duplicate: a group of three holds two.
         parts.append(
             plural(

@@ -113,11 +113,13 @@ class ProgressPanel(QWidget):
             self.bar.setRange(0, int(event.total))
             self.bar.setValue(min(int(event.done), int(event.total)))
             self.count_label.setText(
-                self.tr("{done} of {total} files").format(done=event.done, total=event.total)
+                plural(self.tr("{done} of %n file(s)", "", event.total), event.total).format(
+                    done=event.done
+                )
             )
         else:
             self.bar.setRange(0, 0)
-            self.count_label.setText(self.tr("{done} files").format(done=event.done))
+            self.count_label.setText(plural(self.tr("%n file(s)", "", event.done), event.done))
         self._full_current = event.current or ""
         if getattr(event, "ocr_page", 0):  # OCR: seconds per page, so the page is shown
             self._full_current += "  " + self.tr("(OCR: page {page} of {pages})").format(

@@ -253,7 +253,7 @@ class SettingsDialog(QDialog):
         if percent != self.similarity.value():
             return  # an answer for a value no longer shown
         self.group_count.setText(
-            self.tr("At {p} %, the current results would form {count} groups.").format(
-                p=percent, count=count
-            )
+            plural(
+                self.tr("At {p} %, the current results would form %n group(s).", "", count), count
+            ).format(p=percent)
         )

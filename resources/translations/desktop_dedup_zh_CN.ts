@@ -924,12 +924,7 @@
         <translation>无效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>{documents} documents</source>
-        <translation>{documents} 个文档</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+31"/>
         <source>{count} marked ({size})</source>
         <translation>已标记 {count} 个（{size}）</translation>
     </message>
@@ -1035,8 +1030,15 @@
         <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
         <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+602"/>
+        <source>%n document(s)</source>
+        <translation>
+            <numerusform>%n 个文档</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+957"/>
+        <location line="+355"/>
         <source>The task stopped with an error: {error}</source>
         <translation>任务因错误而停止：{error}</translation>
     </message>
@@ -1358,15 +1360,19 @@
             <numerusform>正在重新读取 %n 个未改动的文件：此版本读取文档的方式有所不同。</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+13"/>
-        <source>{done} of {total} files</source>
-        <translation>{done} / {total} 个文件</translation>
+        <source>{done} of %n file(s)</source>
+        <translation>
+            <numerusform>{done} / %n 个文件</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>{done} files</source>
-        <translation>{done} 个文件</translation>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2204,13 +2210,15 @@
             <numerusform> 字节</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+43"/>
-        <source>At {p} %, the current results would form {count} groups.</source>
-        <translation>阈值为 {p}% 时，当前结果将组成 {count} 个组。</translation>
+    <message numerus="yes">
+        <location line="+44"/>
+        <source>At {p} %, the current results would form %n group(s).</source>
+        <translation>
+            <numerusform>阈值为 {p}% 时，当前结果将组成 %n 个组。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-121"/>
         <source>Document types:</source>
         <translation>文档类型：</translation>
     </message>

@@ -261,3 +261,28 @@ def test_a_scan_after_an_update_says_it_read_the_unchanged_files_again(
     assert message.startswith("Scanned 2 files in ") and message.endswith(
         " (2 read again for this version): 0 groups, 0 problems."
     )
+
+
+def test_the_windows_counts_are_counted(qtbot, window, service, tmp_path):
+    """ "1 of 1 file", "1 document", "would form 1 group": no count of one reads as many."""
+    import docgen
+
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start("Scanning…")
+    panel.update_event(ProgressEvent("reading", 1, 1))
+    assert panel.count_label.text() == "1 of 1 file"
+    panel.update_event(ProgressEvent("listing", 1))
+    assert panel.count_label.text() == "1 file"
+    panel.update_event(ProgressEvent("listing", 2))
+    assert panel.count_label.text() == "2 files"
+    docgen.write_txt(tmp_path / "docs" / "river.txt", docgen.SAMPLE_EN)
+    window.folder_panel.add_folders([str(tmp_path / "docs")])
+    window.ops.wait_idle()
+    with qtbot.waitSignal(window.scanFinished, timeout=60_000):
+        window.act_scan.trigger()
+    qtbot.waitUntil(lambda: "1 document  ·" in window.status_label.text(), timeout=15_000)
+    dialog = SettingsDialog(service)
+    qtbot.addWidget(dialog)
+    dialog._show_count(dialog.similarity.value(), 1)
+    assert dialog.group_count.text().endswith("would form 1 group.")

@@ -3173,6 +3173,14 @@ MUTANTS: list[Mutant] = [
         '"Scanned 1 file"',
     ),
     m(
+        "window-counts-uncounted",
+        "desktop_dedup/gui/main_window.py",
+        'plural(self.tr("%n document(s)", "", stats.documents), stats.documents)',
+        'f"{stats.documents} documents"',
+        ["tests/gui/test_gui_panels.py::test_the_windows_counts_are_counted"],
+        '"1 of 1 file", "1 document"',
+    ),
+    m(
         "texts-of-a-few-words-near-duplicates",
         "desktop_dedup/core/sketch.py",
         "    return 0 < len(sk.words) < MIN_NEAR_WORDS\n",
