@@ -126,9 +126,9 @@ def test_cli_scan_reports_the_filters_and_reads_extra_text_types(tree: Path, tmp
     assert text.returncode == 0, text.stderr
     assert (
         "Not scanned (filters): 3 of other types (.jpg 2, no extension 1); 1 without an "
-        "extension that are not text; 1 script without an extension (#!); 1 files and 1 "
-        "folders matching an exclude pattern; "
-        "1 hard links to a file already listed." in text.stdout
+        "extension that are not text; 1 script without an extension (#!); 1 file and 1 "
+        "folder matching an exclude pattern; "
+        "1 hard link to a file already listed." in text.stdout
     )
     report = json.loads(cli("report", "--db", db).stdout)
     paths = {Path(m["path"]).name for g in report["groups"] for m in g["members"]}
