@@ -29,7 +29,7 @@ from desktop_dedup.core.models import (
     check_similarity,
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
-from desktop_dedup.core.units import format_size
+from desktop_dedup.core.units import format_size, plural
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
@@ -322,8 +322,8 @@ _SETTING_FLAGS = {
 
 def counted(n: int, noun: str) -> str:
     """``n`` and ``noun``, with an s unless ``n`` is 1: "1 file", "2 files" (English; every
-    count of things the commands print goes through here)."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    count of things the commands print goes through here, by the app's rule: units.plural)."""
+    return plural(f"{n} {noun}(s)", n)
 
 
 def _again(n: int) -> str:

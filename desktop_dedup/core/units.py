@@ -78,3 +78,10 @@ def format_size_over(
         label = (labels or {}).get("bytes", "bytes")
         return f"{number(float(int(size)), 0)} {label}"
     return text
+
+
+def plural(text: str, n: int) -> str:
+    """English plural forms of a counted string written once with "(s)": "%n file(s)" (the
+    app's source strings, which a translation replaces with its language's forms), or "1
+    file(s)": "1 file", "2 files". The one rule of the CLI and the app."""
+    return text.replace("(s)", "" if n == 1 else "s")

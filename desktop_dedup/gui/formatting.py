@@ -105,6 +105,6 @@ def plural(translated: str, n: int) -> str:
 
     A translation gives its language its own forms (Chinese needs one); with no translation
     (English, the source language) Qt leaves "(s)" in place, and this makes it "1 file" /
-    "2 files".
+    "2 files" (units.plural, the command line's rule too).
     """
-    return translated.replace("(s)", "" if n == 1 else "s")
+    return units.plural(translated, n)

@@ -3164,8 +3164,8 @@ MUTANTS: list[Mutant] = [
     m(
         "cli-counts-uncounted",
         "desktop_dedup/cli.py",
-        """    return f"{n} {noun}{'' if n == 1 else 's'}"\n""",
-        """    return f"{n} {noun}s"\n""",
+        '    return plural(f"{n} {noun}(s)", n)\n',
+        '    return f"{n} {noun}s"\n',
         [
             "tests/test_cli.py::test_a_scan_of_one_file_says_file",
             "tests/test_cli_conventions.py::test_the_commands_count_their_files",
