@@ -1107,8 +1107,12 @@ def _interrupted(exc: BaseException | None) -> bool:
 def _exit_now(code: int) -> NoReturn:
     """End the program once a command is done, without tearing the interpreter down: the
     command closed the index and its readers, and the output is flushed here; unloading
-    SQLAlchemy, numpy and the rest took a tenth of a second of every command."""
+    SQLAlchemy, numpy and the rest took a tenth of a second of every command. What the
+    interpreter's exit handlers would have removed is removed here (the fork server's socket
+    folder)."""
     import logging
+
+    from desktop_dedup.core.forkserver import remove_socket_folder
 
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -1116,6 +1120,7 @@ def _exit_now(code: int) -> NoReturn:
         except (OSError, ValueError):  # a closed pipe: nothing more can reach it
             pass
     logging.shutdown()
+    remove_socket_folder()
     os._exit(code)
 
 

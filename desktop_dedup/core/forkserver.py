@@ -183,6 +183,24 @@ def _without_resource_tracker() -> None:
             tracker._pid = None
 
 
+def remove_socket_folder() -> None:
+    """Remove the folder multiprocessing made in the temporary folder for this process's
+    sockets (the fork server's listens there), if it made one. Its exit handler removes it
+    when an interpreter exits; a program that ends with ``os._exit`` (cli._exit_now) calls
+    this first, once nothing will start another process: each scan from the command line left
+    a ``pymp-*`` folder behind. The folder is multiprocessing's own record of it
+    (util.get_temp_dir), left alone where this Python keeps none."""
+    process = sys.modules.get("multiprocessing.process")
+    if process is None:  # no process was ever started: nothing was made
+        return
+    config = getattr(process.current_process(), "_config", None)
+    folder = config.get("tempdir") if isinstance(config, dict) else None
+    if isinstance(folder, str) and os.path.basename(folder).startswith("pymp-"):
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # Whether prestart started the fork server in this process (a scan did): only then is a
 # process forked in milliseconds, with the readers' modules loaded. Before any scan (the app
 # regrouping at another threshold as it opens), starting the server would cost more than a

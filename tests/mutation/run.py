@@ -2984,6 +2984,14 @@ MUTANTS: list[Mutant] = [
         "a page a script shows when it loads is read as its reader saw it",
     ),
     m(
+        "socket-folder-left-in-tmp",
+        "desktop_dedup/cli.py",
+        "    remove_socket_folder()\n    os._exit(code)\n",
+        "    os._exit(code)\n",
+        ["tests/test_worker_orphans.py::test_a_scan_leaves_nothing_in_the_temporary_folder"],
+        "a scan leaves nothing behind in /tmp",
+    ),
+    m(
         "scan-after-verbose-starts-its-readers-late",
         "desktop_dedup/cli.py",
         '        if program and _command_of(argv) == "scan":\n',
