@@ -1,3 +1,7 @@
-from desktop_dedup.program import main
+from desktop_dedup import interrupts
+
+interrupts.defer()  # a Ctrl-C while the program loads is raised once it has (interrupts.py)
+
+from desktop_dedup.cli import main  # noqa: E402
 
 raise SystemExit(main())

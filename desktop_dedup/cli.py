@@ -10,6 +10,7 @@ import argparse
 import gc
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -29,7 +30,6 @@ from desktop_dedup.core.models import (
 )
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, Stage
 from desktop_dedup.core.units import format_size, plural
-from desktop_dedup.program import VERBOSE_FLAGS, command_of, utf8_mode
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_PARTIAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DIFF_DIFFERENT, EXIT_DIFF_TROUBLE = 1, 2  # ``diff`` answers as diff(1) does
@@ -982,23 +982,58 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return args
 
 
+def _utf8_mode() -> None:
+    """Re-run this command in Python's UTF-8 mode when the locale names another encoding.
+
+    Under a GB18030 (or Latin-1...) locale Python decodes file names with that encoding, so a
+    UTF-8 name on disk (what Linux and macOS write) became another string, printed and stored
+    as mojibake ("文档" as "鏂囨。"). In UTF-8 mode (PEP 540, the default from Python 3.15) names
+    are UTF-8 with undecodable bytes kept (and escaped when shown). The arguments go back to the
+    new process as the same bytes."""
+    if (
+        os.name == "posix"
+        and not sys.flags.utf8_mode
+        and sys.getfilesystemencoding().lower().replace("-", "") != "utf8"
+        and os.environ.get("PYTHONUTF8") != "1"
+    ):
+        env = dict(os.environ, PYTHONUTF8="1")
+        try:
+            os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], env)
+        except OSError:  # cannot re-run: carry on with the locale's encoding
+            pass
+
+
+# The program's one option before its command that takes no value and changes nothing of
+# what it runs; --help and --version end it.
+VERBOSE_FLAGS = ("-v", "--verbose")
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, past the verbose flag (``desktop-dedup -v scan``, ``-vv``,
+    ``--verbose``; an abbreviation of it only loses the early start); None when something
+    else comes first."""
+    for arg in argv:
+        if arg == VERBOSE_FLAGS[1] or re.fullmatch("-v+", arg):
+            continue
+        return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None  # run as the program, not called (tests call it with arguments)
     if program:
-        # what the program's entry point did already (program.start), when it was the way in
-        utf8_mode()
+        _utf8_mode()
         gc.disable()  # while the command loads: see _loaded
         interrupts.defer()  # a Ctrl-C while it loads is raised once it has (interrupts.py)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if program and command_of(argv) == "scan":
+        if program and _command_of(argv) == "scan":
             # The fork server loads the readers on the other core (core/forkserver.py) while
             # this process parses the command, sets up its log and loads the store: started
             # before any of that, 0.03-0.05 s sooner than from cmd_scan; forked from this
             # process, which has one thread and little loaded yet, rather than started as a new
-            # interpreter. The program's entry point (program.py) forked it already, before
-            # this module loaded; here it is for a caller of main itself. A scan that goes no
-            # further (--help, a wrong option) only leaves a server that ends with this process.
+            # interpreter. A scan that goes no further (--help, a wrong option) only leaves a
+            # server that ends with this process.
             from desktop_dedup.core.forkserver import prestart
 
             prestart(fork=True)

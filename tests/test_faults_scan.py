@@ -434,29 +434,23 @@ def test_ctrl_c_while_the_scan_starts_exits_130_without_a_traceback(tmp_path: Pa
     assert "interrupted" in err or proc.stdout_text.startswith("Scan interrupted"), err
 
 
-def _scan_after(
-    prelude: str, root: Path, db: Path, entry: str = "desktop_dedup.program"
-) -> subprocess.CompletedProcess[str]:
-    """``desktop-dedup scan -q`` of ``root`` into ``db``, as the program runs it (the main() of
-    ``entry``, the program's entry point unless told, as the program), in a new interpreter
-    that first runs ``prelude`` (hooks that send a Ctrl-C)."""
+def _scan_after(prelude: str, root: Path, db: Path) -> subprocess.CompletedProcess[str]:
+    """``desktop-dedup scan -q`` of ``root`` into ``db``, as the program runs it (main() as the
+    program), in a new interpreter that first runs ``prelude`` (hooks that send a Ctrl-C)."""
     argv = ["desktop-dedup", "scan", str(root), "--db", str(db), "-q"]
     code = (
         f"import sys; sys.argv = {argv!r}\n{prelude}"
-        f"from {entry} import main\nraise SystemExit(main())\n"
+        "from desktop_dedup.cli import main\nraise SystemExit(main())\n"
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("entry", ["desktop_dedup.program", "desktop_dedup.cli"])
-def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path, entry: str) -> None:
+def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path) -> None:
     """A Ctrl-C that arrived while the command forked its fork server was raised inside a
     callback Python runs after a fork (logging's lock release, or a weakref's callback while
     a module loads), which Python reports as "Exception ignored" and drops: the scan then ran
     to its end and exited 0 (the test above failed so in full runs). Here the Ctrl-C is sent
-    from such a callback, every time: the command must stop with 130 and one line, whether
-    the program's entry point forked the server (before the command line loaded) or a caller
-    of cli.main did."""
+    from such a callback, every time: the command must stop with 130 and one line."""
     root = tmp_path / "docs"
     for i in range(20):
         docgen.write_txt(root / f"{i}.txt", f"{i} {TEXT}")
@@ -464,7 +458,7 @@ def test_a_ctrl_c_as_the_fork_server_is_forked_is_not_lost(tmp_path: Path, entry
         "import os, signal, sys\n"
         "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
     )
-    proc = _scan_after(prelude, root, tmp_path / "i.db", entry)
+    proc = _scan_after(prelude, root, tmp_path / "i.db")
     assert proc.returncode == 130, (proc.stdout, proc.stderr)
     assert proc.stderr.strip() == "desktop-dedup: interrupted (Ctrl-C)", proc.stderr
     assert "Scanned" not in proc.stdout

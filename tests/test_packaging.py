@@ -112,7 +112,7 @@ def test_wheel_has_both_entry_points(wheel: Path) -> None:
         elif "=" in line:
             key, value = (part.strip() for part in line.split("=", 1))
             sections.setdefault(current, {})[key] = value
-    assert sections["console_scripts"]["desktop-dedup"] == "desktop_dedup.program:main"
+    assert sections["console_scripts"]["desktop-dedup"] == "desktop_dedup.cli:main"
     assert sections["gui_scripts"]["desktop-dedup-gui"] == "desktop_dedup.gui.app:main"
 
 

@@ -95,56 +95,6 @@ def test_a_scan_after_a_global_option_forks_its_fork_server_from_itself(
         wait_gone(descendants_of(proc.pid))
 
 
-# Notes, as the command forks its first process (the fork server), whether the command line's
-# module and the store's SQLAlchemy had loaded by then; then runs the program as ``how`` says.
-FORK_WATCH = """
-import os, sys
-def first_fork():
-    if not getattr(sys, "_seen_fork", False):
-        sys._seen_fork = True
-        loaded = [m for m in ("desktop_dedup.cli", "sqlalchemy") if m in sys.modules]
-        print("forked with", loaded, file=sys.stderr, flush=True)
-os.register_at_fork(before=first_fork)
-sys.argv = sys.argv[1:]
-if sys.argv[0] == "-m":  # python -m desktop_dedup ...
-    import runpy
-    sys.argv = ["desktop_dedup", *sys.argv[2:]]
-    runpy.run_module("desktop_dedup", run_name="__main__", alter_sys=True)
-else:  # the desktop-dedup command, as its script runs it
-    from desktop_dedup.program import main
-    raise SystemExit(main())
-"""
-
-
-@pytest.mark.parametrize(
-    ("how", "before"),
-    [("module", ()), ("command", ()), ("command", ("-v",)), ("command", ("--verbose",))],
-)
-def test_a_scan_forks_its_fork_server_before_the_command_line_loads(
-    tmp_path: Path, how: str, before: tuple[str, ...]
-):
-    """``desktop-dedup scan`` and ``python -m desktop_dedup scan`` (after ``-v`` too) fork the
-    fork server from the program's entry point (desktop_dedup/program.py), before the command
-    line and the store load, so that the readers load on the other core meanwhile (0.06 s of
-    a scan of the public corpora). Forked from cli.main, it waited for the command line's own
-    imports."""
-    root = tmp_path / "docs"
-    for i in range(3):
-        docgen.write_txt(root / f"d{i}.txt", (docgen.SAMPLE_ZH + f"\n{i}\n") * 5)
-    args = ["scan", str(root), "--quiet", "--db", str(tmp_path / "db.sqlite")]
-    first = ["-m", "desktop_dedup", *before] if how == "module" else ["desktop-dedup", *before]
-    out = subprocess.run(
-        [sys.executable, "-c", FORK_WATCH, *first, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("Scanned 3 files"), out.stdout  # the scan ran as usual
-    forks = [line for line in out.stderr.splitlines() if line.startswith("forked with")]
-    assert forks == ["forked with []"], out.stderr
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_scan_starts_no_resource_tracker(tmp_path: Path):
     """The scan's processes share nothing but pipes: multiprocessing's resource tracker (a

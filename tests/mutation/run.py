@@ -2984,32 +2984,6 @@ MUTANTS: list[Mutant] = [
         "a page a script shows when it loads is read as its reader saw it",
     ),
     m(
-        "scan-after-verbose-starts-its-readers-late",
-        "desktop_dedup/program.py",
-        '    if command_of(sys.argv[1:]) == "scan":\n',
-        '    if sys.argv[1:2] == ["scan"]:\n',
-        [
-            "tests/test_worker_orphans.py::"
-            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself",
-            "tests/test_worker_orphans.py::"
-            "test_a_scan_forks_its_fork_server_before_the_command_line_loads",
-        ],
-        "a scan with -v runs as fast as one without",
-    ),
-    m(
-        "verbose-flag-spellings-not-skipped",
-        "desktop_dedup/program.py",
-        '        if arg == VERBOSE_FLAGS[1] or re.fullmatch("-v+", arg):\n',
-        "        if arg == VERBOSE_FLAGS[0]:\n",
-        [
-            "tests/test_worker_orphans.py::"
-            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself",
-            "tests/test_worker_orphans.py::"
-            "test_a_scan_forks_its_fork_server_before_the_command_line_loads",
-        ],
-        "a scan with -v runs as fast as one without",
-    ),
-    m(
         "socket-folder-left-in-tmp",
         "desktop_dedup/cli.py",
         "    remove_socket_folder()\n    os._exit(code)\n",
@@ -3018,15 +2992,26 @@ MUTANTS: list[Mutant] = [
         "a scan leaves nothing behind in /tmp",
     ),
     m(
-        "fork-server-forked-once-the-command-line-has-loaded",
-        "desktop_dedup/program.py",
-        "    start()\n    from desktop_dedup.cli import main as cli_main\n",
-        "    from desktop_dedup.cli import main as cli_main\n\n    start()\n",
+        "scan-after-verbose-starts-its-readers-late",
+        "desktop_dedup/cli.py",
+        '        if program and _command_of(argv) == "scan":\n',
+        '        if program and argv[:1] == ["scan"]:\n',
         [
             "tests/test_worker_orphans.py::"
-            "test_a_scan_forks_its_fork_server_before_the_command_line_loads"
+            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself"
         ],
-        "a scan's readers load while the command line does",
+        "a scan with -v runs as fast as one without",
+    ),
+    m(
+        "verbose-flag-spellings-not-skipped",
+        "desktop_dedup/cli.py",
+        '        if arg == VERBOSE_FLAGS[1] or re.fullmatch("-v+", arg):\n',
+        "        if arg == VERBOSE_FLAGS[0]:\n",
+        [
+            "tests/test_worker_orphans.py::"
+            "test_a_scan_after_a_global_option_forks_its_fork_server_from_itself"
+        ],
+        "a scan with -v runs as fast as one without",
     ),
     m(
         "first-window-larger-than-the-screen",
