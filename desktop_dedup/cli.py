@@ -1112,15 +1112,17 @@ def _exit_now(code: int) -> NoReturn:
     folder)."""
     import logging
 
-    from desktop_dedup.core.forkserver import remove_socket_folder
-
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe: nothing more can reach it
             pass
     logging.shutdown()
-    remove_socket_folder()
+    # only a command that loaded the fork server's module can have started a process
+    # (`completion`, which loads nothing else, is not made to load it on its way out)
+    forkserver = sys.modules.get("desktop_dedup.core.forkserver")
+    if forkserver is not None:
+        forkserver.remove_socket_folder()
     os._exit(code)
 
 

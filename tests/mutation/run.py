@@ -2986,8 +2986,8 @@ MUTANTS: list[Mutant] = [
     m(
         "socket-folder-left-in-tmp",
         "desktop_dedup/cli.py",
-        "    remove_socket_folder()\n    os._exit(code)\n",
-        "    os._exit(code)\n",
+        "        forkserver.remove_socket_folder()\n",
+        "        pass\n",
         ["tests/test_worker_orphans.py::test_a_scan_leaves_nothing_in_the_temporary_folder"],
         "a scan leaves nothing behind in /tmp",
     ),
