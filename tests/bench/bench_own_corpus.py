@@ -28,7 +28,8 @@ METADATA), the same package in several versions across its Pythons: pairs sharin
 of their word trigrams found, pairs under 50 % grouped. Chinese, Japanese and Korean read-mes:
 the releases of 24 Chinese, 16 Japanese and 17 Korean packages' read-mes as PyPI holds them,
 and 20 packages' change logs (pypi_readmes.py; downloaded once, then cached), printed the same
-way beside MinHash-LSH; skipped without PyPI or a cache.
+way beside MinHash-LSH; skipped without PyPI or a cache. The Chinese read-mes of JavaScript
+packages as the npm registry holds their releases (npm_readmes.py), the same way.
 Documentation revisions: the pages of the Rust books (mdBook) as two toolchains that rustup
 installed ship them (stable and nightly): each page in two releases, printed the same way
 (grouped pairs under 50 % counted with those between pages of a dozen words or fewer, the
@@ -88,7 +89,7 @@ from desktop_dedup.core import sketch as sketch_mod  # noqa: E402
 from desktop_dedup.core.extract import extract_text  # noqa: E402
 from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
-from tests.bench import pypi_readmes  # noqa: E402
+from tests.bench import npm_readmes, pypi_readmes  # noqa: E402
 
 TARGET_P, TARGET_R = 0.995, 0.98
 
@@ -860,6 +861,7 @@ def main() -> list[str]:
         release_revisions_report(Path(tmp))
         package_revisions_report(Path(tmp))
         pypi_readmes.report(Path(tmp))
+        npm_readmes.report(Path(tmp))
         documentation_revisions_report(Path(tmp))
         licence_texts_report(Path(tmp))
         books_and_periodicals_report(Path(tmp))

@@ -307,20 +307,32 @@ def report(tmp: Path) -> None:
 def report_set(
     tmp: Path, title: str, packages: tuple[str, ...], language: str, kind: str = "readme"
 ) -> None:
+    report_texts(tmp, title, readmes(packages, kind), len(packages), language)
+
+
+def report_texts(
+    tmp: Path,
+    title: str,
+    texts: dict[str, str],
+    n_packages: int,
+    language: str,
+    source: str = "PyPI",
+) -> None:
+    """Score a scan of ``texts`` (``package@version.ext`` -> text, each package's releases one
+    document) by the oracle, beside MinHash-LSH: one line of figures."""
     from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY
     from desktop_dedup.core.service import DedupService
     from tests.bench.bench_own_corpus import minhash_groups, scanned_groups
 
-    texts = readmes(packages, kind)
     if len(texts) < 50:
-        print(f"  {title} from PyPI: {len(texts)} here (no PyPI, nothing cached), skipped")
+        print(f"  {title} from {source}: {len(texts)} here (no {source}, nothing cached), skipped")
         return
     name_of_set = re.sub(r"\W+", "_", title.lower())
-    folder = tmp / f"pypi_{name_of_set}"
+    folder = tmp / f"{source.lower()}_{name_of_set}"
     folder.mkdir()
     for name, text in texts.items():
         (folder / name).write_text(text, encoding="utf-8")
-    index = tmp / f"pypi_{name_of_set}.sqlite"
+    index = tmp / f"{source.lower()}_{name_of_set}.sqlite"
     groups = scanned_groups(folder, index)
     predicted = {tuple(sorted(p)) for g in groups for p in itertools.combinations(g, 2)}
     peer = {tuple(sorted(p)) for p in minhash_groups(folder)}
@@ -355,7 +367,7 @@ def report_set(
     )
     missed = sorted(consecutive - predicted)
     print(
-        f"  {title} from PyPI ({len(texts)} distinct releases of {len(packages)} "
+        f"  {title} from {source} ({len(texts)} distinct releases of {n_packages} "
         f"packages, {native} of them {written}): consecutive releases "
         f"sharing >= 80 % found {len(consecutive & predicted)} of {len(consecutive)} (MinHash-LSH "
         f"{len(consecutive & peer)}); all such pairs of one package {len(close & predicted)} of "
