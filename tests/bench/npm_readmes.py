@@ -36,6 +36,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
@@ -151,22 +152,9 @@ def readmes(packages: tuple[str, ...] = PACKAGES) -> dict[str, str]:
     for package in packages:
         name = package.lstrip("@").replace("/", "_")
         folder = cache_dir() / name
-        if not (folder / ".complete").exists():
-            try:
-                _fetch(package, folder)
-            except (OSError, urllib.error.URLError, ValueError, KeyError):
-                continue
-        releases = []
-        for path in folder.iterdir():
-            try:
-                releases.append((Version(path.name.rsplit(".", 1)[0]), path))
-            except InvalidVersion:
-                continue
-        for version, path in sorted(releases):
-            text = path.read_text(encoding="utf-8")
-            if text not in seen:
-                seen.add(text)
-                out[f"{name}@{version}.{path.name.rsplit('.', 1)[1]}"] = text
+        out.update(
+            pypi_readmes.cached_releases(name, folder, partial(_fetch, package, folder), seen)
+        )
     return out
 
 

@@ -57,7 +57,9 @@ import tempfile
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from email.parser import Parser
+from functools import partial
 from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
@@ -256,22 +258,34 @@ def readmes(packages: tuple[str, ...] = PACKAGES, kind: str = "readme") -> dict[
     seen: set[str] = set()
     for package in packages:
         folder = cache_dir() / package if kind == "readme" else cache_dir() / kind / package
-        if not (folder / ".complete").exists():
-            try:
-                _fetch(package, folder, kind)
-            except (OSError, urllib.error.URLError, ValueError, KeyError):
-                continue
-        releases = []
-        for path in folder.iterdir():
-            try:
-                releases.append((Version(path.name.rsplit(".", 1)[0]), path))
-            except InvalidVersion:
-                continue
-        for version, path in sorted(releases):
-            text = path.read_text(encoding="utf-8")
-            if text not in seen:
-                seen.add(text)
-                out[f"{package}@{version}.{path.name.rsplit('.', 1)[1]}"] = text
+        out.update(cached_releases(package, folder, partial(_fetch, package, folder, kind), seen))
+    return out
+
+
+def cached_releases(
+    name: str, folder: Path, fetch: Callable[[], None], seen: set[str]
+) -> dict[str, str]:
+    """``name@version.ext`` -> text of each release cached in ``folder`` (one file a release,
+    named by its version), in version order, fetched first when the cache is not complete
+    ({} when that fails); each text once: those in ``seen`` are left out, and the others
+    added to it."""
+    if not (folder / ".complete").exists():
+        try:
+            fetch()
+        except (OSError, urllib.error.URLError, ValueError, KeyError):
+            return {}
+    releases = []
+    for path in folder.iterdir():
+        try:
+            releases.append((Version(path.name.rsplit(".", 1)[0]), path))
+        except InvalidVersion:
+            continue
+    out = {}
+    for version, path in sorted(releases):
+        text = path.read_text(encoding="utf-8")
+        if text not in seen:
+            seen.add(text)
+            out[f"{name}@{version}.{path.name.rsplit('.', 1)[1]}"] = text
     return out
 
 
