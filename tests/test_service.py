@@ -175,6 +175,36 @@ def test_reference_folder_member_is_kept_and_protected(tmp_path: Path, svc: Dedu
     assert svc.group(group.id).reference.path == rp(original)
 
 
+def test_a_scan_of_named_folders_lists_them_only_when_no_folder_is_listed(tmp_path: Path) -> None:
+    """README (Folders): the folders a scan is given (the command line's) become the folder list
+    when it is empty, a reference folder among or inside them as a reference; a file given is
+    not a folder, a reference folder outside them is not scanned, and a list the user made is
+    never changed by such a scan. (A shared index's list is the team's: test_locations.)"""
+    with DedupService(tmp_path / "index.sqlite") as svc:
+        _named_folders_listed(tmp_path, svc)
+
+
+def _named_folders_listed(tmp_path: Path, svc: DedupService) -> None:
+    work, ref, outside = tmp_path / "work", tmp_path / "work" / "archive", tmp_path / "elsewhere"
+    docgen.write_txt(ref / "master.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(work / "copy.txt", docgen.SAMPLE_EN)
+    loose = docgen.write_txt(tmp_path / "loose.txt", docgen.SAMPLE_ZH)
+    outside.mkdir()
+    svc.scan([work, loose], reference_roots=[ref, outside], workers=1)
+    listed = [(rp(work), False), (rp(ref), True)]
+    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+    (group,) = svc.groups()
+    assert group.reference.path == rp(ref / "master.txt")
+    assert svc.scan(workers=1).files_seen == 2  # what the app's Scan does: the listed folders
+    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+    assert svc.groups()[0].reference.in_reference_folder
+
+    other = tmp_path / "other"
+    docgen.write_txt(other / "note.txt", docgen.SAMPLE_ZH)
+    svc.scan([other], workers=1)
+    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+
+
 def test_similarity_setting_regroups(
     tmp_path: Path, svc: DedupService, near_texts: dict[str, tuple[str, int]]
 ) -> None:

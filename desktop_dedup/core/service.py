@@ -404,6 +404,23 @@ class DedupService:
         self.regroup()
         return self._announce(Changes(folders=True, groups=True, marks=True))
 
+    def _list_folders(self, roots: Sequence[str], reference_roots: Sequence[str]) -> bool:
+        """An empty folder list of an index file becomes the folders of a scan given its roots
+        (the command line's), so that the app opened on the index shows what its groups are of
+        and scans them again: each folder among ``roots``, then each reference folder inside
+        them, as a reference (one outside them is not scanned, so not listed). Whether any
+        was listed."""
+        folders = [(r, pathrules.is_inside_any(r, reference_roots)) for r in roots]
+        folders += [
+            (r, True)
+            for r in reference_roots
+            if r not in roots and pathrules.is_inside_any(r, roots)
+        ]
+        folders = [(path, ref) for path, ref in folders if os.path.isdir(path)]
+        for path, ref in folders:
+            self.store.add_folder(path, ref)
+        return bool(folders)
+
     def _reference_roots(self) -> list[str]:
         roots = [f.path for f in self.folders() if f.is_reference]
         roots += self.store.scan_reference_roots()  # every machine's last scan's (a shared index)
@@ -507,6 +524,7 @@ class DedupService:
         forkserver.prestart()  # the readers load while the folders are listed
         saved = self.settings()
         settings = saved if settings is None else settings
+        named = roots is not None
         if roots is None:  # those on this machine (a shared index lists other machines' too)
             roots = [f.path for f in self.folders() if self.store.is_here(f.path)]
         root_list = resolve_roots([os.fspath(r) for r in roots])
@@ -514,6 +532,12 @@ class DedupService:
             raise DedupError("no folders to scan: add a folder first")
         ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
         self.store.set_scan_reference_roots(ref_roots)
+        listed = (  # a shared index's folder list is the team's to make
+            named
+            and not self.store.shared
+            and not self.folders()
+            and self._list_folders(root_list, ref_roots)
+        )
         options = ScanOptions(
             roots=tuple(root_list),
             reference_roots=tuple(ref_roots),
@@ -613,7 +637,7 @@ class DedupService:
         if settings.matching != saved.matching:  # this run's groups were counted: back
             self.regroup()
         summary.seconds = time.monotonic() - started
-        self._announce(Changes(groups=True, marks=True, settings=True))
+        self._announce(Changes(groups=True, marks=True, settings=True, folders=listed))
         progress(ProgressEvent(Stage.DONE, done=summary.files_seen, total=summary.files_seen))
         return summary
 

@@ -393,6 +393,44 @@ def test_no_folders_scan_explains(qtbot, window, scripted_dialogs, tmp_path):
     assert "Press Scan" in window.diff_view.message()
 
 
+def test_after_a_command_line_scan_the_app_lists_its_folders_and_scans_them(
+    qtbot, library, window_settings, scripted_dialogs, tmp_path
+):
+    """README (Folders): a command-line scan into an index whose folder list is empty lists
+    its folders, a reference folder inside them as a reference, so the app opened on that
+    index shows what its groups are of, and its Scan scans them (not "add a folder first")."""
+    import subprocess
+    import sys
+
+    root, files = library
+    reference = root / "report" / "a"
+    db = tmp_path / "db.sqlite3"
+    args = ["scan", str(root), "--reference", str(reference), "--db", str(db), "--workers", "1"]
+    cli = subprocess.run(
+        [sys.executable, "-m", "desktop_dedup", *args], capture_output=True, text=True, timeout=180
+    )
+    assert cli.returncode == 0, cli.stderr
+    service = DedupService(db)
+    try:
+        window = MainWindow(service, settings=window_settings)
+        qtbot.addWidget(window)
+        window.show()
+        settle(window)
+        listed = [(str(root.resolve()), False), (str(reference.resolve()), True)]
+        assert window.folder_panel.folders() == listed
+        total = window.groups_model.total
+        assert total >= 3
+        summary = scan(qtbot, window)
+        assert scripted_dialogs.kinds() == []  # no "No folders"
+        assert summary.files_seen == len(files)
+        assert summary.files_reused == len(files) - 1  # all kept but the broken PDF, tried again
+        assert window.groups_model.total == total
+        assert window.folder_panel.folders() == listed
+    finally:
+        window.close()
+        service.close()
+
+
 def test_sorting_by_header_click(qtbot, window, library):
     root, _ = library
     window.folder_panel.add_folders([str(root)])

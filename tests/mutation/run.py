@@ -3204,6 +3204,38 @@ MUTANTS: list[Mutant] = [
         ["tests/gui/test_gui_near_removal.py::test_near_duplicates_are_removed_only_when_included"],
         "the last confirmation counts only the files that will go",
     ),
+    m(
+        "command-line-scan-lists-no-folders",
+        "desktop_dedup/core/service.py",
+        "            and self._list_folders(root_list, ref_roots)\n",
+        "            and False\n",
+        [
+            "tests/test_service.py::test_a_scan_of_named_folders_lists_them_only_when_no_folder"
+            "_is_listed",
+            "tests/gui/test_gui_workflow.py::test_after_a_command_line_scan_the_app_lists_its_"
+            "folders_and_scans_them",
+        ],
+        "into an index whose folder list is empty, `scan` lists the folders it was given",
+    ),
+    m(
+        "command-line-scan-replaces-the-users-folders",
+        "desktop_dedup/core/service.py",
+        "            and not self.folders()\n",
+        "",
+        [
+            "tests/test_service.py::test_a_scan_of_named_folders_lists_them_only_when_no_folder"
+            "_is_listed",
+        ],
+        "a folder list you made is never changed by `scan`",
+    ),
+    m(
+        "command-line-scan-lists-folders-of-a-shared-index",
+        "desktop_dedup/core/service.py",
+        "            and not self.store.shared\n",
+        "",
+        ["tests/test_locations.py::test_marks_are_per_person_references_and_ignores_are_the_teams"],
+        "a shared index's list is the team's to make",
+    ),
 ]
 
 
