@@ -175,34 +175,58 @@ def test_reference_folder_member_is_kept_and_protected(tmp_path: Path, svc: Dedu
     assert svc.group(group.id).reference.path == rp(original)
 
 
-def test_a_scan_of_named_folders_lists_them_only_when_no_folder_is_listed(tmp_path: Path) -> None:
-    """README (Folders): the folders a scan is given (the command line's) become the folder list
-    when it is empty, a reference folder among or inside them as a reference; a file given is
-    not a folder, a reference folder outside them is not scanned, and a list the user made is
-    never changed by such a scan. (A shared index's list is the team's: test_locations.)"""
+def test_the_folder_list_follows_named_scans_until_the_user_changes_it(tmp_path: Path) -> None:
+    """README (Command line): the folders a scan is given (the command line's) become the
+    folder list when it is empty or was made by such a scan, a reference folder among or inside
+    them as a reference; a file given is not a folder, and a reference folder outside them is
+    not scanned, so not listed. Once the user adds, removes or ticks a folder, the list is
+    theirs, and no such scan changes it. (A shared index's list is the team's: test_locations.)
+    """
     with DedupService(tmp_path / "index.sqlite") as svc:
         _named_folders_listed(tmp_path, svc)
 
 
 def _named_folders_listed(tmp_path: Path, svc: DedupService) -> None:
+    def listed() -> list[tuple[str, bool]]:
+        return [(f.path, f.is_reference) for f in svc.folders()]
+
     work, ref, outside = tmp_path / "work", tmp_path / "work" / "archive", tmp_path / "elsewhere"
+    other, third = tmp_path / "other", tmp_path / "third"
     docgen.write_txt(ref / "master.txt", docgen.SAMPLE_EN)
     docgen.write_txt(work / "copy.txt", docgen.SAMPLE_EN)
     loose = docgen.write_txt(tmp_path / "loose.txt", docgen.SAMPLE_ZH)
+    docgen.write_txt(other / "note.txt", docgen.SAMPLE_ZH)
+    docgen.write_txt(third / "note.txt", docgen.SAMPLE_ZH)
     outside.mkdir()
     svc.scan([work, loose], reference_roots=[ref, outside], workers=1)
-    listed = [(rp(work), False), (rp(ref), True)]
-    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+    assert listed() == [(rp(work), False), (rp(ref), True)]
     (group,) = svc.groups()
     assert group.reference.path == rp(ref / "master.txt")
     assert svc.scan(workers=1).files_seen == 2  # what the app's Scan does: the listed folders
-    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+    assert listed() == [(rp(work), False), (rp(ref), True)]
     assert svc.groups()[0].reference.in_reference_folder
 
-    other = tmp_path / "other"
-    docgen.write_txt(other / "note.txt", docgen.SAMPLE_ZH)
+    svc.scan([other], workers=1)  # the list was the last named scan's: it follows
+    assert listed() == [(rp(other), False)]
+    svc.set_folder_reference(rp(other), True)  # now the user's
+    svc.scan([third], workers=1)
+    assert listed() == [(rp(other), True)]
+
+    svc.remove_folder(rp(other))
+    svc.scan([work], workers=1)  # empty again: listed, and followed
+    svc.scan([third], workers=1)
+    assert listed() == [(rp(third), False)]
+    svc.add_folder(work)
     svc.scan([other], workers=1)
-    assert [(f.path, f.is_reference) for f in svc.folders()] == listed
+    assert listed() == [(rp(third), False), (rp(work), False)]
+
+    for folder in listed():
+        svc.remove_folder(folder[0])
+    svc.scan([work, other], workers=1)
+    assert listed() == [(rp(other), False), (rp(work), False)]
+    svc.remove_folder(rp(other))
+    svc.scan([third], workers=1)
+    assert listed() == [(rp(work), False)]
 
 
 def test_similarity_setting_regroups(

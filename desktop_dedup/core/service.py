@@ -371,6 +371,7 @@ class DedupService:
         if not os.path.isdir(resolved):
             raise DedupError(f"not a folder: {resolved}")
         self.store.add_folder(resolved, reference)
+        self._folders_are_the_users()
         folder = next(f for f in self.folders() if f.path == resolved)
         self._announce(Changes(folders=True))
         return folder
@@ -380,6 +381,7 @@ class DedupService:
         (unless another listed folder holds them; on a shared index, only the list changes:
         other machines' documents are not this list's to drop)."""
         self.store.remove_folder(path)
+        self._folders_are_the_users()
         changes = Changes(folders=True)
         if not self.store.shared:
             others = [f.path for f in self.folders()]
@@ -398,18 +400,26 @@ class DedupService:
     def set_folder_reference(self, path: str, reference: bool) -> Changes:
         """A reference folder's files are never marked: becoming one drops their marks."""
         self.store.set_folder_reference(path, reference)
+        self._folders_are_the_users()
         if reference:
             inside = [doc_id for doc_id, _ in self.store.paths_under([path])]
             self.store.set_marked(inside, False)
         self.regroup()
         return self._announce(Changes(folders=True, groups=True, marks=True))
 
+    #: Set while the folder list is the one a scan given its folders made (:meth:`_list_folders`)
+    _FOLDERS_OF_A_SCAN = "folders_listed_by_a_scan"
+
     def _list_folders(self, roots: Sequence[str], reference_roots: Sequence[str]) -> bool:
-        """An empty folder list of an index file becomes the folders of a scan given its roots
-        (the command line's), so that the app opened on the index shows what its groups are of
-        and scans them again: each folder among ``roots``, then each reference folder inside
-        them, as a reference (one outside them is not scanned, so not listed). Whether any
-        was listed."""
+        """The folder list of an index file follows the scans given their folders (the command
+        line's) while it is empty or was made by one, so that the app opened on the index shows
+        what its groups are of and scans them again: each folder among ``roots``, then each
+        reference folder inside them, as a reference (one outside them is not scanned, so not
+        listed). Once the user adds, removes or ticks a folder, the list is theirs
+        (:meth:`_folders_are_the_users`). Whether the list changed."""
+        current = self.folders()
+        if current and not self.store.get_setting(self._FOLDERS_OF_A_SCAN, False):
+            return False
         folders = [(r, pathrules.is_inside_any(r, reference_roots)) for r in roots]
         folders += [
             (r, True)
@@ -417,9 +427,17 @@ class DedupService:
             if r not in roots and pathrules.is_inside_any(r, roots)
         ]
         folders = [(path, ref) for path, ref in folders if os.path.isdir(path)]
+        if [(f.path, f.is_reference) for f in current] == folders:
+            return False
+        for folder in current:  # only the list: the scan decides what the index holds
+            self.store.remove_folder(folder.path)
         for path, ref in folders:
             self.store.add_folder(path, ref)
-        return bool(folders)
+        self.store.set_setting(self._FOLDERS_OF_A_SCAN, True)
+        return True
+
+    def _folders_are_the_users(self) -> None:
+        self.store.set_setting(self._FOLDERS_OF_A_SCAN, False)
 
     def _reference_roots(self) -> list[str]:
         roots = [f.path for f in self.folders() if f.is_reference]
@@ -532,12 +550,8 @@ class DedupService:
             raise DedupError("no folders to scan: add a folder first")
         ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
         self.store.set_scan_reference_roots(ref_roots)
-        listed = (  # a shared index's folder list is the team's to make
-            named
-            and not self.store.shared
-            and not self.folders()
-            and self._list_folders(root_list, ref_roots)
-        )
+        # a shared index's folder list is the team's to make
+        listed = named and not self.store.shared and self._list_folders(root_list, ref_roots)
         options = ScanOptions(
             roots=tuple(root_list),
             reference_roots=tuple(ref_roots),

@@ -3207,32 +3207,74 @@ MUTANTS: list[Mutant] = [
     m(
         "command-line-scan-lists-no-folders",
         "desktop_dedup/core/service.py",
-        "            and self._list_folders(root_list, ref_roots)\n",
-        "            and False\n",
+        "        listed = named and not self.store.shared and self._list_folders(root_list, "
+        "ref_roots)\n",
+        "        listed = False\n",
         [
-            "tests/test_service.py::test_a_scan_of_named_folders_lists_them_only_when_no_folder"
-            "_is_listed",
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it",
             "tests/gui/test_gui_workflow.py::test_after_a_command_line_scan_the_app_lists_its_"
             "folders_and_scans_them",
         ],
-        "into an index whose folder list is empty, `scan` lists the folders it was given",
+        "into an index file whose folder list is empty, `scan` lists the folders it was given",
     ),
     m(
         "command-line-scan-replaces-the-users-folders",
         "desktop_dedup/core/service.py",
-        "            and not self.folders()\n",
+        "        if current and not self.store.get_setting(self._FOLDERS_OF_A_SCAN, False):\n"
+        "            return False\n",
         "",
         [
-            "tests/test_service.py::test_a_scan_of_named_folders_lists_them_only_when_no_folder"
-            "_is_listed",
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it"
         ],
         "a folder list you made is never changed by `scan`",
     ),
     m(
+        "folder-list-of-a-scan-never-follows",
+        "desktop_dedup/core/service.py",
+        "        self.store.set_setting(self._FOLDERS_OF_A_SCAN, True)\n",
+        "",
+        [
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it"
+        ],
+        "a folder list `scan` made follows the next `scan`",
+    ),
+    m(
+        "ticking-a-folder-leaves-the-list-the-scans",
+        "desktop_dedup/core/service.py",
+        "        self.store.set_folder_reference(path, reference)\n"
+        "        self._folders_are_the_users()\n",
+        "        self.store.set_folder_reference(path, reference)\n",
+        [
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it"
+        ],
+        "once you add, remove or tick a folder, the list is yours",
+    ),
+    m(
+        "adding-a-folder-leaves-the-list-the-scans",
+        "desktop_dedup/core/service.py",
+        "        self.store.add_folder(resolved, reference)\n"
+        "        self._folders_are_the_users()\n",
+        "        self.store.add_folder(resolved, reference)\n",
+        [
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it"
+        ],
+        "once you add, remove or tick a folder, the list is yours",
+    ),
+    m(
+        "removing-a-folder-leaves-the-list-the-scans",
+        "desktop_dedup/core/service.py",
+        "        self.store.remove_folder(path)\n        self._folders_are_the_users()\n",
+        "        self.store.remove_folder(path)\n",
+        [
+            "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it"
+        ],
+        "once you add, remove or tick a folder, the list is yours",
+    ),
+    m(
         "command-line-scan-lists-folders-of-a-shared-index",
         "desktop_dedup/core/service.py",
-        "            and not self.store.shared\n",
-        "",
+        "named and not self.store.shared and self._list_folders(",
+        "named and self._list_folders(",
         ["tests/test_locations.py::test_marks_are_per_person_references_and_ignores_are_the_teams"],
         "a shared index's list is the team's to make",
     ),
