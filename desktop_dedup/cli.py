@@ -605,7 +605,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return "".join(out).rstrip("\n")
 
     w = sys.stdout.write
-    w(f"--- {args.file_a}\n+++ {args.file_b}\n")
+    w(f"--- {shown(args.file_a)}\n+++ {shown(args.file_b)}\n")
     w(f"similarity {result.similarity:.3f} ({result.a_words} / {result.b_words} words)\n")
     if result.swapped:
         first, second = (shown(word) for word in result.swapped)

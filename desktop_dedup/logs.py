@@ -69,7 +69,14 @@ def setup_logging(
             handler.close()
     if keep is None:
         keep = logging.handlers.RotatingFileHandler(
-            path, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8", delay=False
+            path,
+            maxBytes=max_bytes,
+            backupCount=backup_count,
+            encoding="utf-8",
+            delay=False,
+            # a file name that is not UTF-8 (lone surrogates) is logged as escapes, not lost
+            # with its whole record ("--- Logging error ---")
+            errors="backslashreplace",
         )
         setattr(keep, _MARK, "file")
         keep.setFormatter(formatter)

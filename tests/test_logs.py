@@ -70,6 +70,19 @@ def test_records_reach_the_file(home: Path) -> None:
     assert __version__ in text  # the start-up line names the version for bug reports
 
 
+def test_a_file_name_that_is_not_utf8_is_logged_as_escapes(
+    home: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """A record naming a file whose name is not UTF-8 (lone surrogates) reaches the file, the
+    byte as an escape; before, the whole record was lost to "--- Logging error ---"."""
+    path = logs.setup_logging(logging.INFO)
+    name = os.fsdecode(b"/docs/\xd7\xca.txt")
+    logging.getLogger("desktop_dedup.test").info("skipped %s: unreadable", name)
+    _flush()
+    assert "skipped /docs/\\udcd7\\udcca.txt: unreadable" in path.read_text(encoding="utf-8")
+    assert "Logging error" not in capsys.readouterr().err
+
+
 def test_setup_is_idempotent(home: Path) -> None:
     first = logs.setup_logging()
     second = logs.setup_logging(logging.DEBUG)

@@ -8,6 +8,7 @@ macOS). The SQL form is the same rule for the store's queries (marking, removal 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -55,3 +56,56 @@ def inside_sql(column: Any, folders: Sequence[str], *, case_insensitive: bool | 
         terms.append(col == f)
         terms.append(func.substr(col, 1, len(prefix)) == prefix)
     return or_(*terms) if terms else false()
+
+
+# --- file names that are not UTF-8 ---------------------------------------------------------------
+# A name that is not UTF-8 (a Chinese name in GBK unpacked from a Windows archive, say) is held
+# as Python holds it (os.fsdecode: each undecodable byte a lone surrogate, U+DC80-U+DCFF),
+# which opens, stats and moves the file, but which no database text and no UTF-8 file can hold.
+# Stored, each such byte is ESCAPE and its two hex digits, and ESCAPE itself is doubled: the same
+# path always gives the same text and back, and since each character is replaced on its own,
+# a folder's stored text is a prefix of its files' (inside_sql holds for stored paths).
+
+#: What stands before an escaped byte in a stored path: a noncharacter, which no name has in
+#: practice (one that has it keeps it, doubled).
+ESCAPE = "\uffff"
+_TO_ESCAPE = re.compile("[\udc80-\udcff\uffff]")
+_ESCAPED = re.compile("\uffff(\uffff|[0-9A-F]{2})")
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return ESCAPE * 2 if ch == ESCAPE else f"{ESCAPE}{ord(ch) - 0xDC00:02X}"
+
+
+def _unescape(match: re.Match[str]) -> str:
+    code = match.group(1)
+    return ESCAPE if code == ESCAPE else chr(0xDC00 + int(code, 16))
+
+
+def stored(path: str) -> str:
+    """``path`` as the index keeps it: itself, unless it has bytes that are not UTF-8."""
+    if path.isascii() or _TO_ESCAPE.search(path) is None:
+        return path
+    return _TO_ESCAPE.sub(_escape, path)
+
+
+def from_stored(text: str) -> str:
+    """The path :func:`stored` made ``text`` of."""
+    if text.isascii() or ESCAPE not in text:
+        return text
+    return _ESCAPED.sub(_unescape, text)
+
+
+def has_undecodable(path: str) -> bool:
+    """Whether ``path`` holds a byte that is not UTF-8 (a lone surrogate, os.fsdecode's)."""
+    return not path.isascii() and re.search("[\udc80-\udcff]", path) is not None
+
+
+def shown(path: str) -> str:
+    """``path`` as people read it (the app, CSV and HTML reports): each byte of its name that is
+    not UTF-8 as a visible escape (\\xd7), as the command line prints it. The path itself is
+    kept for everything done to the file."""
+    if path.isascii() or _TO_ESCAPE.search(path) is None:
+        return path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

@@ -32,6 +32,11 @@ Formats, and why they look the way they do:
   formula-like: paths are absolute (start with ``/`` or a drive letter) and reasons are ours.
 * **HTML** is for people: one file with inline CSS, no scripts, no external assets, every piece of
   text passed through :func:`html.escape` (file names are untrusted input).
+
+A file name that is not UTF-8 (each such byte a lone surrogate, as os.fsdecode holds it) is, in
+JSON, the exact name as JSON escapes (``\\udcd7``: what Python's json gives back, and
+os.fsencode turns into the bytes on disk); in CSV and HTML, which people read, each such byte is
+a visible escape (``\\xd7``, pathrules.shown), as the command line prints it.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.models import CloseDocument, Group, Member, Problem
 from desktop_dedup.core.release import drop_gradually
 from desktop_dedup.core.units import format_size
@@ -152,6 +158,11 @@ def _render_json(
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
+def _shown(path: str) -> str:
+    """A path as CSV and HTML give it: absolute, a byte of its name that is not UTF-8 visible."""
+    return pathrules.shown(os.path.abspath(path))
+
+
 def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)  # excel dialect: quotes where needed, CRLF rows
@@ -163,7 +174,7 @@ def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
                     group.id,
                     str(group.kind),
                     "true" if m.is_reference else "false",
-                    os.path.abspath(m.path),
+                    _shown(m.path),
                     m.size,
                     _iso_utc(m.modified),
                     m.format,
@@ -179,18 +190,20 @@ def _render_csv(groups: Sequence[Group], problems: Sequence[Problem]) -> str:
                     group.id,
                     str(group.kind),
                     "",
-                    os.path.abspath(c.path),
+                    _shown(c.path),
                     c.size,
                     _iso_utc(c.modified),
                     c.format,
                     "",
                     f"{c.similarity:.4f}",
                     "",
-                    os.path.abspath(c.member_path),
+                    _shown(c.member_path),
                 ]
             )
     for problem in problems:
-        writer.writerow(["", "", "", problem.path, "", "", "", "", "", problem.reason, ""])
+        writer.writerow(
+            ["", "", "", pathrules.shown(problem.path), "", "", "", "", "", problem.reason, ""]
+        )
     return buffer.getvalue()
 
 
@@ -337,7 +350,7 @@ def _html_lines(
             keep = f'<span class="badge">{t["reference"]}</span>' if m.is_reference else ""
             out.append(
                 f"<tr{row_class}><td>{keep}</td>"
-                f'<td class="path">{esc(os.path.abspath(m.path))}</td>'
+                f'<td class="path">{esc(_shown(m.path))}</td>'
                 f'<td class="num" title="{m.size} {t["bytes"]}">{size(m.size)}</td>'
                 f"<td>{esc(_iso_utc(m.modified))}</td><td>{esc(m.format)}</td>"
                 f'<td class="num">{m.similarity * 100:.1f}%</td>'
@@ -353,11 +366,11 @@ def _html_lines(
             )
             for c in group.close:
                 out.append(
-                    f'<tr><td class="path">{esc(os.path.abspath(c.path))}</td>'
+                    f'<tr><td class="path">{esc(_shown(c.path))}</td>'
                     f'<td class="num" title="{c.size} {t["bytes"]}">{size(c.size)}</td>'
                     f"<td>{esc(_iso_utc(c.modified))}</td><td>{esc(c.format)}</td>"
                     f'<td class="num">{c.similarity * 100:.1f}%</td>'
-                    f'<td class="path">{esc(os.path.abspath(c.member_path))}</td></tr>'
+                    f'<td class="path">{esc(_shown(c.member_path))}</td></tr>'
                 )
             out.append("</tbody></table>")
 
@@ -368,7 +381,9 @@ def _html_lines(
         )
         for p in problems:
             reason = esc(reason_of(p.reason))
-            out.append(f'<tr><td class="path">{esc(p.path)}</td><td>{reason}</td></tr>')
+            out.append(
+                f'<tr><td class="path">{esc(pathrules.shown(p.path))}</td><td>{reason}</td></tr>'
+            )
         out.append("</tbody></table>")
     else:
         out.append(f'<p class="muted">{t["none"]}</p>')
@@ -454,7 +469,9 @@ def write_report(
     temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     try:
         # Plain open (not mkstemp) so the report gets the user's usual permissions (umask).
-        with open(temp, "x", encoding=encoding, newline="") as handle:
+        # a lone surrogate (a name that is not UTF-8) is left in JSON only: \udcd7 there is
+        # its JSON escape
+        with open(temp, "x", encoding=encoding, errors="backslashreplace", newline="") as handle:
             _write_lines(handle, lines)
             handle.flush()
             os.fsync(handle.fileno())

@@ -5,8 +5,8 @@ read only to tell what a file without an extension, or of a type no reader handl
   stored absolute and resolved.
 * Exclude globs are matched (fnmatch) against each file's and folder's *name*; case-sensitively on
   Linux, ignoring case on Windows and macOS, as their file systems do.
-* A folder that cannot be listed, or a name that is not valid in the file system's encoding, is a
-  :class:`Problem`, not an exception.
+* A folder that cannot be listed is a :class:`Problem`, not an exception. A name that is not
+  UTF-8 is listed as Python holds it (os.fsdecode), and stored escaped (pathrules.stored).
 * A file without an extension (``README``, ``LICENSE``, ``copyright``) is read as plain text when
   plain text is among the scanned types and its first bytes are text (:func:`text_kind`: the
   same encoding detection and binary check as the text reader) that is not a script (``#!``);
@@ -49,14 +49,6 @@ log = logging.getLogger(__name__)
 def printable_path(path: str) -> str:
     """A path safe to show and store: undecodable bytes become U+FFFD."""
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-def _has_surrogates(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 # Windows and macOS file systems ignore case ("Thumbs.db" is "THUMBS.DB"), so their excludes do.
@@ -284,15 +276,6 @@ def walk_files(
                         counts.hard_links += 1
                         continue
                     seen_links.add(key)
-                if _has_surrogates(entry.path):
-                    problems.append(
-                        Problem(
-                            printable_path(entry.path),
-                            "file name is not valid in the file system's encoding (UTF-8); "
-                            "rename it to include it",
-                        )
-                    )
-                    continue
                 if st.st_size > options.max_size:  # never silently: the user asked for this file
                     problems.append(
                         Problem(

@@ -13,13 +13,33 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from urllib.parse import quote, unquote_to_bytes
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from desktop_dedup.core import pathrules
+
 log = logging.getLogger(__name__)
+
+
+def file_url(path: str) -> QUrl:
+    """The file:// address of a local ``path``. QUrl.fromLocalFile drops each byte of a name
+    that is not UTF-8 (a lone surrogate, as Python holds it), so such a path is given by its
+    bytes, percent-encoded, which QUrl keeps and the desktop opens."""
+    if not pathrules.has_undecodable(path):
+        return QUrl.fromLocalFile(path)
+    return QUrl.fromEncoded(b"file://" + quote(os.fsencode(path)).encode("ascii"))
+
+
+def local_path(url: QUrl) -> str:
+    """The local path of a file:// address, inverse of :func:`file_url`: a percent-encoded
+    byte of a name that is not UTF-8 comes back as Python holds it (QUrl.toLocalFile drops
+    it). Windows keeps QUrl's own reading (a drive letter, a share)."""
+    if sys.platform == "win32" or not url.isLocalFile():
+        return url.toLocalFile()
+    return os.fsdecode(unquote_to_bytes(url.path(QUrl.ComponentFormattingOption.FullyEncoded)))
 
 
 class Dialogs:
@@ -130,7 +150,7 @@ class Dialogs:
         if sys.platform == "win32":
             subprocess.Popen(["explorer", "/select,", os.path.normpath(path)])
             return
-        self.open_url(QUrl.fromLocalFile(str(Path(path).parent)))
+        self.open_url(file_url(os.path.dirname(path)))
 
     @staticmethod
     def _show_items_dbus(path: str) -> bool:
@@ -147,7 +167,9 @@ class Dialogs:
             "org.freedesktop.FileManager1",
             "ShowItems",
         )
-        msg.setArguments([[QUrl.fromLocalFile(path).toString()], ""])
+        msg.setArguments(
+            [[file_url(path).toString(QUrl.ComponentFormattingOption.FullyEncoded)], ""]
+        )
         reply = bus.call(msg)
         ok = reply.type() != QDBusMessage.MessageType.ErrorMessage
         if not ok:

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_similarity, plural
 
 log = logging.getLogger(__name__)
@@ -576,7 +577,7 @@ class DiffView(QWidget):
         return (first, other) if self._reference_left else (other, first)
 
     def _title(self, role: str, path: str) -> str:
-        folder, name = os.path.split(path)
+        folder, name = os.path.split(shown_path(path))
         return self.tr("{role}: {name}  —  {folder}").format(role=role, name=name, folder=folder)
 
     def _change_rows(self) -> list[int]:

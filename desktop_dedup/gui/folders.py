@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
 
 log = logging.getLogger(__name__)
@@ -34,17 +35,14 @@ def local_dirs_from_mime(mime: Any) -> list[str]:
     """Local directories among dropped URLs (files and remote URLs are ignored)."""
     if not mime.hasUrls():
         return []
-    return [
-        url.toLocalFile()
-        for url in mime.urls()
-        if url.isLocalFile() and os.path.isdir(url.toLocalFile())
-    ]
+    paths = [dialogs.local_path(url) for url in mime.urls() if url.isLocalFile()]
+    return [p for p in paths if os.path.isdir(p)]
 
 
 class FolderList(QListWidget):
     """A list that accepts folders dropped from a file manager."""
 
-    foldersDropped = Signal(list)
+    foldersDropped = Signal(object)  # a list of paths: a Qt string would drop a byte not UTF-8
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -83,6 +81,8 @@ class FolderPanel(QWidget):
         self._ops = ops
         if ops is not None:
             ops.changed.connect(self._on_changes)
+        # each row's folder, kept here: a Qt string drops a byte of a name that is not UTF-8
+        self._paths: list[str] = []
         self.list = FolderList()
         self.list.setAccessibleName(self.tr("Folders to scan"))
         self.list.setToolTip(
@@ -153,15 +153,17 @@ class FolderPanel(QWidget):
         result = []
         for i in range(self.list.count()):
             item = self.list.item(i)
-            result.append((item.data(PATH_ROLE), item.checkState() == Qt.CheckState.Checked))
+            result.append((self._path(item), item.checkState() == Qt.CheckState.Checked))
         return result
 
     def refresh(self) -> None:
         self.list.blockSignals(True)
         try:
             self.list.clear()
-            for folder in self._service.folders():
-                item = QListWidgetItem(folder.path)
+            folders = self._service.folders()
+            self._paths = [folder.path for folder in folders]
+            for folder in folders:
+                item = QListWidgetItem(shown_path(folder.path))
                 item.setData(PATH_ROLE, folder.path)
                 item.setFlags(
                     Qt.ItemFlag.ItemIsEnabled
@@ -171,7 +173,7 @@ class FolderPanel(QWidget):
                 item.setCheckState(
                     Qt.CheckState.Checked if folder.is_reference else Qt.CheckState.Unchecked
                 )
-                self._decorate(item, folder.is_reference)
+                self._decorate(item, folder.is_reference, folder.path)
                 self.list.addItem(item)
         finally:
             self.list.blockSignals(False)
@@ -202,7 +204,7 @@ class FolderPanel(QWidget):
         items = self.list.selectedItems()
         if not items:
             return
-        paths = [item.data(PATH_ROLE) for item in items]
+        paths = [self._path(item) for item in items]
         self._write(lambda service: [service.remove_folder(p) for p in paths])
 
     def set_reference(self, path: str, reference: bool) -> None:
@@ -210,15 +212,18 @@ class FolderPanel(QWidget):
 
     def _on_item_changed(self, item: QListWidgetItem) -> None:
         reference = item.checkState() == Qt.CheckState.Checked
-        path = item.data(PATH_ROLE)
+        path = self._path(item)
         self.list.blockSignals(True)
-        self._decorate(item, reference)
+        self._decorate(item, reference, path)
         self.list.blockSignals(False)
         # the item already shows the new state: no refresh (it would replace the item)
         self._write(lambda service: service.set_folder_reference(path, reference), False)
 
-    def _decorate(self, item: QListWidgetItem, reference: bool) -> None:
-        path = item.data(PATH_ROLE)
+    def _path(self, item: QListWidgetItem) -> str:
+        return self._paths[self.list.row(item)]
+
+    def _decorate(self, item: QListWidgetItem, reference: bool, folder: str) -> None:
+        path = shown_path(folder)
         if reference:
             item.setText(self.tr("{path}  (reference: always kept)").format(path=path))
             item.setToolTip(self.tr("Reference folder: files here are never marked or removed."))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
 from desktop_dedup.gui.formatting import format_datetime, format_size, plural
 from desktop_dedup.gui.models.rows import RowsModel
@@ -125,7 +126,7 @@ class ProblemsDialog(RowsDialog):
             parent,
         )
         shown = reason_translator()
-        self.set_rows([(p.path, shown(p.reason)) for p in problems], list(problems))
+        self.set_rows([(shown_path(p.path), shown(p.reason)) for p in problems], list(problems))
 
 
 class JournalDialog(RowsDialog):
@@ -155,8 +156,8 @@ class JournalDialog(RowsDialog):
                     format_datetime(e.time),
                     action_label(e.action),
                     self.tr("done") if e.ok else self.tr("refused"),
-                    e.path,
-                    e.destination,
+                    shown_path(e.path),
+                    shown_path(e.destination),
                     format_size(e.size),
                     e.content_hash,
                     shown(e.reason),
@@ -182,7 +183,7 @@ class ActionResultsDialog(RowsDialog):
             parent,
         )
         shown = reason_translator()
-        self.set_rows([(r.path, shown(r.reason)) for r in failed], failed)
+        self.set_rows([(shown_path(r.path), shown(r.reason)) for r in failed], failed)
 
 
 class IgnoredPairsDialog(RowsDialog):
@@ -220,7 +221,11 @@ class IgnoredPairsDialog(RowsDialog):
     def refresh(self) -> None:
         pairs = self._service.ignored_pairs()
         self.set_rows(
-            [(p.path_a, p.path_b, format_datetime(p.created)) for p in pairs], list(pairs)
+            [
+                (shown_path(p.path_a), shown_path(p.path_b), format_datetime(p.created))
+                for p in pairs
+            ],
+            list(pairs),
         )
         self.clear_button.setEnabled(bool(pairs))
         self.remove_button.setEnabled(bool(pairs))

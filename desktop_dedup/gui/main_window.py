@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 
 from desktop_dedup.core.changes import Changes
 from desktop_dedup.core.marking import KeepRule
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs, review_actions
 from desktop_dedup.gui.diff_view import DiffView
 from desktop_dedup.gui.folders import FolderPanel, local_dirs_from_mime
@@ -1153,7 +1154,7 @@ class MainWindow(QMainWindow):
     def open_current_file(self) -> None:
         member = self._target_member()
         if member is not None:
-            dialogs.current().open_url(QUrl.fromLocalFile(member.path))
+            dialogs.current().open_url(dialogs.file_url(member.path))
 
     def reveal_current_file(self) -> None:
         member = self._target_member()
@@ -1163,8 +1164,10 @@ class MainWindow(QMainWindow):
     def copy_current_path(self) -> None:
         member = self._target_member()
         if member is not None:
-            QGuiApplication.clipboard().setText(member.path)
-            self.statusBar().showMessage(self.tr("Copied {path}").format(path=member.path), 3000)
+            # a byte of the name that is not UTF-8 as an escape (\xd7): a Qt string drops it
+            shown = shown_path(member.path)
+            QGuiApplication.clipboard().setText(shown)
+            self.statusBar().showMessage(self.tr("Copied {path}").format(path=shown), 3000)
 
     def _members_context_menu(self, pos: Any) -> None:
         self._popup_menu(

@@ -278,6 +278,8 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "not an RTF document (missing {\\rtf header)",
         ),
+        # no scan gives it since the fiftieth session (such names are read); an index scanned
+        # before still lists it until its next scan
         (
             "file name is not valid in the file system's encoding (UTF-8); rename it to include it"
         ): QCoreApplication.translate(

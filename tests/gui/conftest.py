@@ -37,6 +37,7 @@ class ScriptedDialogs(dialogs.Dialogs):
         self.save_answers: list[str | None] = []
         self.keep_structure_answers: list[bool] = []
         self.opened_urls: list[str] = []
+        self.opened_encoded: list[bytes] = []  # the addresses as the desktop gets them
         self.revealed: list[str] = []
 
     def _record(self, kind: str, title: str, text: str) -> None:
@@ -83,6 +84,7 @@ class ScriptedDialogs(dialogs.Dialogs):
 
     def open_url(self, url):
         self.opened_urls.append(url.toLocalFile() or url.toString())
+        self.opened_encoded.append(bytes(url.toEncoded()))
         return True
 
     def reveal_in_file_manager(self, path):

@@ -3278,6 +3278,95 @@ MUTANTS: list[Mutant] = [
         ["tests/test_locations.py::test_marks_are_per_person_references_and_ignores_are_the_teams"],
         "a shared index's list is the team's to make",
     ),
+    m(
+        "names-not-utf8-stored-as-they-are",
+        "desktop_dedup/core/pathrules.py",
+        "    return _TO_ESCAPE.sub(_escape, path)\n",
+        "    return path\n",
+        ["tests/test_names_not_utf8.py"],
+        "a file or folder whose name is not UTF-8 is read, grouped and removed like any other",
+    ),
+    m(
+        "stored-names-read-back-escaped",
+        "desktop_dedup/core/pathrules.py",
+        "    return _ESCAPED.sub(_unescape, text)\n",
+        "    return text\n",
+        ["tests/test_names_not_utf8.py"],
+        "the same",
+    ),
+    m(
+        "escape-character-in-a-name-not-doubled",
+        "desktop_dedup/core/pathrules.py",
+        "    return ESCAPE * 2 if ch == ESCAPE else",
+        "    return ESCAPE if ch == ESCAPE else",
+        [
+            "tests/test_names_not_utf8.py::test_the_stored_form_gives_back_every_name_and_keeps_folders_prefixes"
+        ],
+        "the index stores such a name with each of those bytes escaped",
+    ),
+    m(
+        "journal-paths-not-stored",
+        "desktop_dedup/core/store/repository.py",
+        "            k: pathrules.stored(v) if k in cls._JOURNAL_PATHS and v else v\n",
+        "            k: v\n",
+        [
+            "tests/test_names_not_utf8.py::test_a_file_whose_name_is_not_utf8_is_moved_restored_and_trashed_by_that_name"
+        ],
+        "moving, restoring and removing act on the file of that name",
+    ),
+    m(
+        "report-file-refuses-a-name-not-utf8",
+        "desktop_dedup/core/report.py",
+        'encoding=encoding, errors="backslashreplace", newline=""',
+        'encoding=encoding, newline=""',
+        ["tests/test_names_not_utf8.py::test_reports_give_a_name_that_is_not_utf8"],
+        "the JSON report gives the exact name as JSON escapes",
+    ),
+    m(
+        "csv-name-not-utf8-as-json-escapes",
+        "desktop_dedup/core/report.py",
+        "    return pathrules.shown(os.path.abspath(path))\n",
+        "    return os.path.abspath(path)\n",
+        ["tests/test_names_not_utf8.py::test_reports_give_a_name_that_is_not_utf8"],
+        "each byte of the name that is not UTF-8 is shown as an escape (`\\xd7`) in the CSV and "
+        "HTML reports",
+    ),
+    m(
+        "folder-list-paths-through-qt",
+        "desktop_dedup/gui/folders.py",
+        "        return self._paths[self.list.row(item)]\n",
+        "        return item.data(PATH_ROLE)\n",
+        [
+            "tests/gui/test_names_not_utf8_gui.py::test_the_window_shows_and_acts_on_names_that_are_not_utf8"
+        ],
+        "a reference folder acts on the folder of that name",
+    ),
+    m(
+        "file-url-drops-bytes-not-utf8",
+        "desktop_dedup/gui/dialogs.py",
+        "    if not pathrules.has_undecodable(path):\n",
+        "    if True:\n",
+        [
+            "tests/gui/test_names_not_utf8_gui.py::test_the_window_shows_and_acts_on_names_that_are_not_utf8"
+        ],
+        "opening and revealing act on the file of that name",
+    ),
+    m(
+        "log-record-of-a-name-not-utf8-lost",
+        "desktop_dedup/logs.py",
+        '            errors="backslashreplace",\n',
+        "",
+        ["tests/test_logs.py::test_a_file_name_that_is_not_utf8_is_logged_as_escapes"],
+        "each byte of the name that is not UTF-8 is shown as an escape in the log",
+    ),
+    m(
+        "diff-header-of-a-name-not-utf8-unescaped",
+        "desktop_dedup/cli.py",
+        '    w(f"--- {shown(args.file_a)}\\n+++ {shown(args.file_b)}\\n")\n',
+        '    w(f"--- {args.file_a}\\n+++ {args.file_b}\\n")\n',
+        ["tests/test_cli.py::test_diff_names_a_file_whose_name_is_not_utf8_as_the_scan_does"],
+        "each byte of the name that is not UTF-8 is shown as an escape in the command line",
+    ),
 ]
 
 
@@ -3339,8 +3428,14 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> tuple[int, 
     ]
     start = time.monotonic()
     try:
-        proc = subprocess.run(
-            cmd, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout
+        proc = subprocess.run(  # a test's output may name a file whose name is not UTF-8
+            cmd,
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            errors="backslashreplace",
+            timeout=timeout,
         )
     except subprocess.TimeoutExpired:
         return -1, "timed out", time.monotonic() - start

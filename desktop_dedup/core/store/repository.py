@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
 
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.grouping import MAX_KEY_POSTINGS, BuiltGroup, split_blocks
 from desktop_dedup.core.models import DocStatus
 from desktop_dedup.core.pathrules import inside_sql
@@ -208,12 +209,14 @@ class Store:
     # resolved here (another machine's disk, a share not mounted here) is shown as its location.
 
     def location(self, path: str) -> str:
-        """Where ``path`` (on this machine) is in this index's terms."""
-        return path if self.locator is None else self.locator.location(path)
+        """Where ``path`` (on this machine) is in this index's terms (as stored: a name that is
+        not UTF-8 escaped, pathrules.stored)."""
+        return pathrules.stored(path if self.locator is None else self.locator.location(path))
 
     def local_path(self, location: str) -> str:
         """The path of a stored location on this machine, or the location itself when it has
         none here (see :meth:`is_here`)."""
+        location = pathrules.from_stored(location)
         return location if self.locator is None else self.locator.display(location)
 
     @staticmethod
@@ -223,9 +226,7 @@ class Store:
         return not is_location(path)
 
     def _locations(self, paths: Iterable[str]) -> list[str]:
-        if self.locator is None:
-            return list(paths)
-        return [self.locator.location(p) for p in paths]
+        return [self.location(p) for p in paths]
 
     @property
     def display_name(self) -> str:
@@ -312,8 +313,7 @@ class Store:
         for row in rows:
             row = dict(row)
             made = row.pop("lines", None)
-            if self.locator is not None:
-                row["path"] = self.locator.location(row["path"])
+            row["path"] = self.location(row["path"])
             sh = row.get("simhash")
             row["b0"], row["b1"], row["b2"], row["b3"] = (
                 split_blocks(sh) if sh is not None else (None, None, None, None)
@@ -515,8 +515,7 @@ class Store:
 
     def _here(self, doc: DocumentRow) -> DocumentRow:
         """A loaded (detached) document with its path as this machine sees it."""
-        if self.locator is not None:
-            doc.path = self.locator.display(doc.path)
+        doc.path = self.local_path(doc.path)
         return doc
 
     def document(self, doc_id: int) -> DocumentRow | None:
@@ -1498,9 +1497,8 @@ class Store:
 
     def _groups_here(self, rows: Iterable[Any]) -> list[GroupRow]:
         out = list(map(GroupRow.load, rows))
-        if self.locator is not None:
-            for g in out:
-                g.reference_path = self.locator.display(g.reference_path)
+        for g in out:
+            g.reference_path = self.local_path(g.reference_path)
         return out
 
     def group_members(
@@ -1634,12 +1632,33 @@ class Store:
 
     # --- journal ---------------------------------------------------------------------------------
 
+    # A journal row's paths are this machine's (its machine column says whose), as stored.
+    _JOURNAL_PATHS = ("path", "destination")
+
+    @classmethod
+    def _journal_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        return {
+            k: pathrules.stored(v) if k in cls._JOURNAL_PATHS and v else v
+            for k, v in values.items()
+        }
+
+    @classmethod
+    def _journal_rows(cls, rows: Iterable[Any]) -> list[JournalRow]:
+        out = list(map(JournalRow.load, rows))
+        for r in out:
+            r.path = pathrules.from_stored(r.path)
+            r.destination = pathrules.from_stored(r.destination or "")
+        return out
+
     def add_journal(self, entries: Sequence[dict[str, Any]]) -> None:
         if entries:
             with self.engine.begin() as conn:
                 conn.execute(
                     JournalRow.__table__.insert(),
-                    [{"time": now(), "machine": self.machine, **e} for e in entries],
+                    [
+                        {"time": now(), "machine": self.machine, **self._journal_values(e)}
+                        for e in entries
+                    ],
                 )
 
     # Write-ahead: a row with this reason is an intent whose outcome was never recorded.
@@ -1653,7 +1672,7 @@ class Store:
                 {
                     "time": now(),
                     "machine": self.machine,
-                    **entry,
+                    **self._journal_values(entry),
                     "ok": False,
                     "reason": self.JOURNAL_PENDING,
                 },
@@ -1661,28 +1680,27 @@ class Store:
 
     def journal_update(self, row_id: int, **values: Any) -> None:
         with self.engine.begin() as conn:
-            conn.execute(update(JournalRow).where(JournalRow.id == row_id).values(**values))
+            conn.execute(
+                update(JournalRow)
+                .where(JournalRow.id == row_id)
+                .values(**self._journal_values(values))
+            )
 
     def pending_journal(self) -> list[JournalRow]:
         with self.engine.connect() as conn:
-            return list(
-                map(
-                    JournalRow.load,
-                    # only this machine's intents: another machine settles its own from its disk
-                    conn.execute(
-                        select(JournalRow).where(
-                            JournalRow.reason == self.JOURNAL_PENDING,
-                            JournalRow.machine.in_((self.machine, "")),
-                        )
-                    ),
+            return self._journal_rows(
+                # only this machine's intents: another machine settles its own from its disk
+                conn.execute(
+                    select(JournalRow).where(
+                        JournalRow.reason == self.JOURNAL_PENDING,
+                        JournalRow.machine.in_((self.machine, "")),
+                    )
                 )
             )
 
     def journal(self) -> list[JournalRow]:
         with self.engine.connect() as conn:
-            rows = list(
-                map(JournalRow.load, conn.execute(select(JournalRow).order_by(JournalRow.id)))
-            )
+            rows = self._journal_rows(conn.execute(select(JournalRow).order_by(JournalRow.id)))
         for r in rows:
             r.time = _aware(r.time)
         return rows

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_similarity, format_size
 from desktop_dedup.gui.models.members import MarkedRows
 
@@ -68,15 +69,15 @@ class CloseModel(MarkedRows):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == CLOSE_NAME:
-                return os.path.basename(c.path)
+                return os.path.basename(shown_path(c.path))
             if column == CLOSE_FOLDER:
-                return os.path.dirname(c.path)
+                return os.path.dirname(shown_path(c.path))
             if column == CLOSE_SIZE:
                 return format_size(c.size)
             if column == CLOSE_SIMILARITY:
                 return format_similarity(c.similarity)
             if column == CLOSE_MEMBER:
-                return os.path.basename(c.member_path)
+                return os.path.basename(shown_path(c.member_path))
             return None
         if role == Qt.ItemDataRole.CheckStateRole:
             return self._check_state(index)
@@ -88,12 +89,17 @@ class CloseModel(MarkedRows):
                 "this group to be one of its duplicates: no rule marks it with the group. "
                 "Select it to compare the two; tick it to remove it while {member} is kept.\n"
                 "{path}"
-            ).format(share=format_similarity(c.similarity), member=c.member_path, path=c.path)
+            ).format(
+                share=format_similarity(c.similarity),
+                member=shown_path(c.member_path),
+                path=shown_path(c.path),
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (CLOSE_SIZE, CLOSE_SIMILARITY):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole and column == CLOSE_NAME:
             text = self.tr("{name}, close to {member}").format(
-                name=os.path.basename(c.path), member=os.path.basename(c.member_path)
+                name=os.path.basename(shown_path(c.path)),
+                member=os.path.basename(shown_path(c.member_path)),
             )
             if c.doc_id not in self._marked:
                 return text

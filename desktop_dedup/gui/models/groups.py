@@ -26,6 +26,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import (
     format_similarity,
     format_size,
@@ -220,9 +221,9 @@ class GroupsModel(QAbstractTableModel):
             if column == COL_RECLAIMABLE:
                 return format_size(summary.reclaimable_size)
             if column == COL_REFERENCE:
-                return os.path.basename(summary.reference_path)
+                return os.path.basename(shown_path(summary.reference_path))
             if column == COL_FOLDER:
-                return os.path.dirname(summary.reference_path)
+                return os.path.dirname(shown_path(summary.reference_path))
             if column == COL_SIMILARITY:
                 return format_similarity(summary.min_similarity)
             return None
@@ -230,7 +231,7 @@ class GroupsModel(QAbstractTableModel):
             if column == COL_KIND:
                 return kind_explanation(summary.kind)
             if column in (COL_REFERENCE, COL_FOLDER):
-                return summary.reference_path
+                return shown_path(summary.reference_path)
             if column == COL_SIMILARITY:
                 return self.tr(
                     "The least share of text any member has in common with the reference"

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon
 
 from desktop_dedup.core.marking import is_markable
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_datetime, format_similarity, format_size
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -211,9 +212,9 @@ class MembersModel(MarkedRows):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
-                return os.path.basename(m.path)
+                return os.path.basename(shown_path(m.path))
             if column == COL_FOLDER:
-                return os.path.dirname(m.path)
+                return os.path.dirname(shown_path(m.path))
             if column == COL_SIZE:
                 return format_size(m.size)
             if column == COL_MODIFIED:
@@ -230,14 +231,16 @@ class MembersModel(MarkedRows):
                 return self.tr(
                     "Reference: the copy the others are compared with, kept unless you mark "
                     "it.\n{path}"
-                ).format(path=m.path)
+                ).format(path=shown_path(m.path))
             if m.in_reference_folder:
-                return self.tr("In a reference folder: always kept.\n{path}").format(path=m.path)
+                return self.tr("In a reference folder: always kept.\n{path}").format(
+                    path=shown_path(m.path)
+                )
             if column == COL_SIMILARITY:
                 return self.tr("Shares {share} of its text with the reference").format(
                     share=format_similarity(m.similarity)
                 )
-            return m.path
+            return shown_path(m.path)
         if role == Qt.ItemDataRole.FontRole and m.is_reference:
             font = QFont()
             font.setBold(True)
@@ -250,7 +253,7 @@ class MembersModel(MarkedRows):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole and column == COL_NAME:
             state = self.tr("marked") if m.doc_id in self._marked else ""
-            return " ".join(p for p in (os.path.basename(m.path), state) if p)
+            return " ".join(p for p in (os.path.basename(shown_path(m.path)), state) if p)
         if role == DOC_ID_ROLE:
             return m.doc_id
         if role == PATH_ROLE:

@@ -1,0 +1,113 @@
+"""The window on files and folders whose names are not UTF-8 (README, Bad input): each byte
+that is not UTF-8 is shown as an escape (\\xd7), as the command line prints it, and everything
+done to the file (open, reveal, mark, remove, a folder ticked as a reference or removed from the
+list) is done to the file of that name: a Qt string would drop the byte."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+import docgen
+from gui_helpers import SCAN_TIMEOUT_MS, scan, select_member, settle
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QGuiApplication
+
+from desktop_dedup.core import pathrules
+from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME
+
+FOLDER = "资料备份".encode("gbk")
+NAME = "江南春天.txt".encode("gbk")
+
+
+def _write(path: bytes, text: str) -> str:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return os.fsdecode(os.path.realpath(path))
+
+
+def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
+    qtbot, window, service, scripted_dialogs, trash_dir, tmp_path
+):
+    root = (tmp_path / "docs").resolve()
+    folder = os.fsdecode(os.path.join(os.fsencode(root), FOLDER))
+    gbk = _write(os.path.join(os.fsencode(folder), NAME), docgen.SAMPLE_ZH)
+    utf8 = _write(os.fsencode(root / "文稿" / "江南春天.txt"), docgen.SAMPLE_ZH)
+    window.folder_panel.add_folders([str(root)])
+    settle(window)
+    scan(qtbot, window)
+    assert window.groups_model.total == 1
+    members = window.members_model
+    row = members.row_of_doc(next(m.doc_id for m in members.group.members if m.path == gbk))
+    shown_name = NAME.decode("utf-8", "backslashreplace")
+    assert "\\xbd\\xad" in shown_name
+    assert members.data(members.index(row, COL_NAME)) == shown_name
+    assert members.data(members.index(row, COL_FOLDER)) == pathrules.shown(folder)
+
+    select_member(window, Path(gbk))
+    window.open_current_file()
+    assert scripted_dialogs.opened_encoded[-1] == b"file://" + quote(os.fsencode(gbk)).encode()
+    window.reveal_current_file()
+    assert scripted_dialogs.revealed[-1] == gbk
+    window.copy_current_path()
+    assert QGuiApplication.clipboard().text() == pathrules.shown(gbk)
+
+    # the folder: listed by its escapes, ticked as a reference and removed by its name
+    window.folder_panel.add_folders([folder])
+    settle(window)
+    panel = window.folder_panel
+    assert panel.folders() == [(str(root), False), (folder, False)]
+    assert panel.list.item(1).text() == pathrules.shown(folder)
+    panel.list.item(1).setCheckState(Qt.CheckState.Checked)
+    settle(window)
+    assert [(f.path, f.is_reference) for f in service.folders()] == [
+        (str(root), False),
+        (folder, True),
+    ]
+    assert service.groups()[0].reference.path == gbk
+    panel.list.item(1).setCheckState(Qt.CheckState.Unchecked)
+    settle(window)
+    panel.list.setCurrentRow(1)
+    panel.remove_selected()
+    settle(window)
+    assert [f.path for f in service.folders()] == [str(root)]
+
+    # marked and moved to the trash: the file of that name goes, its copy stays
+    select_member(window, Path(gbk))
+    window.act_toggle_mark.trigger()
+    settle(window)
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=SCAN_TIMEOUT_MS) as blocker:
+        window.act_trash.trigger()
+        settle(window)
+    assert [(r.path, r.ok) for r in blocker.args[0]] == [(gbk, True)]
+    assert not os.path.exists(gbk) and os.path.exists(utf8)
+    assert [os.fsencode(p).endswith(NAME) for p in os.listdir(trash_dir)] == [True]
+    journal = window.show_journal()
+    assert journal.model.rows()[-1][3] == pathrules.shown(gbk)
+
+
+def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
+    qtbot, window, service, tmp_path
+):
+    """A file manager drops a folder as its address, such a name's bytes percent-encoded
+    (%D7%CA); QUrl.toLocalFile would give a name without them, which is no folder."""
+    from PySide6.QtCore import QMimeData, QPoint, QPointF
+    from PySide6.QtGui import QDropEvent
+
+    folder = os.path.join(os.fsencode(tmp_path), FOLDER)
+    os.makedirs(folder)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromEncoded(b"file://" + quote(folder).encode("ascii"))])
+    event = QDropEvent(
+        QPointF(QPoint(5, 5)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.folder_panel.list.dropEvent(event)
+    settle(window)
+    assert [f.path for f in service.folders()] == [os.fsdecode(folder)]

@@ -1,0 +1,222 @@
+"""File and folder names that are not UTF-8 (README, Bad input): a Chinese name in GBK, as a
+Windows archive unpacked on Linux leaves it, is a document like any other. It is read, grouped,
+shown, reported, marked, moved, restored and removed by the name it has on disk, on SQLite and
+on a shared PostgreSQL index alike.
+
+Python holds such a name as os.fsdecode gives it (each byte that is not UTF-8 a lone surrogate);
+every path here is checked against the bytes on disk, through os.fsencode.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+from pathlib import Path
+
+import docgen
+import pytest
+
+from desktop_dedup.core import pathrules
+from desktop_dedup.core.service import DedupService
+
+FOLDER = "资料备份".encode("gbk")  # b"\xd7\xca\xc1\xcf\xb1\xb8\xb7\xdd"
+NAME = "江南春天.txt".encode("gbk")
+EDITED = "江南春天-修订.txt".encode("gbk")
+
+
+def _gbk(root: Path, *parts: bytes) -> str:
+    """The path of ``parts`` (bytes as on disk) below ``root``, as Python holds it."""
+    return os.fsdecode(os.path.join(os.fsencode(root), *parts))
+
+
+def _write(path: str, text: str) -> str:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return os.path.realpath(path)
+
+
+@pytest.fixture
+def svc(db_target):
+    """A service over a new index, on SQLite and on PostgreSQL (conftest.db_target)."""
+    with DedupService(db_target) as s:
+        yield s
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> dict[str, str]:
+    root = tmp_path / "docs"
+    edited = docgen.SAMPLE_ZH.replace("城市", "乡村", 1)
+    return {
+        "root": str(root),
+        "folder": _gbk(root, FOLDER),
+        "gbk": _write(_gbk(root, FOLDER, NAME), docgen.SAMPLE_ZH),
+        "gbk_edited": _write(_gbk(root, FOLDER, EDITED), edited),
+        "utf8": _write(str(root / "文稿" / "江南春天.txt"), docgen.SAMPLE_ZH),
+        "unrelated": _write(str(root / "notes.txt"), docgen.SAMPLE_EN),
+    }
+
+
+def test_the_stored_form_gives_back_every_name_and_keeps_folders_prefixes() -> None:
+    names = [
+        "/a/b.txt",
+        "/中文/文件.txt",
+        os.fsdecode(b"/\xd7\xca/\xc1\xcf.txt"),
+        "/odd\uffff/name",
+        "/odd\uffffAB/name",  # the escape character before what an escaped byte looks like
+        os.fsdecode(b"/x\xff\xfe") + "\uffff",
+    ]
+    for name in names:
+        kept = pathrules.stored(name)
+        kept.encode("utf-8")  # what a database's text holds
+        assert pathrules.from_stored(kept) == name
+    folder = os.fsdecode(b"/\xd7\xca")
+    inside = os.fsdecode(b"/\xd7\xca/\xc1\xcf.txt")
+    assert pathrules.stored(inside).startswith(pathrules.stored(folder) + "/")
+    assert pathrules.stored("/中文/文件.txt") == "/中文/文件.txt"  # UTF-8 names stay as they are
+    assert len({pathrules.stored(n) for n in names}) == len(names)
+
+
+def test_a_name_that_is_not_utf8_is_read_grouped_and_kept_by_its_name(
+    svc: DedupService, library: dict[str, str], tmp_path: Path
+) -> None:
+    summary = svc.scan([library["root"]], workers=1)
+    assert summary.problems == []
+    (group,) = svc.groups()
+    paths = {m.path for m in group.members}
+    assert paths == {library["gbk"], library["gbk_edited"], library["utf8"]}
+    for path in paths:
+        assert os.path.exists(path)
+    assert os.fsencode(library["gbk"]).endswith(NAME)
+
+    again = svc.scan([library["root"]], workers=1)  # the index knows the file by its name
+    assert again.files_reused == 4 and again.files_fingerprinted == 0
+
+    gbk_id = next(m.doc_id for m in group.members if m.path == library["gbk"])
+    utf8_id = next(m.doc_id for m in group.members if m.path == library["utf8"])
+    assert "城市" in svc.document_text(gbk_id)
+    assert svc.pair_similarity(gbk_id, utf8_id) == 1.0
+
+    # marks by folder: the folder that is not UTF-8 holds its two files (the reference is kept)
+    svc.apply_mark_rule("add_in_folder", folder=library["folder"])
+    marked = {m.path for m in svc.group(group.id).members if m.doc_id in svc.marked_ids()}
+    assert marked == {library["gbk"], library["gbk_edited"]} - {group.reference.path}
+    assert marked
+    svc.apply_mark_rule("keep_in_folder", folder=library["folder"])
+    marked = {m.path for m in svc.group(group.id).members if m.doc_id in svc.marked_ids()}
+    assert marked == {library["utf8"]}
+
+
+def test_a_file_whose_name_is_not_utf8_is_moved_restored_and_trashed_by_that_name(
+    svc: DedupService, library: dict[str, str], tmp_path: Path
+) -> None:
+    svc.scan([library["root"]], workers=1)
+    (group,) = svc.groups()
+    ids = {m.path: m.doc_id for m in group.members}
+    target = tmp_path / "moved"
+    target.mkdir()
+    (done,) = svc.move([ids[library["gbk"]]], target, keep_structure=True)
+    assert done.ok, done.reason
+    assert not os.path.exists(library["gbk"])
+    moved = os.path.join(os.fsencode(target), FOLDER, NAME)  # below the scanned folder
+    assert os.path.exists(moved)
+    (entry,) = [e for e in svc.journal() if e.action == "move"]
+    assert entry.path == library["gbk"] and os.fsencode(entry.destination) == moved
+    (back,) = svc.restore([entry.id])
+    assert back.ok, back.reason
+    assert os.path.exists(library["gbk"]) and not os.path.exists(moved)
+
+    svc.scan([library["root"]], workers=1)
+    (group,) = svc.groups()
+    ids = {m.path: m.doc_id for m in group.members}
+    trashed: list[str] = []
+
+    def trash(path: str) -> None:
+        trashed.append(path)
+        os.remove(path)
+
+    (gone,) = svc.trash([ids[library["gbk_edited"]]], trash=trash, include_near=True)
+    assert gone.ok, gone.reason
+    assert trashed == [library["gbk_edited"]]
+    assert os.path.exists(library["gbk"]) and os.path.exists(library["utf8"])
+
+
+def test_a_folder_whose_name_is_not_utf8_is_listed_scanned_and_a_reference(
+    svc: DedupService, library: dict[str, str]
+) -> None:
+    svc.add_folder(library["root"])
+    svc.add_folder(library["folder"], reference=True)
+    assert [(f.path, f.is_reference) for f in svc.folders()] == [
+        (os.path.realpath(library["root"]), False),
+        (library["folder"], True),
+    ]
+    svc.scan(workers=1)
+    (group,) = svc.groups()
+    assert os.path.dirname(group.reference.path) == library["folder"]
+    assert group.reference.in_reference_folder
+    svc.remove_folder(library["folder"])
+    assert [f.path for f in svc.folders()] == [os.path.realpath(library["root"])]
+
+
+def test_an_ignored_pair_and_a_problem_keep_names_that_are_not_utf8(
+    svc: DedupService, library: dict[str, str]
+) -> None:
+    broken = _gbk(Path(library["root"]), FOLDER, "坏文件.pdf".encode("gbk"))
+    with open(broken, "wb") as f:
+        f.write(b"not a pdf at all " * 20)
+    svc.scan([library["root"]], workers=1)
+    assert [p.path for p in svc.problems()] == [os.path.realpath(broken)]
+    (group,) = svc.groups()
+    ids = {m.path: m.doc_id for m in group.members}
+    svc.ignore_pair(ids[library["gbk"]], ids[library["gbk_edited"]])
+    (pair,) = svc.ignored_pairs()
+    assert {pair.path_a, pair.path_b} == {library["gbk"], library["gbk_edited"]}
+
+
+def test_reports_give_a_name_that_is_not_utf8(
+    svc: DedupService, library: dict[str, str], tmp_path: Path
+) -> None:
+    """JSON: the exact name, as JSON escapes (\\udcd7: what Python's json gives back and
+    os.fsencode turns into the bytes on disk); CSV and HTML, which people read: each byte that
+    is not UTF-8 as a visible escape (\\xd7), as the command line prints it."""
+    svc.scan([library["root"]], workers=1)
+    svc.export_report("json", tmp_path / "r.json")
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    (group,) = data["groups"]
+    assert library["gbk"] in {m["path"] for m in group["members"]}
+    json.loads(svc.report("json"))
+
+    shown = os.fsencode(library["gbk"]).decode("utf-8", "backslashreplace")
+    assert "\\xd7\\xca" in shown
+    svc.export_report("csv", tmp_path / "r.csv")
+    with open(tmp_path / "r.csv", encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert shown in {r["path"] for r in rows}
+    svc.export_report("html", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert shown in page
+
+
+def test_a_copy_unpacked_with_the_wrong_name_encoding_is_a_duplicate(
+    svc: DedupService, tmp_path: Path
+) -> None:
+    """The case that brings such names: one archive unpacked twice, once with the names as
+    UTF-8 and once with them as the GBK bytes a Windows zip holds."""
+    src = tmp_path / "src"
+    docgen.write_docx(src / "报告" / "年度总结.docx", docgen.SAMPLE_ZH)
+    docgen.write_txt(src / "报告" / "会议记录.txt", docgen.SAMPLE_EN)
+    good = tmp_path / "docs" / "unpacked"
+    shutil.copytree(src, good)
+    bad = os.fsencode(tmp_path / "docs" / "unpacked-again")
+    for rel in ("报告/年度总结.docx", "报告/会议记录.txt"):
+        target = os.path.join(bad, rel.encode("gbk"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(src / rel, target)
+    svc.scan([tmp_path / "docs"], workers=1)
+    groups = svc.groups()
+    assert len(groups) == 2
+    for g in groups:
+        assert len(g.members) == 2
+        assert all(os.path.exists(m.path) for m in g.members)
