@@ -65,7 +65,8 @@ def test_the_stored_form_gives_back_every_name_and_keeps_folders_prefixes() -> N
         "/中文/文件.txt",
         os.fsdecode(b"/\xd7\xca/\xc1\xcf.txt"),
         "/odd\uffff/name",
-        "/odd\uffffAB/name",  # the escape character before what an escaped byte looks like
+        "/odd\uffffDCAB/name",  # the escape character before what an escaped byte looks like
+        "C:\\notes\\\ud83d.txt",  # a lone UTF-16 surrogate, which a Windows name may hold
         os.fsdecode(b"/x\xff\xfe") + "\uffff",
     ]
     for name in names:
@@ -77,6 +78,8 @@ def test_the_stored_form_gives_back_every_name_and_keeps_folders_prefixes() -> N
     assert pathrules.stored(inside).startswith(pathrules.stored(folder) + "/")
     assert pathrules.stored("/中文/文件.txt") == "/中文/文件.txt"  # UTF-8 names stay as they are
     assert len({pathrules.stored(n) for n in names}) == len(names)
+    assert pathrules.shown(os.fsdecode(b"/\xd7\xca")) == "/\\xd7\\xca"
+    assert pathrules.shown("C:\\notes\\\ud83d.txt") == "C:\\notes\\\\ud83d.txt"
 
 
 def test_a_name_that_is_not_utf8_is_read_grouped_and_kept_by_its_name(

@@ -60,27 +60,29 @@ def inside_sql(column: Any, folders: Sequence[str], *, case_insensitive: bool | 
 
 # --- file names that are not UTF-8 ---------------------------------------------------------------
 # A name that is not UTF-8 (a Chinese name in GBK unpacked from a Windows archive, say) is held
-# as Python holds it (os.fsdecode: each undecodable byte a lone surrogate, U+DC80-U+DCFF),
-# which opens, stats and moves the file, but which no database text and no UTF-8 file can hold.
-# Stored, each such byte is ESCAPE and its two hex digits, and ESCAPE itself is doubled: the same
-# path always gives the same text and back, and since each character is replaced on its own,
-# a folder's stored text is a prefix of its files' (inside_sql holds for stored paths).
+# as Python holds it (os.fsdecode: each undecodable byte a lone surrogate, U+DC80-U+DCFF; on
+# Windows a name may hold a lone UTF-16 surrogate too), which opens, stats and moves the file,
+# but which no database text and no UTF-8 file can hold. Stored, each lone surrogate is ESCAPE
+# and its four hex digits, and ESCAPE itself is doubled: the same path always gives the same text
+# and back, and since each character is replaced on its own, a folder's stored text is a prefix
+# of its files' (inside_sql holds for stored paths).
 
-#: What stands before an escaped byte in a stored path: a noncharacter, which no name has in
-#: practice (one that has it keeps it, doubled).
+#: What stands before an escaped character in a stored path: a noncharacter, which no name has
+#: in practice (one that has it keeps it, doubled).
 ESCAPE = "\uffff"
-_TO_ESCAPE = re.compile("[\udc80-\udcff\uffff]")
-_ESCAPED = re.compile("\uffff(\uffff|[0-9A-F]{2})")
+_TO_ESCAPE = re.compile("[\ud800-\udfff\uffff]")
+_ESCAPED = re.compile("\uffff(\uffff|[0-9A-F]{4})")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
     ch = match.group()
-    return ESCAPE * 2 if ch == ESCAPE else f"{ESCAPE}{ord(ch) - 0xDC00:02X}"
+    return ESCAPE * 2 if ch == ESCAPE else f"{ESCAPE}{ord(ch):04X}"
 
 
 def _unescape(match: re.Match[str]) -> str:
     code = match.group(1)
-    return ESCAPE if code == ESCAPE else chr(0xDC00 + int(code, 16))
+    return ESCAPE if code == ESCAPE else chr(int(code, 16))
 
 
 def stored(path: str) -> str:
@@ -99,13 +101,16 @@ def from_stored(text: str) -> str:
 
 def has_undecodable(path: str) -> bool:
     """Whether ``path`` holds a byte that is not UTF-8 (a lone surrogate, os.fsdecode's)."""
-    return not path.isascii() and re.search("[\udc80-\udcff]", path) is not None
+    return not path.isascii() and _SURROGATE.search(path) is not None
 
 
 def shown(path: str) -> str:
     """``path`` as people read it (the app, CSV and HTML reports): each byte of its name that is
     not UTF-8 as a visible escape (\\xd7), as the command line prints it. The path itself is
     kept for everything done to the file."""
-    if path.isascii() or _TO_ESCAPE.search(path) is None:
+    if not has_undecodable(path):
         return path
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    try:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone UTF-16 surrogate of a Windows name: \ud800
+        return path.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -28,7 +28,7 @@ def file_url(path: str) -> QUrl:
     """The file:// address of a local ``path``. QUrl.fromLocalFile drops each byte of a name
     that is not UTF-8 (a lone surrogate, as Python holds it), so such a path is given by its
     bytes, percent-encoded, which QUrl keeps and the desktop opens."""
-    if not pathrules.has_undecodable(path):
+    if not pathrules.has_undecodable(path) or sys.platform == "win32":
         return QUrl.fromLocalFile(path)
     return QUrl.fromEncoded(b"file://" + quote(os.fsencode(path)).encode("ascii"))
 

@@ -3344,8 +3344,8 @@ MUTANTS: list[Mutant] = [
     m(
         "file-url-drops-bytes-not-utf8",
         "desktop_dedup/gui/dialogs.py",
-        "    if not pathrules.has_undecodable(path):\n",
-        "    if True:\n",
+        "    if not pathrules.has_undecodable(path) or sys.platform",
+        "    if True or sys.platform",
         [
             "tests/gui/test_names_not_utf8_gui.py::test_the_window_shows_and_acts_on_names_that_are_not_utf8"
         ],
