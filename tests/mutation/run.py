@@ -2776,7 +2776,7 @@ MUTANTS: list[Mutant] = [
     m(
         "csv-close-row-without-its-member",
         "desktop_dedup/core/report.py",
-        "                    os.path.abspath(c.member_path),\n                ]",
+        "                    _shown(c.member_path),\n                ]",
         '                    "",\n                ]',
         [CLOSE_REPORT],
         "reports list the documents close to a group apart from its members",
