@@ -24,8 +24,9 @@ def service(tmp_path):
 
 
 def drop(widget, paths) -> QDropEvent:
+    """Drop ``paths`` (each a path, or an address as a file manager gives it) on ``widget``."""
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    mime.setUrls([p if isinstance(p, QUrl) else QUrl.fromLocalFile(str(p)) for p in paths])
     event = QDropEvent(
         QPointF(QPoint(5, 5)),
         Qt.DropAction.CopyAction,

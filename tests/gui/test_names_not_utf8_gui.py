@@ -13,6 +13,7 @@ import docgen
 from gui_helpers import SCAN_TIMEOUT_MS, scan, select_member, settle
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QGuiApplication
+from test_gui_panels import drop
 
 from desktop_dedup.core import pathrules
 from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME
@@ -94,20 +95,8 @@ def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
 ):
     """A file manager drops a folder as its address, such a name's bytes percent-encoded
     (%D7%CA); QUrl.toLocalFile would give a name without them, which is no folder."""
-    from PySide6.QtCore import QMimeData, QPoint, QPointF
-    from PySide6.QtGui import QDropEvent
-
     folder = os.path.join(os.fsencode(tmp_path), FOLDER)
     os.makedirs(folder)
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromEncoded(b"file://" + quote(folder).encode("ascii"))])
-    event = QDropEvent(
-        QPointF(QPoint(5, 5)),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.folder_panel.list.dropEvent(event)
+    drop(window.folder_panel.list, [QUrl.fromEncoded(b"file://" + quote(folder).encode("ascii"))])
     settle(window)
     assert [f.path for f in service.folders()] == [os.fsdecode(folder)]
