@@ -535,10 +535,10 @@ def cmd_restore(args: argparse.Namespace) -> int:
                     "Add --yes to do it."
                 )
             elif results:
-                print(
-                    f"{len(done)} of {counted(len(results), 'file')} restored; "
-                    "scan again to see them."
+                again = {0: "", 1: "; scan again to see it"}.get(
+                    len(done), "; scan again to see them"
                 )
+                print(f"{len(done)} of {counted(len(results), 'file')} restored{again}.")
         return EXIT_PARTIAL if args.yes and failed else EXIT_OK
 
 

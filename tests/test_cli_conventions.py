@@ -244,5 +244,7 @@ def test_the_commands_count_their_files(tmp_path: Path):
     back = run("restore", "--db", db)
     assert re.search(r"^Would restore 1 file; nothing was changed", back.stdout, re.M), back.stdout
     back = run("restore", "--db", db, "--yes")
-    assert re.search(r"^1 of 1 file restored; ", back.stdout, re.M), back.stdout
+    assert re.search(r"^1 of 1 file restored; scan again to see it\.$", back.stdout, re.M), (
+        back.stdout
+    )
     assert b.exists()
