@@ -254,6 +254,8 @@ def test_cli_restore_lists_then_restores_by_path_and_by_id(tmp_path: Path):
     assert refused.returncode == 3, refused.stderr
     out = json.loads(refused.stdout)
     assert out["restored"] == [] and out["kept"][0]["reason"] == restore.REASON_TAKEN
+    said = cli("restore", str(entry["entry"]), "--db", db, "--yes").stdout
+    assert said.splitlines()[-1] == "0 of 1 file restored.", said  # nothing to scan again for
     other.unlink()
     by_id = cli("restore", str(entry["entry"]), "--db", db, "--yes")
     assert by_id.returncode == 0, by_id.stderr
