@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_duration, format_size, plural, stage_label
 
 
@@ -120,7 +121,7 @@ class ProgressPanel(QWidget):
         else:
             self.bar.setRange(0, 0)
             self.count_label.setText(plural(self.tr("%n file(s)", "", event.done), event.done))
-        self._full_current = event.current or ""
+        self._full_current = shown_path(event.current or "")
         if getattr(event, "ocr_page", 0):  # OCR: seconds per page, so the page is shown
             self._full_current += "  " + self.tr("(OCR: page {page} of {pages})").format(
                 page=event.ocr_page, pages=event.ocr_pages

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_dedup.core import external_diff
+from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
 from desktop_dedup.gui.formatting import format_size, plural
 from desktop_dedup.gui.list_dialogs import JournalDialog
@@ -214,7 +215,9 @@ class ReviewActions(QObject):
                 dialogs.current().warning(
                     self.window,
                     self.tr("Some files were not restored"),
-                    "\n".join(f"{r.path}: {translate_reason(r.reason)}" for r in failed),
+                    "\n".join(
+                        f"{shown_path(r.path)}: {translate_reason(r.reason)}" for r in failed
+                    ),
                 )
             if on_done is not None:
                 on_done(results)

@@ -89,6 +89,27 @@ def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
     journal = window.show_journal()
     assert journal.model.rows()[-1][3] == pathrules.shown(gbk)
 
+    # put back while another file took its name: refused, the message naming it by its escapes
+    _write(os.fsencode(gbk), "another file")
+    entry = next(e for e in service.journal() if e.action == "trash")
+    assert window.review_actions.restore([entry.id]) is not None
+    qtbot.waitUntil(lambda: "warning" in scripted_dialogs.kinds(), timeout=SCAN_TIMEOUT_MS)
+    warning = [c for c in scripted_dialogs.calls if c[0] == "warning"][-1]
+    assert warning[2].startswith(pathrules.shown(gbk) + ": "), warning
+
+
+def test_the_progress_panel_names_the_file_by_its_escapes(qtbot):
+    from desktop_dedup.core.progress import ProgressEvent
+    from desktop_dedup.gui.progress_panel import ProgressPanel
+
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start("Scanning…")
+    name = os.fsdecode(b"/docs/" + FOLDER + b"/" + NAME)
+    panel.update_event(ProgressEvent("fingerprinting", 1, 2, name, 0))
+    assert panel.current_label.toolTip() == pathrules.shown(name)
+    assert "\\xd7\\xca" in panel.current_label.toolTip()
+
 
 def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
     qtbot, window, service, tmp_path
