@@ -169,8 +169,13 @@ def test_an_ignored_pair_and_a_problem_keep_names_that_are_not_utf8(
     broken = _gbk(Path(library["root"]), FOLDER, "坏文件.pdf".encode("gbk"))
     with open(broken, "wb") as f:
         f.write(b"not a pdf at all " * 20)
+    unread = _gbk(Path(library["root"]), FOLDER, "说明.djvu".encode("gbk"))
+    with open(unread, "wb") as f:  # a type no reader handles: listed while walking the folders
+        f.write(b"AT&TFORM" + bytes(64))
     svc.scan([library["root"]], workers=1)
-    assert [p.path for p in svc.problems()] == [os.path.realpath(broken)]
+    assert sorted(p.path for p in svc.problems()) == sorted(
+        [os.path.realpath(broken), os.path.realpath(unread)]
+    )
     (group,) = svc.groups()
     ids = {m.path: m.doc_id for m in group.members}
     svc.ignore_pair(ids[library["gbk"]], ids[library["gbk_edited"]])

@@ -46,11 +46,6 @@ from desktop_dedup.core.units import format_size, format_size_over
 log = logging.getLogger(__name__)
 
 
-def printable_path(path: str) -> str:
-    """A path safe to show and store: undecodable bytes become U+FFFD."""
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
 # Windows and macOS file systems ignore case ("Thumbs.db" is "THUMBS.DB"), so their excludes do.
 EXCLUDES_IGNORE_CASE = sys.platform in ("win32", "darwin")
 
@@ -201,15 +196,13 @@ def walk_files(
                 with os.scandir(folder) as it:
                     entries = sorted(it, key=lambda e: e.name)
             except PermissionError:
-                problems.append(Problem(printable_path(folder), "permission denied (folder)"))
+                problems.append(Problem(folder, "permission denied (folder)"))
                 continue
             except FileNotFoundError:
-                problems.append(Problem(printable_path(folder), "folder vanished during scan"))
+                problems.append(Problem(folder, "folder vanished during scan"))
                 continue
             except OSError as exc:
-                problems.append(
-                    Problem(printable_path(folder), f"cannot list folder: {exc.strerror}")
-                )
+                problems.append(Problem(folder, f"cannot list folder: {exc.strerror}"))
                 continue
             subdirs = []
             for entry in entries:
@@ -231,9 +224,7 @@ def walk_files(
                 except FileNotFoundError:
                     continue  # vanished between listing and stat: nothing to record
                 except OSError as exc:
-                    problems.append(
-                        Problem(printable_path(entry.path), f"cannot stat: {exc.strerror}")
-                    )
+                    problems.append(Problem(entry.path, f"cannot stat: {exc.strerror}"))
                     continue
                 if stat.S_ISDIR(st.st_mode):
                     key = (st.st_dev, st.st_ino)
@@ -250,7 +241,7 @@ def walk_files(
                     if ext in UNREAD_DOCUMENT_TYPES and is_unread_type(entry.path, ext):
                         problems.append(
                             Problem(
-                                printable_path(entry.path),
+                                entry.path,
                                 f"not read: {UNREAD_DOCUMENT_TYPES[ext]} (.{ext}) is a type "
                                 "this app cannot read",
                             )
