@@ -30,7 +30,6 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_FORMAT, COL_SIMILARITY = range(6)
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-PATH_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 def _reference_icon() -> QIcon | None:
@@ -256,8 +255,6 @@ class MembersModel(MarkedRows):
             return " ".join(p for p in (os.path.basename(shown_path(m.path)), state) if p)
         if role == DOC_ID_ROLE:
             return m.doc_id
-        if role == PATH_ROLE:
-            return m.path
         return None
 
 
