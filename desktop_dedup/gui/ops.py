@@ -38,6 +38,9 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal, Sl
 
 from desktop_dedup.core.changes import Changes
 from desktop_dedup.core.errors import DedupError
+
+# an error naming a file whose name is not UTF-8 keeps its bytes as escapes: a Qt string drops them
+from desktop_dedup.core.pathrules import shown
 from desktop_dedup.core.store.engine import is_database_url
 
 log = logging.getLogger(__name__)
@@ -125,10 +128,10 @@ class _Worker(threading.Thread):
                     op.result = op.fn(self._service)
                 except DedupError as exc:  # a refusal with its reason (a file gone): expected
                     log.info("%s: %s", op.label, exc)
-                    op.error = (str(exc), "")
+                    op.error = (shown(str(exc)), "")
                 except Exception as exc:  # reported on the GUI thread, never kills the app
                     log.exception("%s failed", op.label or "operation")
-                    op.error = (str(exc) or type(exc).__name__, traceback.format_exc())
+                    op.error = (shown(str(exc)) or type(exc).__name__, traceback.format_exc())
                 op.changes = self._collected
                 op.seconds = time.perf_counter() - started
                 self._deliver(op)

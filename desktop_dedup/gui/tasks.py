@@ -22,6 +22,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+# an error naming a file whose name is not UTF-8 keeps its bytes as escapes: a Qt string drops them
+from desktop_dedup.core.pathrules import shown
 from desktop_dedup.core.progress import CancelToken, ProgressEvent, ProgressSink, Stage
 from desktop_dedup.core.store.engine import is_database_url
 
@@ -141,7 +143,7 @@ class ServiceTask(QThread):
             sink.flush()
         except Exception as exc:  # a real fault: report it, never kill the app
             log.exception("%s failed", self.task_name)
-            self.error = (str(exc) or type(exc).__name__, traceback.format_exc())
+            self.error = (shown(str(exc)) or type(exc).__name__, traceback.format_exc())
             self.failed.emit(*self.error)
             return
         finally:

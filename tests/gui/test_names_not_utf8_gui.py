@@ -121,3 +121,21 @@ def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
     drop(window.folder_panel.list, [QUrl.fromEncoded(b"file://" + quote(folder).encode("ascii"))])
     settle(window)
     assert [f.path for f in service.folders()] == [os.fsdecode(folder)]
+
+
+def test_an_error_naming_such_a_file_keeps_its_escapes(qtbot, window, tmp_path):
+    """An error raised off the GUI thread reaches the window as a Qt string: a file whose name is
+    not UTF-8 is named in it by its escapes, not without those bytes."""
+    root = (tmp_path / "docs").resolve()
+    gbk = _write(os.path.join(os.fsencode(root), FOLDER, NAME), docgen.SAMPLE_ZH)
+    _write(os.fsencode(root / "copy.txt"), docgen.SAMPLE_ZH.replace("城市", "乡村", 1))
+    window.folder_panel.add_folders([str(root)])
+    settle(window)
+    scan(qtbot, window)
+    os.remove(gbk)  # gone since the scan: comparing it again fails, naming it
+    errors: list[str] = []
+    window.diff_view.failed.connect(errors.append)
+    window.diff_view.ignore_box.setChecked(True)  # the pair on screen, compared again
+    qtbot.waitUntil(lambda: bool(errors), timeout=20_000)
+    assert pathrules.shown(gbk) in errors[-1], errors
+    assert pathrules.shown(gbk) in window.diff_view.message()

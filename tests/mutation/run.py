@@ -3367,6 +3367,17 @@ MUTANTS: list[Mutant] = [
         ["tests/test_cli.py::test_diff_names_a_file_whose_name_is_not_utf8_as_the_scan_does"],
         "each byte of the name that is not UTF-8 is shown as an escape in the command line",
     ),
+    m(
+        "op-error-naming-a-file-not-utf8-through-qt",
+        "desktop_dedup/gui/ops.py",
+        'op.error = (shown(str(exc)), "")',
+        'op.error = (str(exc), "")',
+        [
+            "tests/gui/test_names_not_utf8_gui.py::test_an_error_naming_such_a_file_keeps_its_"
+            "escapes"
+        ],
+        "each byte of the name that is not UTF-8 is shown as an escape in the app",
+    ),
 ]
 
 
