@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from desktop_dedup import __version__, interrupts
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.models import (
     DEFAULT_CANDIDATE_DISTANCE,
@@ -75,8 +76,8 @@ def shown(text: str) -> str:
         code = ord(ch)
         if ch.isprintable() or ch == " ":
             out.append(ch)
-        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode
-            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode: \xd7
+            out.append(pathrules.shown(ch))  # as the app and the reports show it
         else:
             out.append(ch.encode("unicode_escape").decode("ascii"))
     return "".join(out)
