@@ -366,6 +366,12 @@ class DedupService:
     def folders(self) -> list[Folder]:
         return [Folder(p, r) for p, r in self.store.folders()]
 
+    def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
+        """Those of ``paths`` inside a folder of the list: the files a scan of the list looks
+        at (a file restored from the journal comes back into the results by such a scan)."""
+        folders = [f.path for f in self.folders()]
+        return [p for p in paths if pathrules.is_inside_any(p, folders)]
+
     def add_folder(self, path: str | os.PathLike[str], reference: bool = False) -> Folder:
         resolved = str(Path(path).expanduser().resolve())
         if not os.path.isdir(resolved):

@@ -194,23 +194,34 @@ class ReviewActions(QObject):
         return self.window._show_dialog("journal", RestoreJournalDialog(self, self.window))
 
     def restore(self, entry_ids: list[int], on_done: Any = None) -> Any:
-        def job(service: Any, progress: Any, cancel: Any) -> Any:
-            return service.restore(entry_ids)
+        """Put the files of these journal entries back; then a scan of the listed folders
+        (which reads only what came back) shows those inside them in the results again."""
 
-        def done(results: Any) -> None:
-            results = list(results)
+        def job(service: Any, progress: Any, cancel: Any) -> Any:
+            results = service.restore(entry_ids)
+            return results, service.in_listed_folders(r.path for r in results if r.ok)
+
+        def done(outcome: Any) -> None:
+            results, listed = list(outcome[0]), outcome[1]
             self.last_restore_results = results
             ok = [r for r in results if r.ok]
             failed = [r for r in results if not r.ok]
-            self.window.statusBar().showMessage(
-                plural(
-                    self.tr(
-                        "Restored %n file(s); scan again to see them in the results.", "", len(ok)
-                    ),
+            if listed:
+                text = self.tr(
+                    "Restored %n file(s); scanning the folders to bring the results up to date…",
+                    "",
                     len(ok),
-                ),
-                15000,
-            )
+                )
+            elif ok:
+                text = self.tr(
+                    "Restored %n file(s) outside the listed folders: the results show only "
+                    "files in the list's folders.",
+                    "",
+                    len(ok),
+                )
+            else:
+                text = self.tr("Restored %n file(s).", "", 0)
+            self.window.statusBar().showMessage(plural(text, len(ok)), 15000)
             if failed:
                 dialogs.current().warning(
                     self.window,
@@ -221,6 +232,8 @@ class ReviewActions(QObject):
                 )
             if on_done is not None:
                 on_done(results)
+            if listed:
+                self.window.start_scan()
 
         return self.window._start_task("restore", self.tr("Restoring…"), job, done)
 

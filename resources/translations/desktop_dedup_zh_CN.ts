@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+177"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+178"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -115,7 +115,7 @@
 <context>
     <name>CloseModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/close.py" line="+56"/>
+        <location filename="../../desktop_dedup/gui/models/close.py" line="+57"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -147,12 +147,12 @@
 {path}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{name}, close to {member}</source>
         <translation>{name}，接近 {member}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>marked</source>
         <translation>已标记</translation>
     </message>
@@ -160,7 +160,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+351"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+352"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id). Emitted when a diff could not be computed (a file gone or unreadable): the message.</extracomment>
         <translation>参考文本</translation>
@@ -296,7 +296,7 @@
         <translation>移除文件夹</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -311,7 +311,7 @@
         <translation>{path} 不是文件夹。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>{path}  (reference: always kept)</source>
         <translation>{path}  （参考：始终保留）</translation>
     </message>
@@ -422,7 +422,7 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/groups.py" line="+197"/>
+        <location filename="../../desktop_dedup/gui/models/groups.py" line="+198"/>
         <source>Kind</source>
         <extracomment>Emitted after a reload with the filtered total, so status lines can update. Emitted when a filter could not be applied (e.g. a bad regular expression). Emitted when a reload has put its rows in (at once without ops, later with them).</extracomment>
         <translation>类型</translation>
@@ -504,7 +504,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Clear all</source>
         <translation>全部清除</translation>
     </message>
@@ -517,7 +517,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-105"/>
+        <location line="-109"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>
@@ -580,7 +580,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+192"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+193"/>
         <source>Duplicate documents</source>
         <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
         <translation>重复文档</translation>
@@ -961,7 +961,7 @@
         <translation>组内最接近的文件</translation>
     </message>
     <message numerus="yes">
-        <location line="+231"/>
+        <location line="+233"/>
         <source>Scan stopped. Kept the %n file(s) fingerprinted so far; scanning again continues where it stopped.</source>
         <translation>
             <numerusform>扫描已停止。已计算指纹的 %n 个文件会被保留；再次扫描将从停止处继续。</numerusform>
@@ -1000,7 +1000,7 @@
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-409"/>
+        <location line="-411"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1010,7 +1010,7 @@
         <translation>标记此文件夹中的所有副本</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Copied {path}</source>
         <translation>已复制 {path}</translation>
     </message>
@@ -1020,13 +1020,13 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="-395"/>
-        <location line="+407"/>
+        <location line="-397"/>
+        <location line="+409"/>
         <source>Something went wrong</source>
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="-956"/>
+        <location line="-958"/>
         <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
         <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
     </message>
@@ -1038,7 +1038,7 @@
         </translation>
     </message>
     <message>
-        <location line="+355"/>
+        <location line="+357"/>
         <source>The task stopped with an error: {error}</source>
         <translation>任务因错误而停止：{error}</translation>
     </message>
@@ -1134,13 +1134,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-911"/>
-        <location line="+976"/>
+        <location line="-913"/>
+        <location line="+978"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-649"/>
+        <location line="-651"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1148,14 +1148,14 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
-        <location line="+413"/>
+        <location line="+415"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-408"/>
+        <location line="-410"/>
         <source>%n duplicate(s), {size} reclaimable</source>
         <translation>
             <numerusform>%n 个重复项，可释放 {size}</numerusform>
@@ -1163,19 +1163,19 @@
     </message>
     <message numerus="yes">
         <location line="+11"/>
-        <location line="+398"/>
+        <location line="+400"/>
         <source>%n problem(s)</source>
         <translation>
             <numerusform>%n 个问题</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-200"/>
         <source>Files in reference folders cannot be marked.</source>
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+249"/>
+        <location line="+251"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>
@@ -1274,7 +1274,7 @@
 {path}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Shares {share} of its text with the reference</source>
         <translation>与参考文件共有 {share} 的文本</translation>
     </message>
@@ -1287,7 +1287,7 @@
 <context>
     <name>MoveTargetDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/review_actions.py" line="+53"/>
+        <location filename="../../desktop_dedup/gui/review_actions.py" line="+54"/>
         <source>Target folder</source>
         <translation>目标文件夹</translation>
     </message>
@@ -1338,7 +1338,7 @@
 <context>
     <name>ProgressPanel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/progress_panel.py" line="+33"/>
+        <location filename="../../desktop_dedup/gui/progress_panel.py" line="+34"/>
         <source>Progress</source>
         <translation>进度</translation>
     </message>
@@ -1688,7 +1688,7 @@
         <translation>不是 RTF 文档（缺少 {\rtf 文件头）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>file name is not valid in the file system&apos;s encoding (UTF-8); rename it to include it</source>
         <translation>文件名不符合文件系统的编码（UTF-8）；重命名后才能纳入扫描</translation>
     </message>
@@ -1894,19 +1894,33 @@
         <translation>外部比较工具…</translation>
     </message>
     <message numerus="yes">
-        <location line="+39"/>
-        <source>Restored %n file(s); scan again to see them in the results.</source>
+        <location line="+42"/>
+        <source>Restored %n file(s); scanning the folders to bring the results up to date…</source>
         <translation>
-            <numerusform>已恢复 %n 个文件；重新扫描后会显示在结果中。</numerusform>
+            <numerusform>已恢复 %n 个文件；正在扫描文件夹以更新结果…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Restored %n file(s) outside the listed folders: the results show only files in the list&apos;s folders.</source>
+        <translation>
+            <numerusform>已恢复 %n 个文件，不在列表中的文件夹里：结果只显示列表中文件夹里的文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Restored %n file(s).</source>
+        <translation>
+            <numerusform>已恢复 %n 个文件。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>Some files were not restored</source>
         <translation>部分文件未能恢复</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Restoring…</source>
         <translation>正在恢复…</translation>
     </message>

@@ -187,3 +187,76 @@ def test_hard_links_leave_a_same_text_copy_alone(qtbot, window, scripted_dialogs
     assert [(r.path, r.ok) for r in blocker.args[0]] == [(str(same_bytes), True)]
     assert os.path.samefile(ref, same_bytes) and not os.path.samefile(ref, same_text)
     assert same_text.read_bytes() == docgen.SAMPLE_EN.encode("utf-16")
+
+
+def _moved_away(qtbot, window, scripted_dialogs, root, target):
+    """Mark the report's group (all but the reference in a/), move the marked files to
+    ``target``, and return the journal entries of the moves by original path."""
+    _mark_report_group(qtbot, window, root)
+    scripted_dialogs.folder_answers.append(str(target))
+    scripted_dialogs.confirm_answers.append(True)
+    with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
+        window.act_move.trigger()
+    assert all(r.ok for r in blocker.args[0])
+    settle(window)
+    return {e.path: e for e in window.service.journal() if e.action == "move" and e.ok}
+
+
+def _restore(qtbot, window, entry_ids):
+    window.act_journal.trigger()
+    dialog = window.open_dialogs["journal"]
+    dialog.select_entries(set(entry_ids))
+    assert dialog.restore_button.isEnabled()
+    dialog.restore_button.click()
+
+
+def test_a_restored_file_is_back_in_its_group_without_scanning_by_hand(
+    qtbot, window, copies, scripted_dialogs, tmp_path
+):
+    """Restoring from the journal puts a file back where it was; the results show it again
+    as they showed it before it went (a scan of the listed folders, which reads only it)."""
+    root, paths = copies
+    target = tmp_path / "moved"
+    target.mkdir()
+    moves = _moved_away(qtbot, window, scripted_dialogs, root, target)
+    assert window.service.groups() == []  # the reference alone is no group
+    messages: list[str] = []
+    window.statusBar().messageChanged.connect(messages.append)
+    with qtbot.waitSignal(window.scanFinished, timeout=60_000) as blocker:
+        _restore(qtbot, window, [moves[str(paths[1])].id])
+    settle(window)
+    assert paths[1].exists() and not paths[2].exists()
+    assert blocker.args[0].files_seen == 2  # the reference and the file back in its place
+    [group] = window.service.groups()
+    assert sorted(m.path for m in group.members) == [str(paths[0]), str(paths[1])]
+    filter_to(qtbot, window, "report.txt")
+    assert sorted(m.path for m in window.members_model.group.members) == [
+        str(paths[0]),
+        str(paths[1]),
+    ]
+    assert any("Restored 1 file" in m and "scanning" in m for m in messages)
+    assert "Scanned" in window.statusBar().currentMessage()
+
+
+def test_a_file_restored_outside_the_listed_folders_starts_no_scan(
+    qtbot, window, copies, scripted_dialogs, tmp_path
+):
+    """A file whose folder left the list since it was moved comes back on disk; a scan of
+    the list would not see it, so none starts, and the status bar says why it is not shown."""
+    root, paths = copies
+    target = tmp_path / "moved"
+    target.mkdir()
+    moves = _moved_away(qtbot, window, scripted_dialogs, root, target)
+    scans: list[object] = []
+    window.scanFinished.connect(scans.append)
+    window.service.remove_folder(str(root))
+    other = tmp_path / "other"
+    other.mkdir()
+    window.service.add_folder(other)
+    settle(window)
+    _restore(qtbot, window, [moves[str(paths[2])].id])
+    qtbot.waitUntil(lambda: "Restored" in window.statusBar().currentMessage(), timeout=60_000)
+    settle(window)
+    assert paths[2].exists() and not window.tasks.busy and scans == []
+    message = window.statusBar().currentMessage()
+    assert "Restored 1 file outside the listed folders" in message

@@ -3378,6 +3378,28 @@ MUTANTS: list[Mutant] = [
         ],
         "each byte of the name that is not UTF-8 is shown as an escape in the app",
     ),
+    m(
+        "restored-file-waits-for-a-scan-by-hand",
+        "desktop_dedup/gui/review_actions.py",
+        "            if listed:\n                self.window.start_scan()\n",
+        "",
+        [
+            "tests/gui/test_gui_review_actions.py::test_a_restored_file_is_back_in_its_group_"
+            "without_scanning_by_hand"
+        ],
+        "a file restored from the journal is back in its group without a scan by hand",
+    ),
+    m(
+        "file-restored-outside-the-list-scanned-for",
+        "desktop_dedup/core/service.py",
+        "        return [p for p in paths if pathrules.is_inside_any(p, folders)]\n",
+        "        return list(paths)\n",
+        [
+            "tests/gui/test_gui_review_actions.py::test_a_file_restored_outside_the_listed_"
+            "folders_starts_no_scan"
+        ],
+        "a file restored outside the listed folders starts no scan; the status bar says why",
+    ),
 ]
 
 
