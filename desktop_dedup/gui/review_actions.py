@@ -220,7 +220,7 @@ class ReviewActions(QObject):
                     len(ok),
                 )
             else:
-                text = self.tr("Restored %n file(s).", "", 0)
+                text = self.tr("Restored %n file(s).", "", len(ok))
             self.window.statusBar().showMessage(plural(text, len(ok)), 15000)
             if failed:
                 dialogs.current().warning(
