@@ -185,6 +185,13 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
     prestart()  # the readers load on the other core while the store loads here
     with _service(args.db) as svc:
+        if not args.paths and not svc.folders():
+            print(
+                "desktop-dedup scan: error: no folders given, and the index lists none: "
+                "name the folders to scan (PATH)",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
         changes = {}
         if args.distance is not None:
             changes["max_distance"] = args.distance
@@ -217,7 +224,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
         bar = TerminalProgress(enabled=None if not args.quiet else False)
         try:
             summary = svc.scan(
-                args.paths,
+                args.paths or None,  # none: the index's folder list
                 progress=bar,
                 cancel=cancel,
                 reference_roots=args.reference or (),
@@ -767,7 +774,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_exit_codes_text(EXIT_CODES),
         formatter_class=_HelpFormatter,
     )
-    s.add_argument("paths", nargs="+", metavar="PATH", help="folders to scan (recursively)")
+    s.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="folders to scan (recursively); none: the folders the index lists, as the app's "
+        "Scan does",
+    )
     db_arg(s)
     s.add_argument(
         "--similarity",

@@ -370,3 +370,32 @@ def test_a_scan_of_one_file_says_file(tmp_path: Path) -> None:
     proc = run("scan", str(tmp_path / "docs"), "--db", str(tmp_path / "i.sqlite"))
     assert proc.returncode == 0, proc.stderr
     assert re.search(r"^Scanned 1 file in [\d.]+ s: 1 read, ", proc.stdout, re.M), proc.stdout
+
+
+def test_scan_without_folders_scans_the_folders_the_index_lists(tmp_path: Path) -> None:
+    """`scan` with no PATH brings the index up to date with its folder list, as the app's
+    Scan does: the list an earlier scan (or the app) made, its reference folders included;
+    only what changed is read. An index that lists no folders asks for them (usage, exit 2)."""
+    db = tmp_path / "index.sqlite"
+    proc = run("scan", "--db", str(db))
+    assert proc.returncode == 2
+    assert "no folders" in proc.stderr and "PATH" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+    ref, other = tmp_path / "ref", tmp_path / "other"
+    kept = docgen.write_txt(ref / "river.txt", docgen.SAMPLE_EN)
+    copy = docgen.write_txt(other / "river copy.txt", docgen.SAMPLE_EN)
+    proc = run("scan", str(ref), str(other), "--reference", str(ref), "--db", str(db))
+    assert proc.returncode == 0, proc.stderr
+    docgen.write_txt(other / "river again.txt", docgen.SAMPLE_EN + "\nOne more line.\n")
+
+    proc = run("scan", "--db", str(db), "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert (summary["files_seen"], summary["files_read"]) == (3, 1)
+    report = json.loads(run("report", "--db", str(db), "--format", "json").stdout)
+    [group] = report["groups"]
+    members = {os.path.basename(m["path"]): m["is_reference"] for m in group["members"]}
+    assert members == {"river.txt": True, "river copy.txt": False, "river again.txt": False}
+    assert os.path.realpath(kept) in {os.path.realpath(m["path"]) for m in group["members"]}
+    assert copy.exists()

@@ -3400,6 +3400,26 @@ MUTANTS: list[Mutant] = [
         ],
         "a file restored outside the listed folders starts no scan; the status bar says why",
     ),
+    m(
+        "scan-without-folders-ignores-the-list",
+        "desktop_dedup/cli.py",
+        "                args.paths or None,  # none: the index's folder list\n",
+        "                args.paths or [os.getcwd()],\n",
+        [
+            "tests/test_cli.py::test_scan_without_folders_scans_the_folders_the_index_lists",
+        ],
+        "scan with no PATH scans the folders the index lists, as the app's Scan does",
+    ),
+    m(
+        "scan-without-folders-or-list-traceback",
+        "desktop_dedup/cli.py",
+        "        if not args.paths and not svc.folders():\n",
+        "        if False:\n",
+        [
+            "tests/test_cli.py::test_scan_without_folders_scans_the_folders_the_index_lists",
+        ],
+        "an index that lists no folders asks for them (exit 2)",
+    ),
 ]
 
 
