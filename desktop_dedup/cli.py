@@ -184,7 +184,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
     from desktop_dedup.core.forkserver import prestart
 
     prestart()  # the readers load on the other core while the store loads here
-    with _service(args.db) as svc:
+    # with no folders given, an index that lists some is read: a typo in --db makes none
+    with _service(args.db, must_exist=not args.paths) as svc:
         if not args.paths and not svc.folders():
             print(
                 "desktop-dedup scan: error: no folders given, and the index lists none: "

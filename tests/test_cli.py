@@ -19,6 +19,7 @@ import docgen
 import pytest
 
 from desktop_dedup import __version__
+from desktop_dedup.core.service import DedupService
 
 SCRIPT = Path(sys.executable).parent / "desktop-dedup"
 EVIL_DIR = "<script>alert(1)<"  # with the file name below: .../<script>alert(1)</script>.txt
@@ -377,6 +378,11 @@ def test_scan_without_folders_scans_the_folders_the_index_lists(tmp_path: Path) 
     Scan does: the list an earlier scan (or the app) made, its reference folders included;
     only what changed is read. An index that lists no folders asks for them (usage, exit 2)."""
     db = tmp_path / "index.sqlite"
+    proc = run("scan", "--db", str(db))  # a typo in --db: no index made, none scanned
+    assert proc.returncode == 1
+    assert "no index at" in proc.stderr and "Traceback" not in proc.stderr
+    assert not db.exists()
+    DedupService(db).close()  # an index that lists no folders
     proc = run("scan", "--db", str(db))
     assert proc.returncode == 2
     assert "no folders" in proc.stderr and "PATH" in proc.stderr

@@ -3420,6 +3420,16 @@ MUTANTS: list[Mutant] = [
         ],
         "an index that lists no folders asks for them (exit 2)",
     ),
+    m(
+        "scan-without-folders-makes-an-index",
+        "desktop_dedup/cli.py",
+        "    with _service(args.db, must_exist=not args.paths) as svc:\n",
+        "    with _service(args.db) as svc:\n",
+        [
+            "tests/test_cli.py::test_scan_without_folders_scans_the_folders_the_index_lists",
+        ],
+        "scan with no PATH and no index at --db says so and makes none",
+    ),
 ]
 
 
