@@ -246,6 +246,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     "files_unchanged_or_moved": summary.files_reused,
                     "files_read_again": summary.files_read_again,
                     "files_gone": summary.files_removed,
+                    "files_kept": summary.files_kept,
                     "bytes_read": summary.bytes_read,
                     "text_bytes": summary.text_bytes,
                     "seconds": round(summary.seconds, 3),
@@ -272,6 +273,12 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 f"{summary.files_fingerprinted} read{_again(summary.files_read_again)}, "
                 f"{summary.files_reused} unchanged or moved, "
                 f"{summary.files_removed} gone from the index.",
+                file=out,
+            )
+        if summary.files_kept:
+            print(
+                f"{counted(summary.files_kept, 'file')} in folders this scan could not read "
+                "kept as last scanned (the folders are listed below).",
                 file=out,
             )
         if summary.files_fingerprinted:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 #: Whether paths compare without regard to case on this platform's usual file systems.
@@ -39,6 +39,30 @@ def is_inside_any(
     path: str, folders: Sequence[str], *, case_insensitive: bool | None = None
 ) -> bool:
     return any(is_inside(path, f, case_insensitive=case_insensitive) for f in folders)
+
+
+def inside_some(
+    paths: Iterable[str], folders: Sequence[str], *, case_insensitive: bool | None = None
+) -> list[str]:
+    """Those of ``paths`` that are inside one of ``folders`` (:func:`is_inside`'s rule), each
+    found by looking its own folders up in a set: many paths against many folders (every
+    document of a drive against the folders a scan could not list) in linear time."""
+    if not folders:
+        return []
+    ci = CASE_INSENSITIVE if case_insensitive is None else case_insensitive
+    wanted = {_norm(f, ci) for f in folders}
+    out = []
+    for path in paths:
+        p = _norm(path, ci)
+        while True:
+            if p in wanted:
+                out.append(path)
+                break
+            parent = os.path.dirname(p)
+            if parent == p:
+                break
+            p = parent
+    return out
 
 
 def inside_sql(column: Any, folders: Sequence[str], *, case_insensitive: bool | None = None) -> Any:

@@ -172,9 +172,14 @@ def walk_files(
     progress: ProgressSink | None = None,
     cancel: CancelToken | None = None,
     counts: FilterCounts | None = None,
+    unlisted: list[str] | None = None,
 ) -> Iterator[FileEntry]:
     """Yield every candidate file under ``options.roots``; trouble goes to ``problems``, what
-    the filters passed over is counted in ``counts``."""
+    the filters passed over is counted in ``counts``. ``unlisted`` receives every folder (a root
+    not found, a folder that could not be listed) and path (one that could not be stat'ed)
+    whose files this listing could not see: that says nothing about whether they still exist
+    (an unplugged drive, a share not mounted, permissions changed)."""
+    unlisted = unlisted if unlisted is not None else []
     counts = counts if counts is not None else FilterCounts()
     extensions = {e.lower().lstrip(".") for e in options.extensions}
     text_extensions = {e.lower().lstrip(".") for e in options.text_extensions} - extensions
@@ -186,6 +191,7 @@ def walk_files(
     for root in resolve_roots(options.roots):
         if not os.path.isdir(root):
             problems.append(Problem(root, "folder not found"))
+            unlisted.append(root)
             continue
         stack = [root]
         while stack:
@@ -197,12 +203,15 @@ def walk_files(
                     entries = sorted(it, key=lambda e: e.name)
             except PermissionError:
                 problems.append(Problem(folder, "permission denied (folder)"))
+                unlisted.append(folder)
                 continue
             except FileNotFoundError:
                 problems.append(Problem(folder, "folder vanished during scan"))
+                unlisted.append(folder)
                 continue
             except OSError as exc:
                 problems.append(Problem(folder, f"cannot list folder: {exc.strerror}"))
+                unlisted.append(folder)
                 continue
             subdirs = []
             for entry in entries:
@@ -225,6 +234,7 @@ def walk_files(
                     continue  # vanished between listing and stat: nothing to record
                 except OSError as exc:
                     problems.append(Problem(entry.path, f"cannot stat: {exc.strerror}"))
+                    unlisted.append(entry.path)
                     continue
                 if stat.S_ISDIR(st.st_mode):
                     key = (st.st_dev, st.st_ino)

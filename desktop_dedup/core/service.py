@@ -576,6 +576,7 @@ class DedupService:
         to_read: list[FileEntry] = []
         run_id = self.store.start_scan_run(root_list)
         walk_problems: list[Problem] = []
+        unlisted: list[str] = []  # folders the listing could not read (walk_files)
         status = "finished"
         try:
             progress(ProgressEvent(Stage.LISTING))
@@ -586,6 +587,7 @@ class DedupService:
                     progress=progress,
                     cancel=cancel,
                     counts=summary.filtered,
+                    unlisted=unlisted,
                 )
             )
             summary.files_seen = len(entries)
@@ -613,7 +615,13 @@ class DedupService:
                         state.again.add(e.path)
             # Gone from disk, or outside this scan's roots: leave the index. Done before reading,
             # so that a moved file's old row is still there to lend its fingerprint (below).
-            gone = [k.id for p, k in known.items() if p not in seen]
+            # A file in a folder the listing could not read (an unplugged drive, a share not
+            # mounted, a folder whose permissions changed) is not known to be gone: it stays as
+            # the last scan left it, groups and marks with it, until a scan reads its folder.
+            unseen = [p for p in known if p not in seen]
+            kept = set(pathrules.inside_some(unseen, unlisted))
+            summary.files_kept = len(kept)
+            gone = [known[p].id for p in unseen if p not in kept]
             # Groups that lose a member are regrouped from the documents that stay in them,
             # known only before the others leave (_leaving).
             touched_groups, staying = self._leaving(gone)
@@ -1247,6 +1255,17 @@ class DedupService:
 
     # --- review ---------------------------------------------------------------------------------
 
+    def _not_found_reason(self, path: str) -> str:
+        """Why a document of the index is not at its path: its listed folder is not there (a
+        drive unplugged: the scan kept its files as they were), or it went since the scan."""
+        for folder in self.folders():
+            if pathrules.is_inside(path, folder.path) and not os.path.isdir(folder.path):
+                return (
+                    f"{path} cannot be opened: its folder {folder.path} is not there (a drive "
+                    "unplugged, or a share not mounted?)"
+                )
+        return f"{path} no longer exists (moved or deleted since the scan)"
+
     def document_text(self, doc_id: int) -> str:
         """The document's text, extracted now; the last few are kept (keyed by the document,
         its content hash and the file's size and mtime), so a diff redrawn with its sides
@@ -1261,10 +1280,10 @@ class DedupService:
             )
         try:
             st = os.stat(doc.path)
-        except OSError:
-            raise DedupError(
-                f"{doc.path} no longer exists (moved or deleted since the scan)"
-            ) from None
+        except FileNotFoundError:
+            raise DedupError(self._not_found_reason(doc.path)) from None
+        except OSError as exc:
+            raise DedupError(f"cannot open {doc.path}: {exc.strerror}") from None
         # the text depends on the file and on whether OCR may read it (scanned PDF pages)
         key = (doc.id, doc.path, doc.content_hash, st.st_size, st.st_mtime_ns, self.settings().ocr)
         cached = self._texts.pop(key, None)

@@ -1289,6 +1289,16 @@ class MainWindow(QMainWindow):
                 groups=plural(self.tr("%n group(s)", "", groups), groups),
                 problems=plural(self.tr("%n problem(s)", "", problems), problems),
             )
+            if summary.files_kept:  # in folders it could not read: an unplugged drive, ...
+                message += " " + plural(
+                    self.tr(
+                        "%n file(s) in folders this scan could not read kept as last scanned "
+                        "(View ▸ Problems…).",
+                        "",
+                        summary.files_kept,
+                    ),
+                    summary.files_kept,
+                )
         self.statusBar().showMessage(message, 15000)
         self.statusBar().setToolTip(message)  # whole: the bar cuts a long one at its counts
         if summary.marks_dropped:

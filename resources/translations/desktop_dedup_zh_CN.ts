@@ -984,6 +984,13 @@
             <numerusform>用时 {time} 扫描了 %n 个文件</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n file(s) in folders this scan could not read kept as last scanned (View ▸ Problems…).</source>
+        <translation>
+            <numerusform>本次扫描无法读取的文件夹中的 %n 个文件保留上次扫描的结果（视图 ▸ 问题列表…）。</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+85"/>
         <source>Keep near duplicates</source>
@@ -1000,7 +1007,7 @@
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-411"/>
+        <location line="-421"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1058,7 +1065,7 @@
         <translation>正在扫描…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+46"/>
         <source>Marks removed</source>
         <translation>已取消标记</translation>
     </message>
@@ -1134,13 +1141,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-913"/>
-        <location line="+978"/>
+        <location line="-923"/>
+        <location line="+988"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-651"/>
+        <location line="-661"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1175,7 +1182,7 @@
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+251"/>
+        <location line="+261"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>

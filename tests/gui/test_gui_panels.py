@@ -264,6 +264,30 @@ def test_a_scan_after_an_update_says_it_read_the_unchanged_files_again(
     )
 
 
+def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service, tmp_path, qtbot):
+    """A listed folder that is not there (a drive unplugged) keeps its files in the results,
+    and the status bar says so, after the counts, with where to read why."""
+    import docgen
+
+    laptop, usb = tmp_path / "laptop", tmp_path / "usb"
+    docgen.write_txt(laptop / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "river copy.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "jiangnan.txt", docgen.SAMPLE_ZH)
+    service.add_folder(laptop)
+    service.add_folder(usb)
+    service.scan(None, workers=1)
+    usb.rename(tmp_path / "usb-unplugged")
+    window.start_scan()
+    qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
+    assert window.last_scan_summary.files_kept == 2
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Scanned 1 file in ") and message.endswith(
+        ": 1 group, 1 problem. 2 files in folders this scan could not read kept as last "
+        "scanned (View ▸ Problems…)."
+    ), message
+    qtbot.waitUntil(lambda: window.groups_model.rowCount() == 1, timeout=10_000)
+
+
 def test_the_windows_counts_are_counted(qtbot, window, service, tmp_path):
     """ "1 of 1 file", "1 document", "would form 1 group": no count of one reads as many."""
     import docgen

@@ -3430,6 +3430,52 @@ MUTANTS: list[Mutant] = [
         ],
         "scan with no PATH and no index at --db says so and makes none",
     ),
+    m(
+        "files-of-an-unread-folder-dropped",
+        "desktop_dedup/core/service.py",
+        "            kept = set(pathrules.inside_some(unseen, unlisted))\n",
+        "            kept = set()\n",
+        [
+            "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
+            "as_last_scanned",
+            "tests/test_unavailable_folders.py::test_a_folder_that_cannot_be_listed_keeps_its_files",
+        ],
+        "a folder the scan cannot read keeps its files as the last scan left them",
+    ),
+    m(
+        "missing-root-not-noted-as-unread",
+        "desktop_dedup/core/scanning.py",
+        '            problems.append(Problem(root, "folder not found"))\n'
+        "            unlisted.append(root)\n",
+        '            problems.append(Problem(root, "folder not found"))\n',
+        [
+            "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
+            "as_last_scanned",
+        ],
+        "a drive unplugged keeps its files in the index",
+    ),
+    m(
+        "unlistable-folder-not-noted-as-unread",
+        "desktop_dedup/core/scanning.py",
+        '                problems.append(Problem(folder, "permission denied (folder)"))\n'
+        "                unlisted.append(folder)\n",
+        '                problems.append(Problem(folder, "permission denied (folder)"))\n',
+        [
+            "tests/test_unavailable_folders.py::test_a_folder_that_cannot_be_listed_keeps_its_files",
+        ],
+        "a folder whose permissions changed keeps its files in the index",
+    ),
+    m(
+        "kept-files-not-said",
+        "desktop_dedup/gui/main_window.py",
+        "            if summary.files_kept:  # in folders it could not read",
+        "            if False:  # in folders it could not read",
+        [
+            "tests/gui/test_gui_panels.py::test_a_scan_with_a_folder_unplugged_says_its_files_"
+            "were_kept",
+        ],
+        "the status bar says how many files of unread folders were kept",
+    ),
 ]
 
 

@@ -1,0 +1,132 @@
+"""A folder the scan cannot read this time loses nothing from the index.
+
+An external drive unplugged, a network share not mounted, a folder whose permissions changed:
+the scan cannot list it, which says nothing about whether its files still exist. Dropping them
+("gone from the index") threw away their groups and marks, and the next scan with the drive
+back read every file on it again. They stay as the last scan left them, and the scan says so;
+files that are really gone (not listed in a folder the scan did read) still leave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import docgen
+import pytest
+from unprivileged import unprivileged
+
+from desktop_dedup.core.errors import DedupError
+from desktop_dedup.core.service import DedupService
+
+NOTE = (
+    "The committee met on Tuesday to review the budget for the coming year. After a long "
+    "discussion the members agreed to fund the new library wing, to repair the roof of the "
+    "community hall before winter, and to ask the town for a grant towards the youth "
+    "orchestra. The treasurer will circulate the revised figures next week."
+)
+
+
+def _groups(svc: DedupService) -> set[frozenset[str]]:
+    return {frozenset(m.path for m in g.members) for g in svc.groups()}
+
+
+def _library(tmp_path: Path) -> tuple[Path, Path]:
+    laptop, usb = tmp_path / "laptop", tmp_path / "usb"
+    docgen.write_txt(laptop / "report.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "report copy.txt", docgen.SAMPLE_EN)  # identical, across the two
+    docgen.write_txt(usb / "minutes.txt", NOTE)
+    docgen.write_txt(usb / "minutes (edited).txt", NOTE.replace("Tuesday", "Wednesday"))
+    docgen.write_txt(laptop / "notes.txt", docgen.SAMPLE_ZH)
+    return laptop, usb
+
+
+def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path) -> None:
+    laptop, usb = _library(tmp_path)
+    db = tmp_path / "index.sqlite"
+    with DedupService(db) as svc:
+        first = svc.scan([laptop, usb], workers=1)
+        assert first.files_fingerprinted == 5
+        before = _groups(svc)
+        assert len(before) == 2
+        edited = os.path.realpath(usb / "minutes (edited).txt")
+        (edited_id,) = svc.store.ids_by_path([edited])
+        svc.set_marked([edited_id], True)
+    unplugged = tmp_path / "usb-unplugged"
+    usb.rename(unplugged)  # the drive's mount folder goes with the drive
+    with DedupService(db) as svc:
+        summary = svc.scan(None, workers=1)  # the app's Scan: the listed folders
+        assert summary.files_removed == 0
+        assert summary.files_kept == 3
+        assert [(p.path, p.reason) for p in summary.problems] == [
+            (os.path.realpath(usb), "folder not found")
+        ]
+        assert _groups(svc) == before
+        assert svc.marked_ids() == {edited_id}
+        # what the review says when it cannot open such a file
+        with pytest.raises(DedupError, match="its folder .* is not there .*a drive unplugged"):
+            svc.document_text(edited_id)
+        assert [f.path for f in svc.folders()] == sorted(
+            [os.path.realpath(laptop), os.path.realpath(usb)]
+        )
+    unplugged.rename(usb)
+    with DedupService(db) as svc:
+        back = svc.scan(None, workers=1)
+        assert (back.files_fingerprinted, back.files_reused, back.files_kept) == (0, 5, 0)
+        assert back.problems == []
+        assert _groups(svc) == before
+        assert svc.marked_ids() == {edited_id}
+        # a file deleted from a folder the scan reads still leaves the index
+        Path(edited).unlink()
+        after = svc.scan(None, workers=1)
+        assert (after.files_removed, after.files_kept) == (1, 0)
+        assert len(_groups(svc)) == 1
+        # and a folder named no more leaves with its files, as before
+        only = svc.scan([laptop], workers=1)
+        assert (only.files_removed, only.files_kept) == (2, 0)
+
+
+def test_a_folder_that_cannot_be_listed_keeps_its_files(tmp_path: Path) -> None:
+    """Through the command line, with the rights to bypass permissions dropped (also as root):
+    a folder that became unreadable keeps its files, groups and all; the scan says how many it
+    kept and why."""
+    laptop, usb = _library(tmp_path)
+    db = tmp_path / "index.sqlite"
+    cmd = [sys.executable, "-m", "desktop_dedup", "scan", "--db", str(db), "--workers", "1"]
+    first = subprocess.run(
+        unprivileged([*cmd, str(tmp_path)]), capture_output=True, text=True, timeout=300
+    )
+    assert first.returncode == 0, first.stderr
+    report = [sys.executable, "-m", "desktop_dedup", "report", "--db", str(db), "--format", "json"]
+
+    def groups() -> set[frozenset[str]]:
+        out = subprocess.run(report, capture_output=True, text=True, timeout=120, check=True)
+        data = json.loads(out.stdout)
+        return {frozenset(m["path"] for m in g["members"]) for g in data["groups"]}
+
+    before = groups()
+    assert len(before) == 2
+    usb.chmod(0)
+    try:
+        again = subprocess.run(
+            unprivileged([*cmd, "--json"]), capture_output=True, text=True, timeout=300
+        )
+        text = subprocess.run(unprivileged([*cmd]), capture_output=True, text=True, timeout=300)
+    finally:
+        usb.chmod(0o755)
+    assert again.returncode == 0, again.stderr
+    summary = json.loads(again.stdout)
+    assert (summary["files_gone"], summary["files_kept"]) == (0, 3)
+    assert summary["skipped"] == [
+        {"path": os.path.realpath(usb), "reason": "permission denied (folder)"}
+    ]
+    assert groups() == before
+    assert text.returncode == 0, text.stderr
+    assert "0 gone from the index" in text.stdout
+    assert (
+        "3 files in folders this scan could not read kept as last scanned (the folders are "
+        "listed below)." in text.stdout
+    )
