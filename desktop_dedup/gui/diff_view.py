@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_similarity, plural
+from desktop_dedup.gui.reasons import translate_reason
 
 log = logging.getLogger(__name__)
 
@@ -621,7 +622,8 @@ class DiffView(QWidget):
             if self._docs != docs:
                 return
             log.warning("diff failed: %s", message)
-            self.show_message(self.tr("Cannot compare: {error}").format(error=message))
+            shown = translate_reason(message)  # the core's words, in the interface language
+            self.show_message(self.tr("Cannot compare: {error}").format(error=shown))
             self.failed.emit(message)
 
         self._ops.read(

@@ -333,6 +333,27 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
                 "cannot read: {detail}",
             ),
         ),
+        (  # core/service.py: why the review cannot open a document of the index
+            re.compile(
+                r"(?P<label>.+) cannot be opened: its folder (?P<detail>.+) is not there \(a "
+                r"drive unplugged, or a share not mounted\?\)$",
+                re.S,
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} cannot be opened: its folder {detail} is not there (a drive unplugged, "
+                "or a share not mounted?)",
+            ),
+        ),
+        (
+            re.compile(
+                r"(?P<label>.+) no longer exists \(moved or deleted since the scan\)$", re.S
+            ),
+            QCoreApplication.translate(
+                "Reasons",
+                "{label} no longer exists (moved or deleted since the scan)",
+            ),
+        ),
         (
             re.compile(r"cannot stat: (?P<detail>.*)$", re.S),
             QCoreApplication.translate(

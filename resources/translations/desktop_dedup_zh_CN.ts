@@ -160,7 +160,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../desktop_dedup/gui/diff_view.py" line="+352"/>
+        <location filename="../../desktop_dedup/gui/diff_view.py" line="+353"/>
         <source>Reference text</source>
         <extracomment>Emitted after a diff was rendered: (similarity, number of changes). Emitted when the user swapped sides: the new (left doc id, right doc id). Emitted when a diff could not be computed (a file gone or unreadable): the message.</extracomment>
         <translation>参考文本</translation>
@@ -243,7 +243,7 @@
         <translation>正在对比…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Cannot compare: {error}</source>
         <translation>无法对比：{error}</translation>
     </message>
@@ -1728,6 +1728,16 @@
         <location line="+7"/>
         <source>cannot read: {detail}</source>
         <translation>无法读取：{detail}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{label} cannot be opened: its folder {detail} is not there (a drive unplugged, or a share not mounted?)</source>
+        <translation>无法打开 {label}：它所在的文件夹 {detail} 不在（移动硬盘已拔出，或共享未挂载？）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{label} no longer exists (moved or deleted since the scan)</source>
+        <translation>{label} 已不存在（扫描后被移动或删除）</translation>
     </message>
     <message>
         <location line="+7"/>

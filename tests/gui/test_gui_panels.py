@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
@@ -286,6 +288,18 @@ def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service
         "scanned (View ▸ Problems…)."
     ), message
     qtbot.waitUntil(lambda: window.groups_model.rowCount() == 1, timeout=10_000)
+    # The kept copy cannot be compared while its folder is away, and the pane says why.
+    from gui_helpers import select_member, settle
+
+    window.groups_view.selectRow(0)
+    settle(window)
+    copy = usb / "river copy.txt"
+    select_member(window, Path(os.path.realpath(copy)))
+    qtbot.waitUntil(lambda: "Cannot compare" in window.diff_view.message(), timeout=10_000)
+    assert (
+        f"its folder {os.path.realpath(usb)} is not there (a drive unplugged, or a share not "
+        "mounted?)" in window.diff_view.message()
+    )
 
 
 def test_the_windows_counts_are_counted(qtbot, window, service, tmp_path):
