@@ -186,10 +186,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
     prestart()  # the readers load on the other core while the store loads here
     # with no folders given, an index that lists some is read: a typo in --db makes none
     with _service(args.db, must_exist=not args.paths) as svc:
-        if not args.paths and not svc.folders():
+        if not args.paths and not svc.folders_to_scan():
             print(
-                "desktop-dedup scan: error: no folders given, and the index lists none: "
-                "name the folders to scan (PATH)",
+                "desktop-dedup scan: error: no folders given, and the index lists none on "
+                "this machine: name the folders to scan (PATH)",
                 file=sys.stderr,
             )
             return EXIT_USAGE

@@ -21,6 +21,7 @@ READERS = {
     "add_change_listener",
     "remove_change_listener",
     "folders",
+    "folders_to_scan",
     "in_listed_folders",
     "settings",
     "settings_with",

@@ -387,6 +387,17 @@ def test_scan_without_folders_scans_the_folders_the_index_lists(tmp_path: Path) 
     assert proc.returncode == 2
     assert "no folders" in proc.stderr and "PATH" in proc.stderr
     assert "Traceback" not in proc.stderr
+    # nor any on this machine: a list of another machine's folders (a shared index's) is the
+    # same answer, by the rule the scan itself follows (DedupService.folders_to_scan)
+    with DedupService(db) as svc:
+        svc.store.add_folder("file://OTHER-PC/home/ann/docs", False)
+        assert svc.folders() and not svc.folders_to_scan()
+    proc = run("scan", "--db", str(db))
+    assert proc.returncode == 2, proc.stderr
+    assert "the index lists none on this machine" in proc.stderr
+    with DedupService(db) as svc:
+        svc.store.remove_folder("file://OTHER-PC/home/ann/docs")
+        assert not svc.folders()
 
     ref, other = tmp_path / "ref", tmp_path / "other"
     kept = docgen.write_txt(ref / "river.txt", docgen.SAMPLE_EN)

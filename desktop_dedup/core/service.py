@@ -366,10 +366,16 @@ class DedupService:
     def folders(self) -> list[Folder]:
         return [Folder(p, r) for p, r in self.store.folders()]
 
+    def folders_to_scan(self) -> list[str]:
+        """The listed folders a scan of the list reads (:meth:`scan` with no roots): those on
+        this machine (a shared index lists other machines' folders too). Empty: nothing to
+        scan, which the app and the command line say each in its own words."""
+        return [f.path for f in self.folders() if self.store.is_here(f.path)]
+
     def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
         """Those of ``paths`` inside a folder of the list: the files a scan of the list looks
         at (a file restored from the journal comes back into the results by such a scan)."""
-        folders = [f.path for f in self.folders()]
+        folders = self.folders_to_scan()
         return [p for p in paths if pathrules.is_inside_any(p, folders)]
 
     def add_folder(self, path: str | os.PathLike[str], reference: bool = False) -> Folder:
@@ -549,8 +555,8 @@ class DedupService:
         saved = self.settings()
         settings = saved if settings is None else settings
         named = roots is not None
-        if roots is None:  # those on this machine (a shared index lists other machines' too)
-            roots = [f.path for f in self.folders() if self.store.is_here(f.path)]
+        if roots is None:
+            roots = self.folders_to_scan()
         root_list = resolve_roots([os.fspath(r) for r in roots])
         if not root_list:
             raise DedupError("no folders to scan: add a folder first")

@@ -1246,7 +1246,7 @@ class MainWindow(QMainWindow):
             # A folder just added or a mark just set is written first; then the scan starts.
             self.after_writes(self.start_scan)
             return None
-        if not self.service.folders():
+        if not self.service.folders_to_scan():
             dialogs.current().info(
                 self,
                 self.tr("No folders"),

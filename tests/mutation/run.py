@@ -3413,7 +3413,7 @@ MUTANTS: list[Mutant] = [
     m(
         "scan-without-folders-or-list-traceback",
         "desktop_dedup/cli.py",
-        "        if not args.paths and not svc.folders():\n",
+        "        if not args.paths and not svc.folders_to_scan():\n",
         "        if False:\n",
         [
             "tests/test_cli.py::test_scan_without_folders_scans_the_folders_the_index_lists",
