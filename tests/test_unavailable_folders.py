@@ -89,6 +89,40 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         assert (only.files_removed, only.files_kept) == (2, 0)
 
 
+def test_a_mount_folder_left_empty_keeps_its_files(tmp_path: Path) -> None:
+    """A share mounted on a folder of its own (``/mnt/nas`` in fstab) leaves that folder empty
+    when it is not mounted: a listed folder with nothing in it at all, whose files the index
+    holds, keeps them as last scanned and says why; an empty folder the index knows nothing
+    of is no problem."""
+    laptop, usb = _library(tmp_path)
+    spare = tmp_path / "spare"
+    spare.mkdir()
+    db = tmp_path / "index.sqlite"
+    with DedupService(db) as svc:
+        assert svc.scan([laptop, usb, spare], workers=1).problems == []
+        before = _groups(svc)
+    away = tmp_path / "on-the-server"
+    usb.rename(away)
+    usb.mkdir()  # the mount point, without the share on it
+    with DedupService(db) as svc:
+        summary = svc.scan(None, workers=1)
+        assert (summary.files_removed, summary.files_kept) == (0, 3)
+        assert [(p.path, p.reason) for p in summary.problems] == [
+            (
+                os.path.realpath(usb),
+                "folder is empty (a drive or share not mounted?): its files are kept as last "
+                "scanned",
+            )
+        ]
+        assert _groups(svc) == before
+    usb.rmdir()
+    away.rename(usb)
+    with DedupService(db) as svc:
+        back = svc.scan(None, workers=1)
+        assert (back.files_fingerprinted, back.files_kept, back.problems) == (0, 0, [])
+        assert _groups(svc) == before
+
+
 def test_a_folder_that_cannot_be_listed_keeps_its_files(tmp_path: Path) -> None:
     """Through the command line, with the rights to bypass permissions dropped (also as root):
     a folder that became unreadable keeps its files, groups and all; the scan says how many it

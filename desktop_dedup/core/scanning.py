@@ -173,13 +173,16 @@ def walk_files(
     cancel: CancelToken | None = None,
     counts: FilterCounts | None = None,
     unlisted: list[str] | None = None,
+    empty_roots: list[str] | None = None,
 ) -> Iterator[FileEntry]:
     """Yield every candidate file under ``options.roots``; trouble goes to ``problems``, what
     the filters passed over is counted in ``counts``. ``unlisted`` receives every folder (a root
     not found, a folder that could not be listed) and path (one that could not be stat'ed)
     whose files this listing could not see: that says nothing about whether they still exist
-    (an unplugged drive, a share not mounted, permissions changed)."""
+    (an unplugged drive, a share not mounted, permissions changed). ``empty_roots`` receives
+    the roots that hold nothing at all (a mount point without its share: the caller decides)."""
     unlisted = unlisted if unlisted is not None else []
+    empty_roots = empty_roots if empty_roots is not None else []
     counts = counts if counts is not None else FilterCounts()
     extensions = {e.lower().lstrip(".") for e in options.extensions}
     text_extensions = {e.lower().lstrip(".") for e in options.text_extensions} - extensions
@@ -213,6 +216,8 @@ def walk_files(
                 problems.append(Problem(folder, f"cannot list folder: {exc.strerror}"))
                 unlisted.append(folder)
                 continue
+            if not entries and folder == root:
+                empty_roots.append(root)
             subdirs = []
             for entry in entries:
                 name = entry.name

@@ -82,6 +82,7 @@ def _batch_rows(left: int | None) -> int:
 
 # Tests only: "module:function" run by the workers instead of pipeline.analyse_file.
 _TEST_READER_ENV = "_DESKTOP_DEDUP_TEST_READER"
+
 # A scan that changed more documents than this (or a fifth of the index) regroups everything:
 # in bulk, one pass over all fingerprints is cheaper than that many indexed lookups. Except on a
 # large index (a shared one: millions), where a change of at most 1/_INCREMENTAL_SHARE of it is
@@ -583,6 +584,7 @@ class DedupService:
         run_id = self.store.start_scan_run(root_list)
         walk_problems: list[Problem] = []
         unlisted: list[str] = []  # folders the listing could not read (walk_files)
+        empty_roots: list[str] = []
         status = "finished"
         try:
             progress(ProgressEvent(Stage.LISTING))
@@ -594,6 +596,7 @@ class DedupService:
                     cancel=cancel,
                     counts=summary.filtered,
                     unlisted=unlisted,
+                    empty_roots=empty_roots,
                 )
             )
             summary.files_seen = len(entries)
@@ -625,6 +628,19 @@ class DedupService:
             # mounted, a folder whose permissions changed) is not known to be gone: it stays as
             # the last scan left it, groups and marks with it, until a scan reads its folder.
             unseen = [p for p in known if p not in seen]
+            # A listed folder with nothing in it at all, where the last scan found files, is a
+            # mount point without its drive or share (``/mnt/nas`` in fstab) far more often
+            # than a folder emptied of every file and subfolder: read as not read.
+            for root in empty_roots:
+                if pathrules.inside_some(unseen, [root]):
+                    walk_problems.append(
+                        Problem(
+                            root,
+                            "folder is empty (a drive or share not mounted?): its files are "
+                            "kept as last scanned",
+                        )
+                    )
+                    unlisted.append(root)
             kept = set(pathrules.inside_some(unseen, unlisted))
             summary.files_kept = len(kept)
             gone = [known[p].id for p in unseen if p not in kept]

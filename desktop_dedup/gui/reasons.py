@@ -147,6 +147,12 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "folder not found",
         ),
+        (
+            "folder is empty (a drive or share not mounted?): its files are kept as last scanned"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "folder is empty (a drive or share not mounted?): its files are kept as last scanned",
+        ),
         "no file extension": QCoreApplication.translate(
             "Reasons",
             "no file extension",

@@ -1550,6 +1550,11 @@
         <translation>找不到文件夹</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>folder is empty (a drive or share not mounted?): its files are kept as last scanned</source>
+        <translation>文件夹是空的（驱动器或共享未挂载？）：其中的文件保留上次扫描的结果</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>no file extension</source>
         <translation>没有文件扩展名</translation>

@@ -3466,6 +3466,16 @@ MUTANTS: list[Mutant] = [
         "a folder whose permissions changed keeps its files in the index",
     ),
     m(
+        "empty-mount-point-files-dropped",
+        "desktop_dedup/core/scanning.py",
+        "            if not entries and folder == root:\n",
+        "            if False:\n",
+        [
+            "tests/test_unavailable_folders.py::test_a_mount_folder_left_empty_keeps_its_files",
+        ],
+        "a mount point left empty keeps the files its share held",
+    ),
+    m(
         "kept-files-not-said",
         "desktop_dedup/gui/main_window.py",
         "            if summary.files_kept:  # in folders it could not read",
