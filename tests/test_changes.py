@@ -22,6 +22,7 @@ READERS = {
     "remove_change_listener",
     "folders",
     "folders_to_scan",
+    "folder_problems",
     "in_listed_folders",
     "settings",
     "settings_with",

@@ -72,11 +72,19 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         assert [f.path for f in svc.folders()] == sorted(
             [os.path.realpath(laptop), os.path.realpath(usb)]
         )
+    with DedupService(db) as svc:  # what the Problems panel and the reports list
+        assert [(p.path, p.reason) for p in svc.problems()] == [
+            (os.path.realpath(usb), "folder not found")
+        ]
+        assert svc.folder_problems() == {os.path.realpath(usb): "folder not found"}
     unplugged.rename(usb)
     with DedupService(db) as svc:
         back = svc.scan(None, workers=1)
         assert (back.files_fingerprinted, back.files_reused, back.files_kept) == (0, 5, 0)
         assert back.problems == []
+        # a scan without problems has none to show: not the scan's before
+        assert (svc.problems(), svc.folder_problems()) == ([], {})
+        assert svc.stats().problems == 0
         assert _groups(svc) == before
         assert svc.marked_ids() == {edited_id}
         # a file deleted from a folder the scan reads still leaves the index

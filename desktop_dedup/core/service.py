@@ -373,6 +373,11 @@ class DedupService:
         scan, which the app and the command line say each in its own words."""
         return [f.path for f in self.folders() if self.store.is_here(f.path)]
 
+    def folder_problems(self) -> dict[str, str]:
+        """Why the last scan could not read a listed folder (not found, not listable, empty
+        where it found files), by folder: its files stay as the scan before left them."""
+        return self.store.last_scan_problems_of([f.path for f in self.folders()])
+
     def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
         """Those of ``paths`` inside a folder of the list: the files a scan of the list looks
         at (a file restored from the journal comes back into the results by such a scan)."""
@@ -564,7 +569,8 @@ class DedupService:
         ref_roots = resolve_roots([os.fspath(r) for r in reference_roots])
         self.store.set_scan_reference_roots(ref_roots)
         # a shared index's folder list is the team's to make
-        listed = named and not self.store.shared and self._list_folders(root_list, ref_roots)
+        if named and not self.store.shared:
+            self._list_folders(root_list, ref_roots)
         options = ScanOptions(
             roots=tuple(root_list),
             reference_roots=tuple(ref_roots),
@@ -687,7 +693,8 @@ class DedupService:
         if settings.matching != saved.matching:  # this run's groups were counted: back
             self.regroup()
         summary.seconds = time.monotonic() - started
-        self._announce(Changes(groups=True, marks=True, settings=True, folders=listed))
+        # folders: the list, when the scan made it, and what it says of each (folder_problems)
+        self._announce(Changes(groups=True, marks=True, settings=True, folders=True))
         progress(ProgressEvent(Stage.DONE, done=summary.files_seen, total=summary.files_seen))
         return summary
 

@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -25,10 +25,21 @@ from PySide6.QtWidgets import (
 
 from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
+from desktop_dedup.gui.reasons import translate_reason
 
 log = logging.getLogger(__name__)
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def _problem_icon() -> QIcon:
+    try:
+        from desktop_dedup.resources import icon
+
+        return icon("problems")
+    except Exception:
+        log.debug("problem icon unavailable")
+        return QIcon()
 
 
 def local_dirs_from_mime(mime: Any) -> list[str]:
@@ -83,6 +94,7 @@ class FolderPanel(QWidget):
             ops.changed.connect(self._on_changes)
         # each row's folder, kept here: a Qt string drops a byte of a name that is not UTF-8
         self._paths: list[str] = []
+        self._problems: dict[str, str] = {}
         self.list = FolderList()
         self.list.setAccessibleName(self.tr("Folders to scan"))
         self.list.setToolTip(
@@ -162,6 +174,8 @@ class FolderPanel(QWidget):
             self.list.clear()
             folders = self._service.folders()
             self._paths = [folder.path for folder in folders]
+            # what the last scan said of a folder it could not read (not found, ...)
+            self._problems = self._service.folder_problems()
             for folder in folders:
                 item = QListWidgetItem(shown_path(folder.path))
                 item.setData(PATH_ROLE, folder.path)
@@ -225,11 +239,25 @@ class FolderPanel(QWidget):
     def _decorate(self, item: QListWidgetItem, reference: bool, folder: str) -> None:
         path = shown_path(folder)
         if reference:
-            item.setText(self.tr("{path}  (reference: always kept)").format(path=path))
-            item.setToolTip(self.tr("Reference folder: files here are never marked or removed."))
+            text = self.tr("{path}  (reference: always kept)").format(path=path)
+            tip = self.tr("Reference folder: files here are never marked or removed.")
         else:
-            item.setText(path)
-            item.setToolTip(self.tr("Tick to make this a reference folder."))
+            text, tip = path, self.tr("Tick to make this a reference folder.")
+        problem = self._problems.get(folder)
+        if problem:  # an unplugged drive, a share not mounted: its files were kept
+            text = self.tr("{folder}  (not read at the last scan)").format(folder=text)
+            tip = (
+                self.tr(
+                    "The last scan could not read this folder: {reason}. Its files are kept as "
+                    "the scan before left them; remove the folder from the list to drop them."
+                ).format(reason=translate_reason(problem))
+                + "\n"
+                + tip
+            )
+        item.setText(text)
+        item.setToolTip(tip)
+        # seen in a narrow list too, where the words after a long path are cut off
+        item.setIcon(_problem_icon() if problem else QIcon())
 
     def _update_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.list.selectedItems()))

@@ -1290,9 +1290,9 @@ class MainWindow(QMainWindow):
                 problems=plural(self.tr("%n problem(s)", "", problems), problems),
             )
             if summary.files_kept:  # in folders it could not read: an unplugged drive, ...
-                message += " " + plural(
+                message += plural(  # (its own leading space: none after a Chinese stop)
                     self.tr(
-                        "%n file(s) in folders this scan could not read kept as last scanned "
+                        " %n file(s) in folders this scan could not read kept as last scanned "
                         "(View ▸ Problems…).",
                         "",
                         summary.files_kept,

@@ -256,7 +256,7 @@
 <context>
     <name>FolderPanel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/folders.py" line="+87"/>
+        <location filename="../../desktop_dedup/gui/folders.py" line="+99"/>
         <source>Folders to scan</source>
         <translation>要扫描的文件夹</translation>
     </message>
@@ -296,7 +296,7 @@
         <translation>移除文件夹</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+82"/>
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -321,9 +321,19 @@
         <translation>参考文件夹：其中的文件不会被标记或移除。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Tick to make this a reference folder.</source>
         <translation>勾选以设为参考文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{folder}  (not read at the last scan)</source>
+        <translation>{folder}  （上次扫描未能读取）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last scan could not read this folder: {reason}. Its files are kept as the scan before left them; remove the folder from the list to drop them.</source>
+        <translation>上次扫描无法读取此文件夹：{reason}。其中的文件保留之前扫描的结果；从列表中移除此文件夹，它们也随之从结果中移除。</translation>
     </message>
 </context>
 <context>
@@ -986,7 +996,7 @@
     </message>
     <message numerus="yes">
         <location line="+10"/>
-        <source>%n file(s) in folders this scan could not read kept as last scanned (View ▸ Problems…).</source>
+        <source> %n file(s) in folders this scan could not read kept as last scanned (View ▸ Problems…).</source>
         <translation>
             <numerusform>本次扫描无法读取的文件夹中的 %n 个文件保留上次扫描的结果（视图 ▸ 问题列表…）。</numerusform>
         </translation>

@@ -300,6 +300,28 @@ def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service
         f"its folder {os.path.realpath(usb)} is not there (a drive unplugged, or a share not "
         "mounted?)" in window.diff_view.message()
     )
+    # The folder list shows which folder the scan could not read, and why, in its tooltip.
+    items = {window.folder_panel._path(it): it for it in _items(window.folder_panel.list)}
+    away, here = items[os.path.realpath(usb)], items[os.path.realpath(laptop)]
+    assert away.text().endswith("(not read at the last scan)"), away.text()
+    assert "folder not found" in away.toolTip() and "kept" in away.toolTip()
+    assert not away.icon().isNull() and here.icon().isNull()
+    assert here.text() == os.path.realpath(laptop)
+    # back again: the next scan reads it, and the list says nothing more
+    (tmp_path / "usb-unplugged").rename(usb)
+    window.start_scan()
+    qtbot.waitUntil(lambda: window.last_scan_summary.files_kept == 0, timeout=60_000)
+    settle(window)
+
+    def usb_text():
+        items = {window.folder_panel._path(it): it for it in _items(window.folder_panel.list)}
+        return items[os.path.realpath(usb)].text()
+
+    qtbot.waitUntil(lambda: usb_text() == os.path.realpath(usb), timeout=10_000)
+
+
+def _items(widget):
+    return [widget.item(i) for i in range(widget.count())]
 
 
 def test_the_windows_counts_are_counted(qtbot, window, service, tmp_path):

@@ -3476,6 +3476,28 @@ MUTANTS: list[Mutant] = [
         "a mount point left empty keeps the files its share held",
     ),
     m(
+        "problems-of-the-last-scan-with-problems",
+        "desktop_dedup/core/store/repository.py",
+        '            select(func.max(ScanRunRow.id)).where(ScanRunRow.status != "running")\n',
+        "            select(func.max(ScanProblemRow.scan_id))\n",
+        [
+            "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
+            "as_last_scanned",
+        ],
+        "the Problems panel and the reports list the last scan's problems",
+    ),
+    m(
+        "unread-folder-not-shown-in-the-list",
+        "desktop_dedup/gui/folders.py",
+        "        if problem:  # an unplugged drive",
+        "        if False:  # an unplugged drive",
+        [
+            "tests/gui/test_gui_panels.py::test_a_scan_with_a_folder_unplugged_says_its_files_"
+            "were_kept",
+        ],
+        "the folder list shows which folder the last scan could not read",
+    ),
+    m(
         "kept-files-not-said",
         "desktop_dedup/gui/main_window.py",
         "            if summary.files_kept:  # in folders it could not read",

@@ -1189,6 +1189,31 @@ class Store:
                 [{"scan_id": run_id, "path": self.location(p), "reason": r} for p, r in problems],
             )
 
+    @staticmethod
+    def _last_scan_id(conn: Any) -> int | None:
+        """The last scan that ended (finished, cancelled or interrupted): the one whose problems
+        are shown. Not the last scan *with* problems: after a scan that had none, the one
+        before's (a drive unplugged then) were shown as if they were still there."""
+        return conn.execute(
+            select(func.max(ScanRunRow.id)).where(ScanRunRow.status != "running")
+        ).scalar_one_or_none()
+
+    def last_scan_problems_of(self, paths: Sequence[str]) -> dict[str, str]:
+        """The last scan's problems of these paths (by path): why it could not read a folder."""
+        if not paths:
+            return {}
+        with self.engine.connect() as conn:
+            last = self._last_scan_id(conn)
+            if last is None:
+                return {}
+            rows = conn.execute(
+                select(ScanProblemRow.path, ScanProblemRow.reason).where(
+                    ScanProblemRow.scan_id == last,
+                    ScanProblemRow.path.in_(self._locations(paths)),
+                )
+            ).all()
+        return {self.local_path(p): r for p, r in rows}
+
     def problem_count(self) -> int:
         with self.engine.connect() as conn:
             docs = conn.execute(
@@ -1196,7 +1221,7 @@ class Store:
                 .select_from(DocumentRow)
                 .where(DocumentRow.status == DocStatus.PROBLEM)
             ).scalar_one()
-            last = conn.execute(select(func.max(ScanProblemRow.scan_id))).scalar_one_or_none()
+            last = self._last_scan_id(conn)
             other = 0
             if last is not None:
                 other = conn.execute(
@@ -1214,7 +1239,7 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
                 .order_by(DocumentRow.path)
             ).all()
-            last = conn.execute(select(func.max(ScanProblemRow.scan_id))).scalar_one_or_none()
+            last = self._last_scan_id(conn)
             other = []
             if last is not None:
                 other = conn.execute(
