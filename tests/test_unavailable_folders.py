@@ -66,6 +66,15 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         ]
         assert _groups(svc) == before
         assert svc.marked_ids() == {edited_id}
+        # nothing goes while its folder is away, and the reasons say why, not "scan again"
+        (laptop_copy,) = svc.store.ids_by_path([os.path.realpath(laptop / "report.txt")])
+        going, refused = svc.plan_removal([edited_id, laptop_copy], include_near=True)
+        assert going == []
+        assert {r.doc_id: r.reason for r in refused} == {
+            edited_id: "its folder is not there (a drive unplugged, or a share not mounted?)",
+            laptop_copy: "the copy to keep is in a folder that is not there (a drive "
+            "unplugged, or a share not mounted?)",
+        }
         # what the review says when it cannot open such a file
         with pytest.raises(DedupError, match="its folder .* is not there .*a drive unplugged"):
             svc.document_text(edited_id)
@@ -87,6 +96,8 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         assert svc.stats().problems == 0
         assert _groups(svc) == before
         assert svc.marked_ids() == {edited_id}
+        going, refused = svc.plan_removal([edited_id, laptop_copy], include_near=True)
+        assert (sorted(going), refused) == (sorted([edited_id, laptop_copy]), [])
         # a file deleted from a folder the scan reads still leaves the index
         Path(edited).unlink()
         after = svc.scan(None, workers=1)

@@ -3207,9 +3207,9 @@ MUTANTS: list[Mutant] = [
     m(
         "command-line-scan-lists-no-folders",
         "desktop_dedup/core/service.py",
-        "        listed = named and not self.store.shared and self._list_folders(root_list, "
+        "        if named and not self.store.shared:\n            self._list_folders(root_list, "
         "ref_roots)\n",
-        "        listed = False\n",
+        "        if False:\n            self._list_folders(root_list, ref_roots)\n",
         [
             "tests/test_service.py::test_the_folder_list_follows_named_scans_until_the_user_changes_it",
             "tests/gui/test_gui_workflow.py::test_after_a_command_line_scan_the_app_lists_its_"
@@ -3273,8 +3273,8 @@ MUTANTS: list[Mutant] = [
     m(
         "command-line-scan-lists-folders-of-a-shared-index",
         "desktop_dedup/core/service.py",
-        "named and not self.store.shared and self._list_folders(",
-        "named and self._list_folders(",
+        "        if named and not self.store.shared:\n",
+        "        if named:\n",
         ["tests/test_locations.py::test_marks_are_per_person_references_and_ignores_are_the_teams"],
         "a shared index's list is the team's to make",
     ),
