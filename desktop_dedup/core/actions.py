@@ -67,6 +67,11 @@ REASON_STILL_THERE = "still exists after sending it to the trash"
 REASON_NO_TRASH = "no trash folder can be used on this drive"
 REASON_LINKED_PATH = "a folder on its path is a symbolic link now (changed since the scan)"
 REASON_KEPT_CHANGED = "the copy to keep is gone or changed since the scan; scan again first"
+# A listed folder that is not there (a drive unplugged): the scan kept its files as they were.
+REASON_FOLDER_AWAY = "its folder is not there (a drive unplugged, or a share not mounted?)"
+REASON_KEPT_AWAY = (
+    "the copy to keep is in a folder that is not there (a drive unplugged, or a share not mounted?)"
+)
 REASON_NEAR = (
     "holds text the kept copy does not (a near duplicate); include near copies to remove it"
 )

@@ -1284,13 +1284,19 @@ class DedupService:
 
     # --- review ---------------------------------------------------------------------------------
 
+    def _folders_away(self) -> list[str]:
+        """The listed folders on this machine that are not there now (a drive unplugged, a
+        share not mounted): a scan keeps their files as they were (walk_files' ``unlisted``),
+        so the index holds files that cannot be opened until they are back."""
+        return [f for f in self.folders_to_scan() if not os.path.isdir(f)]
+
     def _not_found_reason(self, path: str) -> str:
         """Why a document of the index is not at its path: its listed folder is not there (a
         drive unplugged: the scan kept its files as they were), or it went since the scan."""
-        for folder in self.folders():
-            if pathrules.is_inside(path, folder.path) and not os.path.isdir(folder.path):
+        for folder in self._folders_away():
+            if pathrules.is_inside(path, folder):
                 return (
-                    f"{path} cannot be opened: its folder {folder.path} is not there (a drive "
+                    f"{path} cannot be opened: its folder {folder} is not there (a drive "
                     "unplugged, or a share not mounted?)"
                 )
         return f"{path} no longer exists (moved or deleted since the scan)"
@@ -1399,18 +1405,25 @@ class DedupService:
         docs = {d.id: d for d in self.store.documents([*ids, *closest.values()])}
         members = self.store.group_members(sorted(set(groups.values())))
         removing = set(ids)
+        folders_away = self._folders_away()
+
+        def away(path: str) -> bool:
+            return bool(folders_away) and pathrules.is_inside_any(path, folders_away)
+
         kept_texts: dict[int, set[str]] = {}
+        kept_away: set[int] = set()  # groups whose every copy to keep is in a folder away
         for gid, rows in members.items():
             verified = set()
-            for _, d in rows:
-                if d.id in removing:
-                    continue
+            staying = [d for _, d in rows if d.id not in removing]
+            for d in staying:
                 kept = actions.RemovalCandidate(
                     d.id, d.path, d.size, d.mtime_ns, d.content_hash or ""
                 )
                 if actions.verify_unchanged(kept) is None:
                     verified.add(d.text_hash or d.content_hash)
             kept_texts[gid] = verified
+            if not verified and staying and all(away(d.path) for d in staying):
+                kept_away.add(gid)
         cands, refused = [], []
         for doc_id in ids:
             d = docs.get(doc_id)
@@ -1422,10 +1435,14 @@ class DedupService:
                 reason = REASON_ELSEWHERE
             elif any(_under(d.path, r) for r in refs):
                 reason = actions.REASON_REFERENCE
+            elif away(d.path):
+                reason = actions.REASON_FOLDER_AWAY
             elif gid is None and doc_id in closest:
                 reason = self._closest_kept(closest[doc_id], docs, removing, include_near)
             elif gid is None:
                 reason = actions.REASON_NOT_GROUPED
+            elif gid in kept_away:
+                reason = actions.REASON_KEPT_AWAY
             elif not kept_texts.get(gid):
                 reason = actions.REASON_KEPT_CHANGED
             elif not include_near and (d.text_hash or d.content_hash) not in kept_texts[gid]:

@@ -147,6 +147,20 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "folder not found",
         ),
+        "its folder is not there (a drive unplugged, or a share not mounted?)": (
+            QCoreApplication.translate(
+                "Reasons",
+                "its folder is not there (a drive unplugged, or a share not mounted?)",
+            )
+        ),
+        (
+            "the copy to keep is in a folder that is not there (a drive unplugged, or a share "
+            "not mounted?)"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "the copy to keep is in a folder that is not there (a drive unplugged, or a share "
+            "not mounted?)",
+        ),
         (
             "folder is empty (a drive or share not mounted?): its files are kept as last scanned"
         ): QCoreApplication.translate(

@@ -1560,7 +1560,17 @@
         <translation>找不到文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>its folder is not there (a drive unplugged, or a share not mounted?)</source>
+        <translation>所在的文件夹不在（移动硬盘已拔出，或共享未挂载？）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the copy to keep is in a folder that is not there (a drive unplugged, or a share not mounted?)</source>
+        <translation>要保留的副本所在的文件夹不在（移动硬盘已拔出，或共享未挂载？）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>folder is empty (a drive or share not mounted?): its files are kept as last scanned</source>
         <translation>文件夹是空的（驱动器或共享未挂载？）：其中的文件保留上次扫描的结果</translation>
     </message>

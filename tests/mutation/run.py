@@ -3498,6 +3498,28 @@ MUTANTS: list[Mutant] = [
         "the folder list shows which folder the last scan could not read",
     ),
     m(
+        "removal-from-a-folder-away-unexplained",
+        "desktop_dedup/core/service.py",
+        "            elif away(d.path):\n                reason = actions.REASON_FOLDER_AWAY\n",
+        "",
+        [
+            "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
+            "as_last_scanned",
+        ],
+        "a file in a folder that is not there is refused, with that reason",
+    ),
+    m(
+        "kept-copy-away-says-scan-again",
+        "desktop_dedup/core/service.py",
+        "            elif gid in kept_away:\n                reason = actions.REASON_KEPT_AWAY\n",
+        "",
+        [
+            "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
+            "as_last_scanned",
+        ],
+        "a file whose only copy to keep is in a folder that is not there is kept, with that reason",
+    ),
+    m(
         "kept-files-not-said",
         "desktop_dedup/gui/main_window.py",
         "            if summary.files_kept:  # in folders it could not read",
