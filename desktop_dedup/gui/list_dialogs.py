@@ -177,9 +177,8 @@ class ActionResultsDialog(RowsDialog):
         super().__init__(
             self.tr("Some files were not removed"),
             [self.tr("File"), self.tr("Reason")],
-            plural(
-                self.tr("Removed %n file(s); these {failed} were left in place:", "", done), done
-            ).format(failed=len(failed)),
+            plural(self.tr("Removed %n file(s);", "", done), done)
+            + plural(self.tr(" %n file(s) left in place:", "", len(failed)), len(failed)),
             parent,
         )
         shown = reason_translator()

@@ -82,10 +82,17 @@
         <translation>原因</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>Removed %n file(s); these {failed} were left in place:</source>
+        <location line="+1"/>
+        <source>Removed %n file(s);</source>
         <translation>
-            <numerusform>已移除 %n 个文件；以下 {failed} 个保留在原处：</numerusform>
+            <numerusform>已移除 %n 个文件；</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> %n file(s) left in place:</source>
+        <translation>
+            <numerusform>以下 %n 个保留在原处：</numerusform>
         </translation>
     </message>
 </context>
@@ -483,7 +490,7 @@
 <context>
     <name>IgnoredPairsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+20"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+19"/>
         <source>Not duplicates</source>
         <translation>不是重复项</translation>
     </message>
@@ -527,7 +534,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-109"/>
+        <location line="-108"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>

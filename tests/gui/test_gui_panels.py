@@ -188,6 +188,11 @@ def test_enter_closes_a_list_of_files_left_in_place(qtbot, scripted_dialogs):
     ]
     dialog = ActionResultsDialog(results)
     qtbot.addWidget(dialog)
+    # each count with its own noun: "these 1 were left in place" read wrong
+    assert dialog.intro.text() == "Removed 1 file; 1 file left in place:"
+    other = ActionResultsDialog([results[1], results[1]])
+    qtbot.addWidget(other)
+    assert other.intro.text() == "Removed 0 files; 2 files left in place:"
     dialog.show()
     qtbot.waitExposed(dialog)
     dialog.view.setFocus()
