@@ -264,6 +264,9 @@ def test_every_core_reason_and_action_is_translated(
     shown = translate_reason("corrupt PDF: xref table broken")
     assert han.search(shown) and "PDF" in shown and "xref table broken" in shown
     assert han.search(translate_reason("Word document is password-protected"))
+    # what the review says of a file it cannot open (core/service.py, document_text)
+    shown = translate_reason("cannot open /home/ann/a: b.txt: Permission denied")
+    assert shown == "无法打开 /home/ann/a: b.txt：Permission denied", shown
     assert translate_reason("something new the core says") == "something new the core says"
     i18n.install_translator(qapp, "en")
     assert translate_reason(actions.REASON_MISSING) == actions.REASON_MISSING

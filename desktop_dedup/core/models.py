@@ -255,8 +255,8 @@ class ScanSummary:
     # by another version (an update that reads or fingerprints files differently).
     files_read_again: int = 0
     files_removed: int = 0  # gone from disk, dropped from the index
-    # In folders this scan could not read (not found, not listable): kept as the last scan left
-    # them, since nothing says they are gone (scanning.walk_files' ``unlisted``).
+    # In folders this scan could not read (not found, not listable, a mount point left empty):
+    # kept as the last scan left them, since nothing says they are gone (DedupService.scan).
     files_kept: int = 0
     bytes_read: int = 0
     text_bytes: int = 0

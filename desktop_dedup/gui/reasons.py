@@ -375,6 +375,13 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
             ),
         ),
         (
+            re.compile(r"cannot open (?P<label>.+): (?P<detail>[^:]*)$", re.S),
+            QCoreApplication.translate(
+                "Reasons",
+                "cannot open {label}: {detail}",
+            ),
+        ),
+        (
             re.compile(r"cannot stat: (?P<detail>.*)$", re.S),
             QCoreApplication.translate(
                 "Reasons",

@@ -1773,6 +1773,11 @@
     </message>
     <message>
         <location line="+7"/>
+        <source>cannot open {label}: {detail}</source>
+        <translation>无法打开 {label}：{detail}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>cannot stat: {detail}</source>
         <translation>无法获取文件信息：{detail}</translation>
     </message>
