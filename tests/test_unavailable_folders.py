@@ -66,6 +66,13 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         ]
         assert _groups(svc) == before
         assert svc.marked_ids() == {edited_id}
+        # what the confirmation counts: nothing of the drive's
+        plan = svc.marked_for_removal()
+        assert (plan.doc_ids, plan.away_ids, plan.going(True)) == (
+            (edited_id,),
+            {edited_id},
+            (0, 0),
+        )
         # nothing goes while its folder is away, and the reasons say why, not "scan again"
         (laptop_copy,) = svc.store.ids_by_path([os.path.realpath(laptop / "report.txt")])
         going, refused = svc.plan_removal([edited_id, laptop_copy], include_near=True)
@@ -98,6 +105,7 @@ def test_files_of_a_folder_that_is_not_there_stay_as_last_scanned(tmp_path: Path
         assert svc.marked_ids() == {edited_id}
         going, refused = svc.plan_removal([edited_id, laptop_copy], include_near=True)
         assert (sorted(going), refused) == (sorted([edited_id, laptop_copy]), [])
+        assert svc.marked_for_removal().going(True)[0] == 1
         # a file deleted from a folder the scan reads still leaves the index
         Path(edited).unlink()
         after = svc.scan(None, workers=1)

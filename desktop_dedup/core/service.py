@@ -173,13 +173,19 @@ class MarkedForRemoval:
     whole_groups: tuple[int, ...]
     near_ids: frozenset[int]
     near_size: int = 0  # the near duplicates' part of ``size``
+    # Marked files that stay whatever is chosen: in a folder that is not there (a drive
+    # unplugged), or whose only copies to keep are (none of them is among ``near_ids``).
+    away_ids: frozenset[int] = frozenset()
+    away_size: int = 0
 
     def going(self, include_near: bool) -> tuple[int, int]:
         """How many files, and how many bytes, a removal of the marked files moves: all of
-        them with ``include_near``, else all but the near duplicates (which stay)."""
+        them with ``include_near``, else all but the near duplicates (which stay); never those
+        of a folder that is not there."""
+        count, size = len(self.doc_ids) - len(self.away_ids), self.size - self.away_size
         if include_near:
-            return len(self.doc_ids), self.size
-        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size
+            return count, size
+        return count - len(self.near_ids), size - self.near_size
 
 
 @dataclass(frozen=True)
@@ -1256,14 +1262,43 @@ class DedupService:
         rows = self.store.marked_in_groups()
         sizes = {r[0]: r[1] for r in rows}
         ids = tuple(sizes)
-        near = frozenset(self.near_ids(ids)) if ids else frozenset()
+        away = self._marked_away(ids)
+        near = frozenset(self.near_ids(ids)) - away if ids else frozenset()
         return MarkedForRemoval(
             doc_ids=ids,
             size=sum(sizes.values()),
             whole_groups=tuple(self.store.fully_marked_groups()),
             near_ids=near,
             near_size=sum(sizes[i] for i in near),
+            away_ids=away,
+            away_size=sum(sizes[i] for i in away),
         )
+
+    def _marked_away(self, ids: Sequence[int]) -> frozenset[int]:
+        """Of the marked ``ids``, those a removal refuses for a folder that is not there: their
+        own (REASON_FOLDER_AWAY) or that of every copy to keep (REASON_KEPT_AWAY), as
+        :meth:`_candidates` finds them, read from the index. Nothing to read while every
+        listed folder is there."""
+        folders_away = self._folders_away()
+        if not ids or not folders_away:
+            return frozenset()
+        marked = set(ids)
+        docs = {d.id: d.path for d in self.store.documents(list(ids))}
+        out = set(pathrules.inside_some(docs.values(), folders_away))
+        away = {i for i, path in docs.items() if path in out}
+        groups = self.store.groups_of(list(ids))
+        for rows in self.store.group_members(sorted(set(groups.values()))).values():
+            staying = [d.path for _, d in rows if d.id not in marked]
+            if staying and len(pathrules.inside_some(staying, folders_away)) == len(staying):
+                away.update(d.id for _, d in rows if d.id in marked)
+        closest = self.store.closest_members(i for i in ids if i not in groups)
+        kept = {d.id: d.path for d in self.store.documents(list(set(closest.values())))}
+        away.update(
+            i
+            for i, member in closest.items()
+            if member in kept and pathrules.inside_some([kept[member]], folders_away)
+        )
+        return frozenset(away)
 
     def database_version(self) -> int | None:
         """Changes when another program or window commits to this index (None where that cannot

@@ -1336,6 +1336,22 @@ class MainWindow(QMainWindow):
                     self.tr("Mark the files to remove first (M or the checkbox)."),
                 )
                 return
+            if not plan.going(True)[0]:  # every marked file is on a drive that is away
+                count = len(plan.away_ids)
+                dialogs.current().info(
+                    self,
+                    self.tr("Nothing can be removed now"),
+                    plural(
+                        self.tr(
+                            "The %n marked file(s), or the copies to keep, are in folders that "
+                            "are not there (a drive unplugged, or a share not mounted?).",
+                            "",
+                            count,
+                        ),
+                        count,
+                    ),
+                )
+                return
             then(plan)
 
         self.ops.read(lambda s: s.marked_for_removal(), planned, key="plan", label="plan")

@@ -1009,7 +1009,19 @@
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+48"/>
+        <source>Nothing can be removed now</source>
+        <translation>现在无法移除任何文件</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>The %n marked file(s), or the copies to keep, are in folders that are not there (a drive unplugged, or a share not mounted?).</source>
+        <translation>
+            <numerusform>已标记的 %n 个文件或要保留的副本所在的文件夹不在（移动硬盘已拔出，或共享未挂载？）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>Keep near duplicates</source>
         <translation>保留近似重复</translation>
     </message>
@@ -1024,7 +1036,7 @@
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-421"/>
+        <location line="-437"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1104,7 +1116,7 @@
         <translation>请先标记要移除的文件（按 M 键或勾选复选框）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+28"/>
         <source>Every copy would be removed</source>
         <translation>所有副本都将被移除</translation>
     </message>
@@ -1158,13 +1170,13 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-923"/>
-        <location line="+988"/>
+        <location line="-939"/>
+        <location line="+1004"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-661"/>
+        <location line="-677"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1199,7 +1211,7 @@
         <translation>参考文件夹中的文件不能被标记。</translation>
     </message>
     <message numerus="yes">
-        <location line="+261"/>
+        <location line="+277"/>
         <source>In %n group(s) every file is marked, so no copy of that document would be left. Continue anyway?</source>
         <translation>
             <numerusform>有 %n 个组的所有文件都被标记了，该文档将一份都不剩。仍要继续吗？</numerusform>

@@ -325,6 +325,44 @@ def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service
     qtbot.waitUntil(lambda: usb_text() == os.path.realpath(usb), timeout=10_000)
 
 
+def test_the_removal_confirmation_counts_no_file_of_a_folder_that_is_not_there(
+    window, service, tmp_path, qtbot, scripted_dialogs
+):
+    """README: the last confirmation counts only the files that will go. A file whose folder is
+    not there (a drive unplugged), or whose only copy to keep is there, stays: it is not
+    counted, and when nothing else is marked nothing is asked."""
+    import docgen
+    from gui_helpers import settle
+
+    laptop, usb = tmp_path / "laptop", tmp_path / "usb"
+    kept_here = docgen.write_txt(laptop / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "river copy.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(laptop / "jiangnan.txt", docgen.SAMPLE_ZH)
+    going = docgen.write_txt(laptop / "jiangnan copy.txt", docgen.SAMPLE_ZH)
+    service.add_folder(laptop)
+    service.add_folder(usb)
+    service.scan(None, workers=1)
+    ids = {Path(d.path).name: d.doc_id for g in service.groups() for d in g.members}
+    usb.rename(tmp_path / "usb-unplugged")
+    # the copy on the drive, and the laptop's copy whose only other copy is on the drive
+    service.set_marked([ids["river copy.txt"]], True)
+    settle(window)
+    window.trash_marked()
+    settle(window)
+    assert scripted_dialogs.kinds() == ["info"], scripted_dialogs.calls
+    assert "not there" in scripted_dialogs.calls[0][2]
+    service.set_marked([ids["river copy.txt"]], False)
+    service.set_marked([ids["river.txt"], ids["jiangnan copy.txt"]], True)
+    plan = service.marked_for_removal()
+    assert plan.going(True) == (1, going.stat().st_size)
+    settle(window)
+    window.trash_marked()  # answered "no": nothing goes
+    settle(window)
+    kind, _title, text = scripted_dialogs.calls[-1]
+    assert kind == "confirm" and text.startswith("Move 1 file ("), text
+    assert kept_here.exists() and going.exists()
+
+
 def _items(widget):
     return [widget.item(i) for i in range(widget.count())]
 

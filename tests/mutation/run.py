@@ -3199,8 +3199,8 @@ MUTANTS: list[Mutant] = [
     m(
         "near-duplicates-kept-counted-as-going",
         "desktop_dedup/core/service.py",
-        "        return len(self.doc_ids) - len(self.near_ids), self.size - self.near_size\n",
-        "        return len(self.doc_ids), self.size\n",
+        "        return count - len(self.near_ids), size - self.near_size\n",
+        "        return count, size\n",
         ["tests/gui/test_gui_near_removal.py::test_near_duplicates_are_removed_only_when_included"],
         "the last confirmation counts only the files that will go",
     ),
@@ -3518,6 +3518,17 @@ MUTANTS: list[Mutant] = [
             "as_last_scanned",
         ],
         "a file whose only copy to keep is in a folder that is not there is kept, with that reason",
+    ),
+    m(
+        "confirmation-counts-files-of-a-folder-away",
+        "desktop_dedup/core/service.py",
+        "        away = self._marked_away(ids)\n",
+        "        away = frozenset()\n",
+        [
+            "tests/gui/test_gui_panels.py::test_the_removal_confirmation_counts_no_file_of_a_"
+            "folder_that_is_not_there",
+        ],
+        "the last confirmation counts only the files that will go",
     ),
     m(
         "kept-files-not-said",
