@@ -211,6 +211,8 @@ class Member:
     similarity: float  # verified share of common text with the reference, in [0, 1]
     content_hash: str = ""  # xxh3-128 hex of the bytes
     in_reference_folder: bool = False
+    # in a listed folder the last scan could not read (a drive unplugged): kept as last scanned
+    in_unread_folder: bool = False
 
 
 @dataclass(slots=True)

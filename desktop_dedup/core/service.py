@@ -1112,6 +1112,7 @@ class DedupService:
 
     def _groups(self, group_ids: Sequence[int], kinds: dict[int, str]) -> list[Group]:
         refs = self._reference_roots()
+        unread = list(self.folder_problems())  # listed folders the last scan could not read
         members = self.store.group_members(list(group_ids))
         close = self.store.close_documents(list(group_ids))
         out = []
@@ -1146,6 +1147,7 @@ class DedupService:
                         similarity=m.similarity,
                         content_hash=d.content_hash or "",
                         in_reference_folder=any(_under(d.path, r) for r in refs),
+                        in_unread_folder=bool(unread) and pathrules.is_inside_any(d.path, unread),
                     )
                 )
             out.append(group)

@@ -25,21 +25,12 @@ from PySide6.QtWidgets import (
 
 from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
+from desktop_dedup.gui.models.members import named_icon
 from desktop_dedup.gui.reasons import translate_reason
 
 log = logging.getLogger(__name__)
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
-
-
-def _problem_icon() -> QIcon:
-    try:
-        from desktop_dedup.resources import icon
-
-        return icon("problems")
-    except Exception:
-        log.debug("problem icon unavailable")
-        return QIcon()
 
 
 def local_dirs_from_mime(mime: Any) -> list[str]:
@@ -257,7 +248,7 @@ class FolderPanel(QWidget):
         item.setText(text)
         item.setToolTip(tip)
         # seen in a narrow list too, where the words after a long path are cut off
-        item.setIcon(_problem_icon() if problem else QIcon())
+        item.setIcon((named_icon("problems") or QIcon()) if problem else QIcon())
 
     def _update_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.list.selectedItems()))

@@ -263,7 +263,7 @@
 <context>
     <name>FolderPanel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/folders.py" line="+99"/>
+        <location filename="../../desktop_dedup/gui/folders.py" line="+90"/>
         <source>Folders to scan</source>
         <translation>要扫描的文件夹</translation>
     </message>
@@ -1260,7 +1260,7 @@
 <context>
     <name>MembersModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/members.py" line="+198"/>
+        <location filename="../../desktop_dedup/gui/models/members.py" line="+200"/>
         <source>Name</source>
         <extracomment>(doc_ids, marked) after the user toggled marks through the model.</extracomment>
         <translation>名称</translation>
@@ -1310,12 +1310,19 @@
 {path}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>In a folder the last scan could not read (a drive unplugged?): kept as last scanned; it cannot be compared or removed until the folder is back.
+{path}</source>
+        <translation>位于上次扫描无法读取的文件夹中（移动硬盘已拔出？）：保留上次扫描的结果；在该文件夹回来之前无法对比或移除。
+{path}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Shares {share} of its text with the reference</source>
         <translation>与参考文件共有 {share} 的文本</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>marked</source>
         <translation>已标记</translation>
     </message>

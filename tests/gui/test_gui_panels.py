@@ -305,6 +305,21 @@ def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service
         f"its folder {os.path.realpath(usb)} is not there (a drive unplugged, or a share not "
         "mounted?)" in window.diff_view.message()
     )
+    # The group's files say which of them are in such a folder: an icon and a tooltip by the
+    # folder, the other file as before.
+    from PySide6.QtCore import Qt
+
+    from desktop_dedup.gui.models.members import COL_FOLDER
+
+    model = window.members_model
+    row = model.row_of_doc(
+        next(m.doc_id for m in model.group.members if m.path == os.path.realpath(copy))
+    )
+    other = 1 - row
+    folder_cell, other_cell = model.index(row, COL_FOLDER), model.index(other, COL_FOLDER)
+    assert model.data(folder_cell, Qt.ItemDataRole.DecorationRole) is not None
+    assert "could not read" in model.data(folder_cell, Qt.ItemDataRole.ToolTipRole)
+    assert model.data(other_cell, Qt.ItemDataRole.DecorationRole) is None
     # The folder list shows which folder the scan could not read, and why, in its tooltip.
     items = {window.folder_panel._path(it): it for it in _items(window.folder_panel.list)}
     away, here = items[os.path.realpath(usb)], items[os.path.realpath(laptop)]

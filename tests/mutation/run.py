@@ -3531,6 +3531,18 @@ MUTANTS: list[Mutant] = [
         "the last confirmation counts only the files that will go",
     ),
     m(
+        "member-in-an-unread-folder-not-shown",
+        "desktop_dedup/core/service.py",
+        "                        in_unread_folder=bool(unread) and pathrules.is_inside_any(d.path, "
+        "unread),\n",
+        "",
+        [
+            "tests/gui/test_gui_panels.py::test_a_scan_with_a_folder_unplugged_says_its_files_"
+            "were_kept",
+        ],
+        "a group's file in a folder the last scan could not read says so",
+    ),
+    m(
         "kept-files-not-said",
         "desktop_dedup/gui/main_window.py",
         "            if summary.files_kept:  # in folders it could not read",

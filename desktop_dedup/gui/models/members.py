@@ -32,13 +32,14 @@ COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_FORMAT, COL_SIMILARITY = range
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-def _reference_icon() -> QIcon | None:
+def named_icon(name: str) -> QIcon | None:
+    """The UI icon ``name``, or None where it cannot be had (the views then draw none)."""
     try:
         from desktop_dedup.resources import icon
     except ImportError:
         return None
     try:
-        result = icon("reference")
+        result = icon(name)
     except Exception:
         return None
     return None if result.isNull() else result
@@ -154,7 +155,8 @@ class MembersModel(MarkedRows):
     ):
         super().__init__(service, parent, ops=ops)
         self._group: Any | None = None
-        self._ref_icon = _reference_icon()
+        self._ref_icon = named_icon("reference")
+        self._unread_icon = named_icon("problems")
 
     def _rows(self) -> list[Any]:
         return self._group.members if self._group is not None else []
@@ -235,6 +237,12 @@ class MembersModel(MarkedRows):
                 return self.tr("In a reference folder: always kept.\n{path}").format(
                     path=shown_path(m.path)
                 )
+            if column == COL_FOLDER and m.in_unread_folder:
+                return self.tr(
+                    "In a folder the last scan could not read (a drive unplugged?): kept as "
+                    "last scanned; it cannot be compared or removed until the folder is "
+                    "back.\n{path}"
+                ).format(path=shown_path(m.path))
             if column == COL_SIMILARITY:
                 return self.tr("Shares {share} of its text with the reference").format(
                     share=format_similarity(m.similarity)
@@ -248,6 +256,8 @@ class MembersModel(MarkedRows):
             return QBrush(QColor("#b3261e"))
         if role == Qt.ItemDataRole.DecorationRole and column == COL_NAME and m.is_reference:
             return self._ref_icon
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_FOLDER and m.in_unread_folder:
+            return self._unread_icon
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_SIZE, COL_SIMILARITY):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole and column == COL_NAME:
