@@ -74,6 +74,12 @@ _WRITE_BATCH = 200
 _WRITE_BATCH_MIN = 16
 
 
+def _all_away(kept: Sequence[str], folders_away: Sequence[str]) -> bool:
+    """Whether there are copies to keep and every one is in a folder that is not there: the
+    rule for REASON_KEPT_AWAY, which removal applies and its confirmation counts by."""
+    return bool(kept) and len(pathrules.inside_some(kept, folders_away)) == len(kept)
+
+
 def _batch_rows(left: int | None) -> int:
     """How many pending rows make a batch when ``left`` files are still to come back (None:
     not known); see _WRITE_BATCH_MIN."""
@@ -1290,8 +1296,7 @@ class DedupService:
         away = {i for i, path in docs.items() if path in out}
         groups = self.store.groups_of(list(ids))
         for rows in self.store.group_members(sorted(set(groups.values()))).values():
-            staying = [d.path for _, d in rows if d.id not in marked]
-            if staying and len(pathrules.inside_some(staying, folders_away)) == len(staying):
+            if _all_away([d.path for _, d in rows if d.id not in marked], folders_away):
                 away.update(d.id for _, d in rows if d.id in marked)
         closest = self.store.closest_members(i for i in ids if i not in groups)
         kept = {d.id: d.path for d in self.store.documents(list(set(closest.values())))}
@@ -1459,7 +1464,7 @@ class DedupService:
                 if actions.verify_unchanged(kept) is None:
                     verified.add(d.text_hash or d.content_hash)
             kept_texts[gid] = verified
-            if not verified and staying and all(away(d.path) for d in staying):
+            if not verified and _all_away([d.path for d in staying], folders_away):
                 kept_away.add(gid)
         cands, refused = [], []
         for doc_id in ids:
