@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +21,10 @@ import docgen
 import pytest
 from unprivileged import unprivileged
 
+from desktop_dedup.core import actions
 from desktop_dedup.core.errors import DedupError
 from desktop_dedup.core.service import DedupService
+from desktop_dedup.core.volumes import Volume, mount_points_among
 
 NOTE = (
     "The committee met on Tuesday to review the budget for the coming year. After a long "
@@ -191,3 +195,126 @@ def test_a_folder_that_cannot_be_listed_keeps_its_files(tmp_path: Path) -> None:
         "3 files in folders this scan could not read kept as last scanned (the folders are "
         "listed below)." in text.stdout
     )
+
+
+def _mount_namespace() -> list[str] | None:
+    """The command that runs a program in a mount namespace of its own, where it may mount a
+    file system that no other process sees and that goes when it ends (root's ``unshare -m``,
+    or a user namespace's ``unshare -rm``); None where neither can."""
+    for cmd in (["unshare", "-m"], ["unshare", "-rm"]):
+        try:
+            trial = subprocess.run([*cmd, "true"], capture_output=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if trial.returncode == 0:
+            return cmd
+    return None
+
+
+def test_a_share_mounted_inside_a_scanned_folder_keeps_its_files_when_unmounted(
+    tmp_path: Path,
+) -> None:
+    """A drive or a share mounted on a folder inside a scanned one (an sshfs or rclone folder
+    in the home, a NAS in fstab under it, a USB stick in the desktop's media folder): not
+    mounted at the next scan, its mount point is an empty folder, or no folder at all. Its
+    files are not gone: before, that scan dropped them with their groups and marks, and the
+    next one with the share back read them all again. Mounted for real, a file system (tmpfs)
+    on a folder of the scanned home, in a mount namespace of the scanning command's own."""
+    namespace = _mount_namespace()
+    if namespace is None:
+        pytest.skip("no mount namespace can be made here (unshare -m, unshare -rm)")
+    home, share = tmp_path / "home", tmp_path / "share-content"
+    docgen.write_txt(home / "report.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(home / "notes.txt", docgen.SAMPLE_ZH)
+    docgen.write_txt(share / "report copy.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(share / "minutes.txt", NOTE)
+    docgen.write_txt(share / "minutes (edited).txt", NOTE.replace("Tuesday", "Wednesday"))
+    nas = home / "nas"
+    nas.mkdir()
+    db = tmp_path / "index.sqlite"
+
+    def scan_with_the_share_mounted() -> dict:
+        script = (
+            'mount -t tmpfs tmpfs "$1" && cp -a "$2"/. "$1"/ && '
+            'exec "$3" -m desktop_dedup scan "$4" --db "$5" --workers 1 --json'
+        )
+        args = [str(nas), str(share), sys.executable, str(home), str(db)]
+        done = subprocess.run(
+            [*namespace, "sh", "-c", script, "sh", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first = scan_with_the_share_mounted()
+    assert (first["files_read"], first["skipped"]) == (5, [])
+    assert list(nas.iterdir()) == []  # the share was mounted in the command's namespace only
+    mount_point = os.path.realpath(nas)
+    with DedupService(db) as svc:
+        assert svc.store.mount_points() == [mount_point]
+        before = _groups(svc)
+        assert len(before) == 2
+        edited = os.path.join(mount_point, "minutes (edited).txt")
+        (edited_id,) = svc.store.ids_by_path([edited])
+        svc.set_marked([edited_id], True)
+    reason = (
+        "nothing is mounted here now (a drive or share was at the last scan): its files are "
+        "kept as last scanned"
+    )
+    for unmounted in ("an empty mount point", "no folder at all"):
+        if unmounted == "no folder at all":
+            nas.rmdir()  # the desktop removes a removable drive's folder when it unmounts it
+        with DedupService(db) as svc:
+            summary = svc.scan(None, workers=1)
+            assert (summary.files_removed, summary.files_kept) == (0, 3), unmounted
+            assert [(p.path, p.reason) for p in summary.problems] == [(mount_point, reason)]
+            assert _groups(svc) == before
+            assert svc.marked_ids() == {edited_id}
+            assert svc.store.mount_points() == [mount_point]
+            # a file there cannot go, and the review and the file list say why
+            going, refused = svc.plan_removal([edited_id], include_near=True)
+            assert going == []
+            assert [r.reason for r in refused] == [actions.REASON_FOLDER_AWAY]
+            with pytest.raises(DedupError, match="is not there"):
+                svc.document_text(edited_id)
+            flagged = {m.path for g in svc.groups() for m in g.members if m.in_unread_folder}
+            assert flagged == {os.path.join(mount_point, n) for n in os.listdir(share)}
+    nas.mkdir()
+    back = scan_with_the_share_mounted()
+    # nothing read again: the share's files are as they were (cp -a keeps their times)
+    assert (back["files_read"], back["files_gone"], back["skipped"]) == (0, 0, [])
+    with DedupService(db) as svc:
+        assert _groups(svc) == before
+        assert svc.marked_ids() == {edited_id}
+        assert svc.store.mount_points() == [mount_point]
+    # Unmounted, but passed over by the scan's exclusions (a copy of the index): its files go.
+    excluding = tmp_path / "excluding.sqlite"
+    with sqlite3.connect(db) as source, sqlite3.connect(excluding) as target:
+        source.backup(target)
+    with DedupService(excluding) as svc:
+        run = svc.settings_with(exclude_globs=(*svc.settings().exclude_globs, "nas"))
+        summary = svc.scan(None, workers=1, settings=run)
+        assert (summary.files_removed, summary.files_kept, summary.problems) == (3, 0, [])
+        assert svc.store.mount_points() == []
+    # A mount point made an ordinary folder (the share's files copied in, then some deleted)
+    # is read as one: what is not in it is gone, and it is no longer remembered.
+    shutil.copy2(share / "minutes.txt", nas / "minutes.txt")
+    with DedupService(db) as svc:
+        summary = svc.scan(None, workers=1)
+        assert (summary.files_removed, summary.files_kept, summary.problems) == (2, 0, [])
+        assert svc.store.mount_points() == []
+
+
+def test_only_a_folder_with_a_file_system_mounted_on_it_is_a_mount_point() -> None:
+    """A btrfs subvolume has a device number of its own, as a mounted drive has, but nothing is
+    mounted on it: deleted, it is gone, not unmounted. The mount table tells them apart; where
+    it cannot be read, every folder on another device counts."""
+    table = [
+        Volume("/", "btrfs", "/dev/sda2", "local"),
+        Volume("/home/ann/nas", "cifs", "//server/share", "network"),
+    ]
+    found = ["/home/ann/.snapshots", "/home/ann/nas"]
+    assert mount_points_among(found, table) == ["/home/ann/nas"]
+    assert mount_points_among(found, []) == found

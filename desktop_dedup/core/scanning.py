@@ -165,6 +165,39 @@ def is_unread_type(path: str, ext: str) -> bool:
     return head.startswith(signatures)
 
 
+def mount_away(path: str) -> bool:
+    """Whether nothing is mounted at ``path`` now, where a scan found a drive or a share
+    (walk_files' ``mounts``): the folder is gone (a removable drive's, which the desktop
+    removes when it unmounts it) or empty on the file system of the folder holding it (a
+    share's or a FUSE mount's mount point). A folder with anything in it is not away, whatever
+    its file system: the files missing from it are gone."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:  # cannot tell (a share that does not answer): not known to be away
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        return False
+    try:
+        if os.stat(os.path.dirname(path)).st_dev != st.st_dev:
+            return False  # something is mounted there
+        with os.scandir(path) as it:
+            return next(it, None) is None
+    except OSError:
+        return False
+
+
+def excluded_below(path: str, root: str, exclude_globs: Sequence[str]) -> bool:
+    """Whether a listing of ``root`` passes over ``path`` for a name that the exclusions match
+    (its own or a folder's it is in), as walk_files does."""
+    excluded = _compile_excludes(exclude_globs)
+    if excluded is None:
+        return False
+    relative = os.path.relpath(path, root)
+    return any(excluded.fullmatch(part) for part in Path(relative).parts)
+
+
 def walk_files(
     options: ScanOptions,
     problems: list[Problem],
@@ -174,15 +207,20 @@ def walk_files(
     counts: FilterCounts | None = None,
     unlisted: list[str] | None = None,
     empty_roots: list[str] | None = None,
+    mounts: list[str] | None = None,
 ) -> Iterator[FileEntry]:
     """Yield every candidate file under ``options.roots``; trouble goes to ``problems``, what
     the filters passed over is counted in ``counts``. ``unlisted`` receives every folder (a root
     not found, a folder that could not be listed) and path (one that could not be stat'ed)
     whose files this listing could not see: that says nothing about whether they still exist
     (an unplugged drive, a share not mounted, permissions changed). ``empty_roots`` receives
-    the roots that hold nothing at all (a mount point without its share: the caller decides)."""
+    the roots that hold nothing at all (a mount point without its share: the caller decides).
+    ``mounts`` receives the folders below a root where another file system begins (a drive, a
+    share or a FUSE mount such as sshfs or rclone mounted there: its device is not that of the
+    folder holding it), which a later scan may find unmounted (:func:`mount_away`)."""
     unlisted = unlisted if unlisted is not None else []
     empty_roots = empty_roots if empty_roots is not None else []
+    mounts = mounts if mounts is not None else []
     counts = counts if counts is not None else FilterCounts()
     extensions = {e.lower().lstrip(".") for e in options.extensions}
     text_extensions = {e.lower().lstrip(".") for e in options.text_extensions} - extensions
@@ -196,11 +234,15 @@ def walk_files(
             problems.append(Problem(root, "folder not found"))
             unlisted.append(root)
             continue
-        stack = [root]
+        try:
+            root_device = os.stat(root).st_dev
+        except OSError:
+            root_device = None  # vanished since: its listing says why below
+        stack = [(root, root_device)]
         while stack:
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            folder = stack.pop()
+            folder, device = stack.pop()
             try:
                 with os.scandir(folder) as it:
                     entries = sorted(it, key=lambda e: e.name)
@@ -245,7 +287,9 @@ def walk_files(
                     key = (st.st_dev, st.st_ino)
                     if key not in seen_dirs:
                         seen_dirs.add(key)
-                        subdirs.append(entry.path)
+                        subdirs.append((entry.path, st.st_dev))
+                        if st.st_dev != device:
+                            mounts.append(entry.path)
                     continue
                 if not stat.S_ISREG(st.st_mode):
                     continue

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_dedup import __version__
-from desktop_dedup.core import actions, forkserver, grouping, ocr, pathrules
+from desktop_dedup.core import actions, forkserver, grouping, ocr, pathrules, scanning, volumes
 from desktop_dedup.core import restore as restore_mod
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core import workers as workers_mod
@@ -387,8 +387,10 @@ class DedupService:
 
     def folder_problems(self) -> dict[str, str]:
         """Why the last scan could not read a listed folder (not found, not listable, empty
-        where it found files), by folder: its files stay as the scan before left them."""
-        return self.store.last_scan_problems_of([f.path for f in self.folders()])
+        where it found files), or a folder inside one where a drive or a share was mounted
+        (nothing mounted there now), by folder: its files stay as the scan before left them."""
+        folders = [f.path for f in self.folders()] + self.store.mount_points()
+        return self.store.last_scan_problems_of(folders)
 
     def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
         """Those of ``paths`` inside a folder of the list: the files a scan of the list looks
@@ -603,6 +605,7 @@ class DedupService:
         walk_problems: list[Problem] = []
         unlisted: list[str] = []  # folders the listing could not read (walk_files)
         empty_roots: list[str] = []
+        mounts: list[str] = []  # where a drive or a share is mounted inside the roots now
         status = "finished"
         try:
             progress(ProgressEvent(Stage.LISTING))
@@ -615,6 +618,7 @@ class DedupService:
                     counts=summary.filtered,
                     unlisted=unlisted,
                     empty_roots=empty_roots,
+                    mounts=mounts,
                 )
             )
             summary.files_seen = len(entries)
@@ -659,6 +663,32 @@ class DedupService:
                         )
                     )
                     unlisted.append(root)
+            # So is a folder inside them where the last scan found a drive or a share mounted
+            # (an sshfs or rclone folder in the home, a NAS share in fstab, a USB stick in the
+            # desktop's media folder) and where nothing is mounted now.
+            mounts = volumes.mount_points_among(mounts)
+            remembered = self.store.mount_points()
+            for folder in self._mounts_away(remembered, root_list, unlisted, settings):
+                if pathrules.inside_some(unseen, [folder]):
+                    walk_problems.append(
+                        Problem(
+                            folder,
+                            "nothing is mounted here now (a drive or share was at the last "
+                            "scan): its files are kept as last scanned",
+                        )
+                    )
+                    unlisted.append(folder)
+            # remembered until a scan of their folder finds nothing mounted there and nothing
+            # of theirs in the index
+            self.store.set_mount_points(
+                mounts
+                + [
+                    m
+                    for m in remembered
+                    if not pathrules.is_inside_any(m, root_list)
+                    or pathrules.is_inside_any(m, unlisted)
+                ]
+            )
             kept = set(pathrules.inside_some(unseen, unlisted))
             summary.files_kept = len(kept)
             gone = [known[p].id for p in unseen if p not in kept]
@@ -1328,9 +1358,34 @@ class DedupService:
 
     def _folders_away(self) -> list[str]:
         """The listed folders on this machine that are not there now (a drive unplugged, a
-        share not mounted): a scan keeps their files as they were (walk_files' ``unlisted``),
+        share not mounted), and the folders inside them where a drive or a share was mounted
+        and nothing is now: a scan keeps their files as they were (walk_files' ``unlisted``),
         so the index holds files that cannot be opened until they are back."""
-        return [f for f in self.folders_to_scan() if not os.path.isdir(f)]
+        away = [f for f in self.folders_to_scan() if not os.path.isdir(f)]
+        return away + [m for m in self.store.mount_points() if scanning.mount_away(m)]
+
+    @staticmethod
+    def _mounts_away(
+        remembered: Sequence[str],
+        roots: Sequence[str],
+        unlisted: Sequence[str],
+        settings: Settings,
+    ) -> list[str]:
+        """Of the folders where a scan found a drive or a share mounted (``remembered``), those
+        this scan of ``roots`` looked in and found nothing mounted in (scanning.mount_away),
+        but for those it passes over (excluded) or could not list anyway (``unlisted``)."""
+        away = []
+        for folder in remembered:
+            root = next((r for r in roots if pathrules.is_inside(folder, r)), None)
+            if (
+                root is None
+                or pathrules.is_inside_any(folder, unlisted)
+                or scanning.excluded_below(folder, root, settings.exclude_globs)
+            ):
+                continue
+            if scanning.mount_away(folder):
+                away.append(folder)
+        return away
 
     def _not_found_reason(self, path: str) -> str:
         """Why a document of the index is not at its path: its listed folder is not there (a

@@ -466,3 +466,17 @@ def mount_table() -> list[Volume]:
     if fake:
         return parse_mountinfo(Path(fake).read_text())
     return current_volumes()
+
+
+def mount_points_among(folders: Sequence[str], table: Sequence[Volume] | None = None) -> list[str]:
+    """Those of ``folders`` (each on another device than the folder holding it: walk_files'
+    ``mounts``) on which the mount table says a file system is mounted. A btrfs subvolume has
+    a device number of its own too, but nothing is mounted on it, and a subvolume deleted is
+    gone, not unmounted. Where the table cannot be read (or there is none: Windows), all of
+    them."""
+    if not folders:
+        return []
+    points = {v.mount_point for v in (mount_table() if table is None else table)}
+    if not points:
+        return list(folders)
+    return [f for f in folders if f in points or os.path.realpath(f) in points]

@@ -167,6 +167,14 @@ def _exact() -> dict[str, str]:
             "Reasons",
             "folder is empty (a drive or share not mounted?): its files are kept as last scanned",
         ),
+        (
+            "nothing is mounted here now (a drive or share was at the last scan): its files are "
+            "kept as last scanned"
+        ): QCoreApplication.translate(
+            "Reasons",
+            "nothing is mounted here now (a drive or share was at the last scan): its files are "
+            "kept as last scanned",
+        ),
         "no file extension": QCoreApplication.translate(
             "Reasons",
             "no file extension",

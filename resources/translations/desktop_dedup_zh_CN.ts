@@ -1601,7 +1601,12 @@
         <translation>文件夹是空的（驱动器或共享未挂载？）：其中的文件保留上次扫描的结果</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>nothing is mounted here now (a drive or share was at the last scan): its files are kept as last scanned</source>
+        <translation>这里现在没有挂载任何驱动器或共享（上次扫描时有）：其中的文件保留上次扫描的结果</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>no file extension</source>
         <translation>没有文件扩展名</translation>
     </message>

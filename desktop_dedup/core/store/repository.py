@@ -1108,14 +1108,19 @@ class Store:
         if self.locator is None:
             self.set_setting(self._SCAN_REFS, locations)
             return
+        self._set_this_machines(self._SCAN_REFS, locations)
+
+    def _set_this_machines(self, key: str, locations: list[str]) -> None:
+        """Replace this machine's entry of the setting ``key`` (machine -> locations), under a
+        row lock: two machines' scans do not lose one another's."""
         with self.engine.begin() as conn:
             conn.execute(
                 self._insert(SettingRow)
-                .values(key=self._SCAN_REFS, value="{}")
+                .values(key=key, value="{}")
                 .on_conflict_do_nothing(index_elements=[SettingRow.key])
             )
             value = conn.execute(
-                select(SettingRow.value).where(SettingRow.key == self._SCAN_REFS).with_for_update()
+                select(SettingRow.value).where(SettingRow.key == key).with_for_update()
             ).scalar_one()
             stored = json.loads(value)
             if not isinstance(stored, dict):
@@ -1126,9 +1131,23 @@ class Store:
                 stored.pop(self.machine, None)
             conn.execute(
                 update(SettingRow)
-                .where(SettingRow.key == self._SCAN_REFS)
+                .where(SettingRow.key == key)
                 .values(value=json.dumps(stored, sort_keys=True))
             )
+
+    _MOUNTS = "mount_points"
+
+    def mount_points(self) -> list[str]:
+        """The folders inside this machine's scanned folders where a drive or a share was
+        mounted at the scans that read them (walk_files' ``mounts``), as paths here."""
+        stored = self.get_setting(self._MOUNTS, {})
+        mine = stored.get(self.machine, []) if isinstance(stored, dict) else []
+        return [self.local_path(m) for m in mine if isinstance(m, str)]
+
+    def set_mount_points(self, paths: Sequence[str]) -> None:
+        """This machine's mount points (:meth:`mount_points`), kept per machine: another
+        machine's are other folders."""
+        self._set_this_machines(self._MOUNTS, sorted(self._locations(paths)))
 
     # --- scan runs and problems -----------------------------------------------------------------
 
