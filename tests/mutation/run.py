@@ -3553,6 +3553,50 @@ MUTANTS: list[Mutant] = [
         ],
         "the status bar says how many files of unread folders were kept",
     ),
+    m(
+        "unmounted-share-inside-a-folder-dropped",
+        "desktop_dedup/core/service.py",
+        "            if scanning.mount_away(folder):\n",
+        "            if False:\n",
+        [
+            "tests/test_unavailable_folders.py::test_a_share_mounted_inside_a_scanned_folder_keeps_"
+            "its_files_when_unmounted",
+        ],
+        "a share unmounted inside a scanned folder keeps its files",
+    ),
+    m(
+        "mount-inside-a-folder-not-remembered",
+        "desktop_dedup/core/scanning.py",
+        "                        if st.st_dev != device:\n",
+        "                        if False:\n",
+        [
+            "tests/test_unavailable_folders.py::test_a_share_mounted_inside_a_scanned_folder_keeps_"
+            "its_files_when_unmounted",
+        ],
+        "a scan remembers where a drive or a share is mounted inside its folders",
+    ),
+    m(
+        "subvolume-taken-for-a-mount",
+        "desktop_dedup/core/volumes.py",
+        "    return [f for f in folders if f in points or os.path.realpath(f) in points]\n",
+        "    return list(folders)\n",
+        [
+            "tests/test_unavailable_folders.py::test_only_a_folder_with_a_file_system_mounted_"
+            "on_it_is_a_mount_point",
+        ],
+        "only a folder the mount table lists is a mount point",
+    ),
+    m(
+        "excluded-mount-point-kept",
+        "desktop_dedup/core/service.py",
+        "                or scanning.excluded_below(folder, root, settings.exclude_globs)\n",
+        "                or False\n",
+        [
+            "tests/test_unavailable_folders.py::test_a_share_mounted_inside_a_scanned_folder_keeps_"
+            "its_files_when_unmounted",
+        ],
+        "an excluded folder's files go, mounted or not",
+    ),
 ]
 
 
