@@ -5,6 +5,7 @@ engines through conftest.db_target; this file holds what only a server has."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
@@ -64,6 +65,15 @@ def test_cli_scans_and_reports_on_a_postgresql_url(tmp_path: Path, pg_url: str) 
     assert report.returncode == 0, report.stderr
     for name in ("a.txt", "b.txt", "c.docx"):
         assert name in report.stdout
+    # The server sums sizes as numeric (Python's Decimal), which JSON cannot write: `scan
+    # --json` ended in a traceback on every shared index until the fifty-third session.
+    again = cli("scan", str(root), "--db", pg_url, "--json")
+    assert again.returncode == 0, again.stderr
+    summary = json.loads(again.stdout)
+    with DedupService(pg_url) as service:
+        totals = service.store.result_totals()
+    assert {k: type(v) for k, v in totals.items()} == {k: int for k in totals}
+    assert summary["reclaimable_bytes"] == totals["reclaimable_size"] > 0
 
 
 def test_values_beyond_32_bits_round_trip(pg_url: str) -> None:

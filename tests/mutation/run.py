@@ -3597,6 +3597,16 @@ MUTANTS: list[Mutant] = [
         ],
         "an excluded folder's files go, mounted or not",
     ),
+    m(
+        "server-sums-as-decimal",
+        "desktop_dedup/core/store/repository.py",
+        '            "reclaimable_size": int(reclaim),\n',
+        '            "reclaimable_size": reclaim,\n',
+        [
+            "tests/test_postgres.py::test_cli_scans_and_reports_on_a_postgresql_url",
+        ],
+        "scan --json writes its summary on a shared index",
+    ),
 ]
 
 

@@ -1606,17 +1606,19 @@ class Store:
                 .join(MarkRow, MarkRow.doc_id == DocumentRow.id)
                 .where(MarkRow.user_name == self.user)
             ).one()
+        # as whole numbers: PostgreSQL sums a bigint column as numeric (Decimal here), which a
+        # JSON summary cannot hold
         return {
-            "groups": groups,
-            "duplicate_documents": dup_docs,
+            "groups": int(groups),
+            "duplicate_documents": int(dup_docs),
             # the copies beyond each group's reference: a group of three holds two duplicates
-            "extra_copies": dup_docs - groups,
-            "reclaimable_size": reclaim,
-            "documents": docs,
-            "problems": problems,
-            "marked": marked,
-            "marked_size": marked_size,
-            "close_documents": close,  # in no group, close to one (CloseDocumentRow)
+            "extra_copies": int(dup_docs - groups),
+            "reclaimable_size": int(reclaim),
+            "documents": int(docs),
+            "problems": int(problems),
+            "marked": int(marked),
+            "marked_size": int(marked_size),
+            "close_documents": int(close),  # in no group, close to one (CloseDocumentRow)
         }
 
     # --- ignored pairs -------------------------------------------------------------------------
