@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -212,14 +211,15 @@ def _mount_namespace() -> list[str] | None:
 
 
 def test_a_share_mounted_inside_a_scanned_folder_keeps_its_files_when_unmounted(
-    tmp_path: Path,
+    tmp_path: Path, db_target: str | Path
 ) -> None:
     """A drive or a share mounted on a folder inside a scanned one (an sshfs or rclone folder
     in the home, a NAS in fstab under it, a USB stick in the desktop's media folder): not
     mounted at the next scan, its mount point is an empty folder, or no folder at all. Its
     files are not gone: before, that scan dropped them with their groups and marks, and the
     next one with the share back read them all again. Mounted for real, a file system (tmpfs)
-    on a folder of the scanned home, in a mount namespace of the scanning command's own."""
+    on a folder of the scanned home, in a mount namespace of the scanning command's own; on
+    SQLite and on a shared PostgreSQL index, which remembers each machine's mount points."""
     namespace = _mount_namespace()
     if namespace is None:
         pytest.skip("no mount namespace can be made here (unshare -m, unshare -rm)")
@@ -231,7 +231,7 @@ def test_a_share_mounted_inside_a_scanned_folder_keeps_its_files_when_unmounted(
     docgen.write_txt(share / "minutes (edited).txt", NOTE.replace("Tuesday", "Wednesday"))
     nas = home / "nas"
     nas.mkdir()
-    db = tmp_path / "index.sqlite"
+    db = db_target
 
     def scan_with_the_share_mounted() -> dict:
         script = (
@@ -267,7 +267,7 @@ def test_a_share_mounted_inside_a_scanned_folder_keeps_its_files_when_unmounted(
         if unmounted == "no folder at all":
             nas.rmdir()  # the desktop removes a removable drive's folder when it unmounts it
         with DedupService(db) as svc:
-            summary = svc.scan(None, workers=1)
+            summary = svc.scan([home], workers=1)
             assert (summary.files_removed, summary.files_kept) == (0, 3), unmounted
             assert [(p.path, p.reason) for p in summary.problems] == [(mount_point, reason)]
             assert _groups(svc) == before
@@ -289,21 +289,24 @@ def test_a_share_mounted_inside_a_scanned_folder_keeps_its_files_when_unmounted(
         assert _groups(svc) == before
         assert svc.marked_ids() == {edited_id}
         assert svc.store.mount_points() == [mount_point]
-    # Unmounted, but passed over by the scan's exclusions (a copy of the index): its files go.
-    excluding = tmp_path / "excluding.sqlite"
-    with sqlite3.connect(db) as source, sqlite3.connect(excluding) as target:
-        source.backup(target)
-    with DedupService(excluding) as svc:
-        run = svc.settings_with(exclude_globs=(*svc.settings().exclude_globs, "nas"))
-        summary = svc.scan(None, workers=1, settings=run)
-        assert (summary.files_removed, summary.files_kept, summary.problems) == (3, 0, [])
-        assert svc.store.mount_points() == []
     # A mount point made an ordinary folder (the share's files copied in, then some deleted)
     # is read as one: what is not in it is gone, and it is no longer remembered.
     shutil.copy2(share / "minutes.txt", nas / "minutes.txt")
     with DedupService(db) as svc:
-        summary = svc.scan(None, workers=1)
+        summary = svc.scan([home], workers=1)
         assert (summary.files_removed, summary.files_kept, summary.problems) == (2, 0, [])
+        assert svc.store.mount_points() == []
+    (nas / "minutes.txt").unlink()
+    # the two that went come back (the copy of report.txt by its bytes, not read), minutes.txt
+    # as it was
+    again = scan_with_the_share_mounted()
+    assert (again["files_read"], again["skipped"]) == (1, [])
+    # Unmounted, but passed over by this scan's exclusions: its files go, and it is forgotten.
+    with DedupService(db) as svc:
+        assert svc.store.mount_points() == [mount_point]
+        run = svc.settings_with(exclude_globs=(*svc.settings().exclude_globs, "nas"))
+        summary = svc.scan([home], workers=1, settings=run)
+        assert (summary.files_removed, summary.files_kept, summary.problems) == (3, 0, [])
         assert svc.store.mount_points() == []
 
 

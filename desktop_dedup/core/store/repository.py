@@ -1110,8 +1110,8 @@ class Store:
             return
         self._set_this_machines(self._SCAN_REFS, locations)
 
-    def _set_this_machines(self, key: str, locations: list[str]) -> None:
-        """Replace this machine's entry of the setting ``key`` (machine -> locations), under a
+    def _set_this_machines(self, key: str, values: list[str]) -> None:
+        """Replace this machine's entry of the setting ``key`` (machine -> its values), under a
         row lock: two machines' scans do not lose one another's."""
         with self.engine.begin() as conn:
             conn.execute(
@@ -1125,8 +1125,8 @@ class Store:
             stored = json.loads(value)
             if not isinstance(stored, dict):
                 stored = {}
-            if locations:
-                stored[self.machine] = locations
+            if values:
+                stored[self.machine] = values
             else:
                 stored.pop(self.machine, None)
             conn.execute(
@@ -1139,15 +1139,16 @@ class Store:
 
     def mount_points(self) -> list[str]:
         """The folders inside this machine's scanned folders where a drive or a share was
-        mounted at the scans that read them (walk_files' ``mounts``), as paths here."""
+        mounted at the scans that read them (walk_files' ``mounts``)."""
         stored = self.get_setting(self._MOUNTS, {})
         mine = stored.get(self.machine, []) if isinstance(stored, dict) else []
-        return [self.local_path(m) for m in mine if isinstance(m, str)]
+        return [pathrules.from_stored(m) for m in mine if isinstance(m, str)]
 
     def set_mount_points(self, paths: Sequence[str]) -> None:
-        """This machine's mount points (:meth:`mount_points`), kept per machine: another
-        machine's are other folders."""
-        self._set_this_machines(self._MOUNTS, sorted(self._locations(paths)))
+        """This machine's mount points (:meth:`mount_points`), kept by machine and as its own
+        paths, not as locations: a share's location cannot be told from the folder it is
+        mounted on while it is not mounted there, which is when they are asked for."""
+        self._set_this_machines(self._MOUNTS, sorted({pathrules.stored(p) for p in paths}))
 
     # --- scan runs and problems -----------------------------------------------------------------
 
