@@ -679,16 +679,14 @@ class DedupService:
                     )
                     unlisted.append(folder)
             # remembered until a scan of their folder finds nothing mounted there and nothing
-            # of theirs in the index
-            self.store.set_mount_points(
-                mounts
-                + [
-                    m
-                    for m in remembered
-                    if not pathrules.is_inside_any(m, root_list)
-                    or pathrules.is_inside_any(m, unlisted)
-                ]
-            )
+            # of theirs in the index (written only when that changes: most scans find none)
+            still = {
+                m
+                for m in remembered
+                if not pathrules.is_inside_any(m, root_list) or pathrules.is_inside_any(m, unlisted)
+            }
+            if still.union(mounts) != set(remembered):
+                self.store.set_mount_points(sorted(still.union(mounts)))
             kept = set(pathrules.inside_some(unseen, unlisted))
             summary.files_kept = len(kept)
             gone = [known[p].id for p in unseen if p not in kept]
