@@ -571,6 +571,34 @@ def _removal_json(action: str, args: argparse.Namespace, *, dry_run: bool, remov
     }
 
 
+def cmd_forget(args: argparse.Namespace) -> int:
+    with _service(args.db, must_exist=True) as svc:
+        folders = [os.path.realpath(os.path.abspath(os.path.expanduser(f))) for f in args.folders]
+        kept = svc.forget_kept(folders or None, dry_run=not args.yes)
+        if args.json:
+            _print_json(
+                {
+                    "action": "forget",
+                    "dry_run": not args.yes,
+                    "folders": [
+                        {"path": k.path, "files": k.files, "reason": k.reason} for k in kept
+                    ],
+                }
+            )
+            return EXIT_OK
+        if not kept:
+            print("No files kept from folders a scan could not read.")
+            return EXIT_OK
+        for k in kept:
+            print(f"  {shown(k.path)}  {counted(k.files, 'file')} ({shown(k.reason)})")
+        files = counted(sum(k.files for k in kept), "file")
+        if args.yes:
+            print(f"Forgot {files}: they left the index (the files themselves were not touched).")
+        else:
+            print(f"Would forget {files}; nothing was changed. Add --yes to do it.")
+        return EXIT_OK
+
+
 def _print_json(data: dict) -> None:
     """One JSON document on stdout (UTF-8, see :func:`use_utf8_streams`)."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
@@ -952,6 +980,35 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print what would be (or was) restored as JSON"
     )
     rs.set_defaults(func=cmd_restore)
+
+    fg = sub.add_parser(
+        "forget",
+        epilog=_exit_codes_text(EXIT_CODES),
+        formatter_class=_HelpFormatter,
+        help="let go of the files a scan kept from folders it could not read (a dry run "
+        "unless --yes)",
+        description="A scan that cannot read a folder (a drive unplugged, a share not "
+        "mounted, permissions changed) keeps its files in the index as it last found them, "
+        "with their groups and marks, and never removes them. For a drive retired for good or "
+        "a share that moved, forget lets them go: they leave the index, their groups and "
+        "their marks; the files themselves are not touched, and a scan that finds them again "
+        "reads them again. Without DIR every folder whose files the last scan kept is "
+        "listed.",
+    )
+    db_arg(fg)
+    fg.add_argument(
+        "folders",
+        nargs="*",
+        metavar="DIR",
+        help="a folder whose files the last scan kept (forget without one lists them)",
+    )
+    fg.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    fg.add_argument(
+        "--json",
+        action="store_true",
+        help="print the folders (and how many files each) as JSON on stdout",
+    )
+    fg.set_defaults(func=cmd_forget)
 
     d = sub.add_parser(
         "diff",

@@ -199,6 +199,16 @@ class Problem:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class KeptFolder:
+    """A folder (or a path) the last scan could not read, whose files the index keeps as that
+    scan found them: why, and how many."""
+
+    path: str
+    files: int
+    reason: str
+
+
 @dataclass(slots=True)
 class Member:
     doc_id: int

@@ -47,16 +47,26 @@ def inside_some(
     """Those of ``paths`` that are inside one of ``folders`` (:func:`is_inside`'s rule), each
     found by looking its own folders up in a set: many paths against many folders (every
     document of a drive against the folders a scan could not list) in linear time."""
+    paths = list(paths)
+    found = folder_of(paths, folders, case_insensitive=case_insensitive)
+    return [p for p in paths if p in found]
+
+
+def folder_of(
+    paths: Iterable[str], folders: Sequence[str], *, case_insensitive: bool | None = None
+) -> dict[str, str]:
+    """Each of ``paths`` inside one of ``folders`` (:func:`is_inside`'s rule), with the
+    innermost of those that holds it: :func:`inside_some`, saying which folder."""
     if not folders:
-        return []
+        return {}
     ci = CASE_INSENSITIVE if case_insensitive is None else case_insensitive
-    wanted = {_norm(f, ci) for f in folders}
-    out = []
+    wanted = {_norm(f, ci): f for f in folders}
+    out = {}
     for path in paths:
         p = _norm(path, ci)
         while True:
             if p in wanted:
-                out.append(path)
+                out[path] = wanted[p]
                 break
             parent = os.path.dirname(p)
             if parent == p:

@@ -40,6 +40,7 @@ from desktop_dedup.core.models import (
     FileEntry,
     Group,
     GroupKind,
+    KeptFolder,
     Member,
     Problem,
     ScanOptions,
@@ -428,6 +429,58 @@ class DedupService:
                 self.regroup(changed=[], touched_groups=touched, staying=staying)
                 changes |= Changes(groups=True, marks=True)
         return self._announce(changes)
+
+    def kept_folders(self) -> list[KeptFolder]:
+        """The folders (or paths) the last scan could not read whose files it kept as last
+        scanned (a drive unplugged, a share not mounted, permissions changed: scan's
+        ``unlisted``), with how many documents of the index each holds, by path: what
+        :meth:`forget_kept` may let go."""
+        return [folder for folder, _ in self._kept().values()]
+
+    def _kept(self) -> dict[str, tuple[KeptFolder, list[int]]]:
+        """:meth:`kept_folders`, each with its documents' ids, by path."""
+        reasons = dict(self.store.last_scan_problems())
+        problems = [p for p in reasons if self.store.is_here(p)]
+        found = self.store.paths_under(problems)
+        holder = pathrules.folder_of([p for _, p in found], problems)
+        ids: dict[str, list[int]] = {}
+        for doc_id, path in found:
+            if path in holder:
+                ids.setdefault(holder[path], []).append(doc_id)
+        return {p: (KeptFolder(p, len(ids[p]), reasons[p]), ids[p]) for p in sorted(ids)}
+
+    def forget_kept(
+        self, folders: Sequence[str] | None = None, *, dry_run: bool = False
+    ) -> list[KeptFolder]:
+        """Let the files a scan kept of ``folders`` (:meth:`kept_folders`; None: all of them)
+        go: they leave the index, their groups and their marks, the folders' problems are
+        settled and the mount points remembered inside them forgotten, so that no scan keeps
+        anything of them again; the files themselves are not touched (a scan that finds them
+        reads them again). For a drive retired for good, a share moved elsewhere, a folder
+        locked on purpose. Refuses a folder whose files were not kept, changing nothing.
+        Returns the folders let go (with ``dry_run``, those that would be)."""
+        kept = self._kept()
+        wanted = list(kept) if folders is None else list(dict.fromkeys(folders))
+        for folder in wanted:
+            if folder not in kept:
+                raise DedupError(
+                    f"the last scan kept no files of {folder}: only the files of a folder it "
+                    "could not read can be forgotten"
+                )
+        if dry_run or not wanted:
+            return [kept[f][0] for f in wanted]
+        gone = [doc_id for folder in wanted for doc_id in kept[folder][1]]
+        touched, staying = self._leaving(gone)
+        self.store.delete_documents(gone)
+        self.store.drop_last_scan_problems(wanted)
+        mounts = self.store.mount_points()
+        if pathrules.inside_some(mounts, wanted):
+            self.store.set_mount_points(
+                [m for m in mounts if not pathrules.is_inside_any(m, wanted)]
+            )
+        self.regroup(changed=[], touched_groups=touched, staying=staying)
+        self._announce(Changes(groups=True, marks=True, folders=True))
+        return [kept[f][0] for f in wanted]
 
     def set_folder_reference(self, path: str, reference: bool) -> Changes:
         """A reference folder's files are never marked: becoming one drops their marks."""

@@ -118,15 +118,104 @@ class RowsDialog(QDialog):
 
 
 class ProblemsDialog(RowsDialog):
-    def __init__(self, problems: Sequence[Any], parent: QWidget | None = None):
+    """The files the last scan skipped, and the folders it could not read: a folder whose
+    files it kept as last scanned says how many, and *Forget kept files…* lets them go (a drive
+    retired for good, a share that moved; service.forget_kept)."""
+
+    def __init__(self, service: Any, parent: QWidget | None = None, *, ops: Any = None):
         super().__init__(
             self.tr("Problems"),
-            [self.tr("File"), self.tr("Reason")],
-            self.tr("These files were skipped. Everything else was scanned normally."),
+            [self.tr("File"), self.tr("Reason"), self.tr("Kept")],
+            self._intro(kept=False),
             parent,
         )
+        self._service = service
+        self._ops = ops  # with an OpRunner the forgetting (a regroup) runs on its writer
+        self.forget_button = QPushButton(self.tr("Forget kept files…"))
+        self.forget_button.setToolTip(
+            self.tr(
+                "Let go of the files kept from the selected folders, which the last scan "
+                "could not read: they leave the results. The files themselves are not touched."
+            )
+        )
+        self.forget_button.setAutoDefault(False)
+        self.buttons.insertWidget(0, self.forget_button)
+        self.forget_button.clicked.connect(self.forget_selected)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.refresh()
+
+    def refresh(self) -> None:
+        problems = self._service.problems()
+        self._kept = {k.path: k for k in self._service.kept_folders()}
         shown = reason_translator()
-        self.set_rows([(shown_path(p.path), shown(p.reason)) for p in problems], list(problems))
+        rows, payloads = [], []
+        for p in problems:
+            kept = self._kept.pop(p.path, None)
+            files = plural(self.tr("%n file(s)", "", kept.files), kept.files) if kept else ""
+            rows.append((shown_path(p.path), shown(p.reason), files))
+            payloads.append(kept)
+        self.set_rows(rows, payloads)
+        self.intro.setText(self._intro(kept=any(payloads)))
+        self._update_buttons()
+
+    def _intro(self, *, kept: bool) -> str:
+        if not kept:
+            return self.tr("These files were skipped. Everything else was scanned normally.")
+        return self.tr(
+            "These files were skipped. Everything else was scanned normally. A folder the scan "
+            "could not read keeps its files as last scanned. If it is gone for good (a drive "
+            "retired, a share moved), select it and choose Forget kept files…"
+        )
+
+    def _selected_kept(self) -> list[Any]:
+        rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
+        return [k for k in map(self.model.payload, rows) if k is not None]
+
+    def _update_buttons(self, *_args: Any) -> None:
+        self.forget_button.setEnabled(bool(self._selected_kept()))
+
+    def forget_selected(self) -> None:
+        kept = self._selected_kept()
+        if not kept:
+            return
+        files = sum(k.files for k in kept)
+        text = (
+            self.tr("Forget the {files} kept from {folder}?").format(
+                files=plural(self.tr("%n file(s)", "", files), files),
+                folder=shown_path(kept[0].path),
+            )
+            if len(kept) == 1
+            else self.tr("Forget the {files} kept from {folders}?").format(
+                files=plural(self.tr("%n file(s)", "", files), files),
+                folders=plural(self.tr("%n folder(s)", "", len(kept)), len(kept)),
+            )
+        )
+        if not dialogs.current().confirm(
+            self,
+            self.tr("Forget kept files"),
+            text,
+            ok_text=self.tr("Forget"),
+            informative=self.tr(
+                "They leave the results, with their groups and marks. The files themselves "
+                "are not touched: a scan that finds them again reads them again."
+            ),
+        ):
+            return
+        paths = [k.path for k in kept]
+        if self._ops is not None:
+            self._ops.write(
+                lambda s: s.forget_kept(paths),
+                lambda _n: self.refresh(),
+                # a scan since the list was shown may have read the folder: the list as it is
+                on_error=lambda message, details: (
+                    self.refresh(),
+                    self._ops.failed.emit(message, details),
+                ),
+            )
+        else:
+            self._service.forget_kept(paths)
+            self.refresh()
 
 
 class JournalDialog(RowsDialog):

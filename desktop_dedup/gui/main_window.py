@@ -1516,7 +1516,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_problems(self) -> Any:
-        return self._show_dialog("problems", ProblemsDialog(self.service.problems(), self))
+        # forgetting kept files is a regroup: on the writer, its changes reaching the hub
+        return self._show_dialog("problems", ProblemsDialog(self.service, self, ops=self.ops))
 
     def show_journal(self) -> Any:
         return self._show_dialog("journal", JournalDialog(self.service.journal(), self))

@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+178"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+267"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -1031,12 +1031,12 @@
         <translation>没有删除任何文件：标记的文件都是您选择保留的近似重复。</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+158"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-437"/>
+        <location line="-438"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1171,12 +1171,12 @@
     </message>
     <message>
         <location line="-939"/>
-        <location line="+1004"/>
+        <location line="+1005"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-677"/>
+        <location line="-678"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1242,7 +1242,7 @@
         <translation>本组文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1358,7 +1358,7 @@
 <context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-35"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-120"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1373,9 +1373,70 @@
         <translation>原因</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>These files were skipped. Everything else was scanned normally.</source>
         <translation>以下文件被跳过，其余文件均已正常扫描。</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Forget kept files…</source>
+        <translation>忘记保留的文件…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Let go of the files kept from the selected folders, which the last scan could not read: they leave the results. The files themselves are not touched.</source>
+        <translation>放下从所选文件夹保留的文件（上次扫描无法读取这些文件夹）：它们将离开结果。文件本身不会被改动。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <location line="+30"/>
+        <location line="+5"/>
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>These files were skipped. Everything else was scanned normally. A folder the scan could not read keeps its files as last scanned. If it is gone for good (a drive retired, a share moved), select it and choose Forget kept files…</source>
+        <translation>以下文件被跳过，其余文件均已正常扫描。扫描无法读取的文件夹会保留上次扫描时的文件；如果它已永久不在（驱动器已停用、共享已迁移），请选中它并选择“忘记保留的文件…”。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Forget the {files} kept from {folder}?</source>
+        <translation>忘记从 {folder} 保留的 {files}？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Forget the {files} kept from {folders}?</source>
+        <translation>忘记从 {folders} 保留的 {files}？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n folder(s)</source>
+        <translation>
+            <numerusform>%n 个文件夹</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Forget kept files</source>
+        <translation>忘记保留的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forget</source>
+        <translation>忘记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>They leave the results, with their groups and marks. The files themselves are not touched: a scan that finds them again reads them again.</source>
+        <translation>它们将连同所在的组和标记一起离开结果。文件本身不会被改动：再次找到它们的扫描会重新读取。</translation>
     </message>
 </context>
 <context>
@@ -2148,7 +2209,7 @@
 <context>
     <name>RowsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-54"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-129"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>

@@ -340,6 +340,67 @@ def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service
     qtbot.waitUntil(lambda: usb_text() == os.path.realpath(usb), timeout=10_000)
 
 
+def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_list(
+    window, service, tmp_path, qtbot, scripted_dialogs
+):
+    """README: the Problems list says how many files the scan kept of each folder it could not
+    read, and *Forget kept files…* lets them go, after a confirmation, leaving the files on
+    disk alone; a file's own problem cannot be forgotten this way."""
+    import docgen
+    from gui_helpers import settle
+
+    laptop, usb = tmp_path / "laptop", tmp_path / "usb"
+    docgen.write_txt(laptop / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "river copy.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(usb / "jiangnan.txt", docgen.SAMPLE_ZH)
+    (laptop / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
+    service.add_folder(laptop)
+    service.add_folder(usb)
+    service.scan(None, workers=1)
+    usb.rename(tmp_path / "retired")
+    window.start_scan()
+    qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
+    settle(window)
+    qtbot.waitUntil(lambda: window.groups_model.rowCount() == 1, timeout=10_000)
+    assert window.problems_button.text() == "2 problems"
+    window.show_problems()
+    dialog = window.open_dialogs["problems"]
+    rows = dialog.model.rows()
+    usb_path, broken = os.path.realpath(usb), os.path.realpath(laptop / "broken.pdf")
+    assert sorted((r[0], r[2]) for r in rows) == [(broken, ""), (usb_path, "2 files")]
+    by_path = {r[0]: i for i, r in enumerate(rows)}
+    assert "select it and choose Forget kept files" in dialog.intro.text()
+    assert not dialog.forget_button.isEnabled()  # nothing selected
+    dialog.view.selectRow(by_path[broken])
+    assert not dialog.forget_button.isEnabled()  # a file's problem: nothing kept
+    dialog.view.selectRow(by_path[usb_path])
+    assert dialog.forget_button.isEnabled()
+    scripted_dialogs.confirm_answers.append(False)  # Cancel changes nothing
+    qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
+    settle(window)
+    assert scripted_dialogs.calls[-1] == (
+        "confirm",
+        "Forget kept files",
+        f"Forget the 2 files kept from {usb_path}?",
+    )
+    assert window.groups_model.rowCount() == 1 and len(dialog.model.rows()) == 2
+    scripted_dialogs.confirm_answers.append(True)
+    qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
+    settle(window)
+    qtbot.waitUntil(lambda: window.groups_model.rowCount() == 0, timeout=10_000)
+    assert [(r[0], r[2]) for r in dialog.model.rows()] == [(broken, "")]
+    assert dialog.intro.text() == "These files were skipped. Everything else was scanned normally."
+    assert not dialog.forget_button.isEnabled()
+    qtbot.waitUntil(lambda: window.problems_button.text() == "1 problem", timeout=10_000)
+    assert service.kept_folders() == []
+    assert sorted(p.name for p in (tmp_path / "retired").iterdir()) == [
+        "jiangnan.txt",
+        "river copy.txt",
+    ]
+    items = {window.folder_panel._path(it): it for it in _items(window.folder_panel.list)}
+    assert items[usb_path].text() == usb_path  # no longer "not read at the last scan"
+
+
 def test_the_removal_confirmation_counts_no_file_of_a_folder_that_is_not_there(
     window, service, tmp_path, qtbot, scripted_dialogs
 ):

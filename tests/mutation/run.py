@@ -3607,6 +3607,61 @@ MUTANTS: list[Mutant] = [
         ],
         "scan --json writes its summary on a shared index",
     ),
+    m(
+        "forgotten-files-stay-in-the-index",
+        "desktop_dedup/core/service.py",
+        "        self.store.delete_documents(gone)\n        self.store.drop_last_scan_problems(",
+        "        self.store.drop_last_scan_problems(",
+        [
+            "tests/test_forget_kept_files.py::test_forgetting_a_folder_whose_files_a_scan_kept",
+            "tests/gui/test_gui_panels.py::test_the_files_kept_from_a_retired_drive_are_forgotten_"
+            "from_the_problems_list",
+        ],
+        "forgetting the files kept from a folder the scan could not read drops them from the "
+        "results",
+    ),
+    m(
+        "forgotten-folder-still-kept",
+        "desktop_dedup/core/service.py",
+        "        self.store.drop_last_scan_problems(wanted)\n",
+        "",
+        [
+            "tests/test_forget_kept_files.py::test_forgetting_a_folder_whose_files_a_scan_kept",
+            "tests/gui/test_gui_panels.py::test_the_files_kept_from_a_retired_drive_are_forgotten_"
+            "from_the_problems_list",
+        ],
+        "a forgotten folder's problem is settled: no warning, no count",
+    ),
+    m(
+        "forget-takes-any-folder",
+        "desktop_dedup/core/service.py",
+        "            if folder not in kept:\n",
+        "            if False:\n",
+        [
+            "tests/test_forget_kept_files.py::test_forgetting_a_folder_whose_files_a_scan_kept",
+            "tests/test_forget_kept_files.py::test_forget_on_the_command_line",
+        ],
+        "only the files of a folder the last scan could not read can be forgotten",
+    ),
+    m(
+        "forgotten-mount-point-remembered",
+        "desktop_dedup/core/service.py",
+        "        if pathrules.inside_some(mounts, wanted):\n",
+        "        if False:\n",
+        [
+            "tests/test_forget_kept_files.py::test_forgetting_a_folder_inside_a_forgotten_one_"
+            "and_a_remembered_mount"
+        ],
+        "forgetting a folder forgets the mount points remembered inside it",
+    ),
+    m(
+        "forget-without-yes",
+        "desktop_dedup/cli.py",
+        "        kept = svc.forget_kept(folders or None, dry_run=not args.yes)\n",
+        "        kept = svc.forget_kept(folders or None, dry_run=False)\n",
+        ["tests/test_forget_kept_files.py::test_forget_on_the_command_line"],
+        "forget is a dry run unless --yes",
+    ),
 ]
 
 

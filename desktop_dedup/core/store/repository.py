@@ -1259,17 +1259,34 @@ class Store:
                 .where(DocumentRow.status == DocStatus.PROBLEM)
                 .order_by(DocumentRow.path)
             ).all()
+        return [(self.local_path(p), r or "") for p, r in docs] + self.last_scan_problems()
+
+    def last_scan_problems(self) -> list[tuple[str, str]]:
+        """The last scan's problems that are no document's (folders it could not read, names
+        it could not decode), by path."""
+        with self.engine.connect() as conn:
             last = self._last_scan_id(conn)
-            other = []
-            if last is not None:
-                other = conn.execute(
-                    select(ScanProblemRow.path, ScanProblemRow.reason)
-                    .where(ScanProblemRow.scan_id == last)
-                    .order_by(ScanProblemRow.path)
-                ).all()
-        return [(self.local_path(p), r or "") for p, r in docs] + [
-            (self.local_path(p), r) for p, r in other
-        ]
+            if last is None:
+                return []
+            rows = conn.execute(
+                select(ScanProblemRow.path, ScanProblemRow.reason)
+                .where(ScanProblemRow.scan_id == last)
+                .order_by(ScanProblemRow.path)
+            ).all()
+        return [(self.local_path(p), r) for p, r in rows]
+
+    def drop_last_scan_problems(self, paths: Sequence[str]) -> None:
+        """The last scan's problems of these paths are settled: they are no longer shown."""
+        with self.engine.begin() as conn:
+            last = self._last_scan_id(conn)
+            locations = self._locations(paths)
+            for i in range(0, len(locations), self._chunk):
+                conn.execute(
+                    delete(ScanProblemRow).where(
+                        ScanProblemRow.scan_id == last,
+                        self._member(ScanProblemRow.path, locations[i : i + self._chunk]),
+                    )
+                )
 
     # --- groups -------------------------------------------------------------------------------
 
@@ -1755,15 +1772,16 @@ class Store:
     # --- misc ------------------------------------------------------------------------------------
 
     def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
-        """(id, path) of documents inside any of ``roots``."""
+        """(id, path) of documents inside any of ``roots`` (or at one: a root may be a file)."""
         if not roots:
             return []
+        locations = self._locations(roots)
         with self.engine.connect() as conn:
             return [
                 (i, self.local_path(p))
                 for i, p in conn.execute(
                     select(DocumentRow.id, DocumentRow.path).where(
-                        self._inside(self._locations(roots))
+                        or_(self._inside(locations), DocumentRow.path.in_(locations))
                     )
                 )
             ]
