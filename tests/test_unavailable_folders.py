@@ -145,12 +145,23 @@ def test_a_mount_folder_left_empty_keeps_its_files(tmp_path: Path) -> None:
             )
         ]
         assert _groups(svc) == before
+        # its files are in a folder that is not there, as an unplugged drive's: the review
+        # says so (not "moved or deleted"), and nothing of it is removed
+        copy = os.path.realpath(usb / "report copy.txt")
+        (copy_id,) = svc.store.ids_by_path([copy])
+        with pytest.raises(DedupError, match="its folder .* is not there .*a drive unplugged"):
+            svc.document_text(copy_id)
+        going, refused = svc.plan_removal([copy_id], include_near=True)
+        assert going == []
+        assert [r.reason for r in refused] == [actions.REASON_FOLDER_AWAY]
     usb.rmdir()
     away.rename(usb)
     with DedupService(db) as svc:
         back = svc.scan(None, workers=1)
         assert (back.files_fingerprinted, back.files_kept, back.problems) == (0, 0, [])
         assert _groups(svc) == before
+        going, refused = svc.plan_removal([copy_id], include_near=True)
+        assert (going, refused) == ([copy_id], [])
 
 
 def test_a_folder_that_cannot_be_listed_keeps_its_files(tmp_path: Path) -> None:

@@ -188,6 +188,18 @@ def mount_away(path: str) -> bool:
         return False
 
 
+def unreadable_root(path: str) -> bool:
+    """Whether a scan of ``path``, a listed folder, would keep its files as last scanned for
+    want of reading them (walk_files: a root not found or that cannot be listed, or one that
+    holds nothing at all, a mount point without its drive or share): their folder is not there
+    now, as far as anyone can tell."""
+    try:
+        with os.scandir(path) as it:
+            return next(it, None) is None
+    except OSError:
+        return True
+
+
 def excluded_below(path: str, root: str, exclude_globs: Sequence[str]) -> bool:
     """Whether a listing of ``root`` passes over ``path`` for a name that the exclusions match
     (its own or a folder's it is in), as walk_files does."""

@@ -1409,10 +1409,11 @@ class DedupService:
 
     def _folders_away(self) -> list[str]:
         """The listed folders on this machine that are not there now (a drive unplugged, a
-        share not mounted), and the folders inside them where a drive or a share was mounted
+        share not mounted: gone, empty or not listable, scanning.unreadable_root), and the
+        folders inside them where a drive or a share was mounted
         and nothing is now: a scan keeps their files as they were (walk_files' ``unlisted``),
         so the index holds files that cannot be opened until they are back."""
-        away = [f for f in self.folders_to_scan() if not os.path.isdir(f)]
+        away = [f for f in self.folders_to_scan() if scanning.unreadable_root(f)]
         return away + [m for m in self.store.mount_points() if scanning.mount_away(m)]
 
     @staticmethod

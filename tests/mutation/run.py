@@ -3662,6 +3662,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_forget_kept_files.py::test_forget_on_the_command_line"],
         "forget is a dry run unless --yes",
     ),
+    m(
+        "empty-mount-folder-taken-for-there",
+        "desktop_dedup/core/service.py",
+        "        away = [f for f in self.folders_to_scan() if scanning.unreadable_root(f)]\n",
+        "        away = [f for f in self.folders_to_scan() if not os.path.isdir(f)]\n",
+        ["tests/test_unavailable_folders.py::test_a_mount_folder_left_empty_keeps_its_files"],
+        "the files of a listed folder the scan could not read are not removed",
+    ),
 ]
 
 
