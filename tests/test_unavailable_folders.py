@@ -199,6 +199,12 @@ def test_a_folder_that_cannot_be_listed_keeps_its_files(tmp_path: Path) -> None:
         {"path": os.path.realpath(usb), "reason": "permission denied (folder)"}
     ]
     assert groups() == before
+    # the app flags the files of that folder (an icon by each in the group's list), as those of
+    # a listed folder it could not read, and says why on its listed folder's row
+    with DedupService(db) as svc:
+        assert svc.folder_problems() == {os.path.realpath(usb): "permission denied (folder)"}
+        flagged = {m.path for g in svc.groups() for m in g.members if m.in_unread_folder}
+        assert flagged == {os.path.realpath(p) for p in usb.iterdir()}
     assert text.returncode == 0, text.stderr
     assert "0 gone from the index" in text.stdout
     assert (

@@ -388,9 +388,11 @@ class DedupService:
 
     def folder_problems(self) -> dict[str, str]:
         """Why the last scan could not read a listed folder (not found, not listable, empty
-        where it found files), or a folder inside one where a drive or a share was mounted
-        (nothing mounted there now), by folder: its files stay as the scan before left them."""
+        where it found files), a folder inside one where a drive or a share was mounted
+        (nothing mounted there now), or another folder it kept files of (one it could not
+        list), by folder: its files stay as the scan before left them."""
         folders = [f.path for f in self.folders()] + self.store.mount_points()
+        folders += self.store.kept_folders()
         return self.store.last_scan_problems_of(folders)
 
     def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
@@ -740,8 +742,14 @@ class DedupService:
             }
             if still.union(mounts) != set(remembered):
                 self.store.set_mount_points(sorted(still.union(mounts)))
-            kept = set(pathrules.inside_some(unseen, unlisted))
+            holders = pathrules.folder_of(unseen, unlisted)
+            kept = set(holders)
             summary.files_kept = len(kept)
+            # which folders hold them, for what the app flags (folder_problems); written only
+            # when that changes, as the mount points are
+            kept_in = sorted(set(holders.values()))
+            if kept_in != self.store.kept_folders():
+                self.store.set_kept_folders(kept_in)
             gone = [known[p].id for p in unseen if p not in kept]
             # Groups that lose a member are regrouped from the documents that stay in them,
             # known only before the others leave (_leaving).

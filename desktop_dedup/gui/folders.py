@@ -23,14 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core.pathrules import is_inside
 from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui import dialogs
+from desktop_dedup.gui.formatting import plural
 from desktop_dedup.gui.models.members import named_icon
 from desktop_dedup.gui.reasons import translate_reason
 
 log = logging.getLogger(__name__)
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+#: Folders inside a listed one that the last scan could not read, named in its tooltip.
+_INNER_SHOWN = 5
 
 
 def local_dirs_from_mime(mime: Any) -> list[str]:
@@ -235,20 +239,43 @@ class FolderPanel(QWidget):
         else:
             text, tip = path, self.tr("Tick to make this a reference folder.")
         problem = self._problems.get(folder)
+        # a share not mounted inside it, a subfolder it could not list: their files were kept
+        inner = sorted(p for p in self._problems if p != folder and is_inside(p, folder))
         if problem:  # an unplugged drive, a share not mounted: its files were kept
             text = self.tr("{folder}  (not read at the last scan)").format(folder=text)
             tip = (
                 self.tr(
                     "The last scan could not read this folder: {reason}. Its files are kept as "
-                    "the scan before left them; remove the folder from the list to drop them."
+                    "the scan before left them; to drop them, remove the folder from the list "
+                    "or choose Forget kept files… in the Problems list."
                 ).format(reason=translate_reason(problem))
                 + "\n"
                 + tip
             )
+        elif inner:
+            text = self.tr("{folder}  (a folder inside not read at the last scan)").format(
+                folder=text
+            )
+            lines = [
+                self.tr("The last scan could not read {path}: {reason}.").format(
+                    path=shown_path(p), reason=translate_reason(self._problems[p])
+                )
+                for p in inner[:_INNER_SHOWN]
+            ]
+            if len(inner) > _INNER_SHOWN:
+                more = len(inner) - _INNER_SHOWN
+                lines.append(plural(self.tr("… and %n more folder(s).", "", more), more))
+            lines.append(
+                self.tr(
+                    "Their files are kept as the scan before left them; to drop them, choose "
+                    "Forget kept files… in the Problems list."
+                )
+            )
+            tip = "\n".join([*lines, tip])
         item.setText(text)
         item.setToolTip(tip)
         # seen in a narrow list too, where the words after a long path are cut off
-        item.setIcon((named_icon("problems") or QIcon()) if problem else QIcon())
+        item.setIcon((named_icon("problems") or QIcon()) if problem or inner else QIcon())
 
     def _update_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.list.selectedItems()))

@@ -263,8 +263,9 @@
 <context>
     <name>FolderPanel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/folders.py" line="+90"/>
+        <location filename="../../desktop_dedup/gui/folders.py" line="+94"/>
         <source>Folders to scan</source>
+        <extracomment>Folders inside a listed one that the last scan could not read, named in its tooltip.</extracomment>
         <translation>要扫描的文件夹</translation>
     </message>
     <message>
@@ -333,14 +334,36 @@
         <translation>勾选以设为参考文件夹。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>{folder}  (not read at the last scan)</source>
         <translation>{folder}  （上次扫描未能读取）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The last scan could not read this folder: {reason}. Its files are kept as the scan before left them; remove the folder from the list to drop them.</source>
-        <translation>上次扫描无法读取此文件夹：{reason}。其中的文件保留之前扫描的结果；从列表中移除此文件夹，它们也随之从结果中移除。</translation>
+        <source>The last scan could not read this folder: {reason}. Its files are kept as the scan before left them; to drop them, remove the folder from the list or choose Forget kept files… in the Problems list.</source>
+        <translation>上次扫描无法读取此文件夹：{reason}。其中的文件保留之前扫描的结果；要移除它们，请从列表中移除此文件夹，或在问题列表中选择“忘记保留的文件…”。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{folder}  (a folder inside not read at the last scan)</source>
+        <translation>{folder}  （其中有文件夹上次扫描未能读取）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last scan could not read {path}: {reason}.</source>
+        <translation>上次扫描无法读取 {path}：{reason}。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>… and %n more folder(s).</source>
+        <translation>
+            <numerusform>……还有 %n 个文件夹。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Their files are kept as the scan before left them; to drop them, choose Forget kept files… in the Problems list.</source>
+        <translation>其中的文件保留之前扫描的结果；要移除它们，请在问题列表中选择“忘记保留的文件…”。</translation>
     </message>
 </context>
 <context>

@@ -466,3 +466,44 @@ def test_the_windows_counts_are_counted(qtbot, window, service, tmp_path):
     qtbot.addWidget(dialog)
     dialog._show_count(dialog.similarity.value(), 1)
     assert dialog.group_count.text().endswith("would form 1 group.")
+
+
+def test_the_folder_list_says_when_a_folder_inside_one_was_not_read(qtbot, tmp_path):
+    """A folder inside a listed one that the last scan could not read (its permissions
+    changed, here; a share not mounted there): its files are kept, and the listed folder's row
+    says so, with which folder and why in its tooltip, as it does for a listed folder."""
+    import subprocess
+    import sys
+
+    import docgen
+    from unprivileged import unprivileged
+
+    home = tmp_path / "home"
+    locked = home / "projects" / "locked"
+    docgen.write_txt(home / "river.txt", docgen.SAMPLE_EN)
+    docgen.write_txt(locked / "river copy.txt", docgen.SAMPLE_EN)
+    db = tmp_path / "index.sqlite"
+    scan = [sys.executable, "-m", "desktop_dedup", "scan", "--db", str(db), "--workers", "1"]
+    first = subprocess.run(unprivileged([*scan, str(home)]), capture_output=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    service = DedupService(db)
+    panel = FolderPanel(service)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    (item,) = _items(panel.list)
+    assert (item.text(), item.icon().isNull()) == (os.path.realpath(home), True)
+    locked.chmod(0)
+    try:
+        again = subprocess.run(unprivileged(scan), capture_output=True, timeout=300)
+    finally:
+        locked.chmod(0o755)
+    assert again.returncode == 0, again.stderr
+    panel.refresh()
+    (item,) = _items(panel.list)
+    assert item.text() == f"{os.path.realpath(home)}  (a folder inside not read at the last scan)"
+    assert not item.icon().isNull()
+    assert (
+        f"The last scan could not read {os.path.realpath(locked)}: permission denied (folder)."
+        in item.toolTip()
+    )
+    service.close()

@@ -3670,6 +3670,25 @@ MUTANTS: list[Mutant] = [
         ["tests/test_unavailable_folders.py::test_a_mount_folder_left_empty_keeps_its_files"],
         "the files of a listed folder the scan could not read are not removed",
     ),
+    m(
+        "kept-subfolder-not-flagged",
+        "desktop_dedup/core/service.py",
+        "        folders += self.store.kept_folders()\n",
+        "",
+        ["tests/test_unavailable_folders.py::test_a_folder_that_cannot_be_listed_keeps_its_files"],
+        "the app marks the files kept from a folder the scan could not read",
+    ),
+    m(
+        "folder-inside-not-marked",
+        "desktop_dedup/gui/folders.py",
+        "        elif inner:\n",
+        "        elif False:\n",
+        [
+            "tests/gui/test_gui_panels.py::test_the_folder_list_says_when_a_folder_inside_one_was_"
+            "not_read"
+        ],
+        "the folder list marks a listed folder with a folder inside it the scan could not read",
+    ),
 ]
 
 

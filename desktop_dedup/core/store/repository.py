@@ -1137,18 +1137,34 @@ class Store:
 
     _MOUNTS = "mount_points"
 
+    def _this_machines(self, key: str) -> list[str]:
+        """This machine's paths in the setting ``key`` (machine -> its paths)."""
+        stored = self.get_setting(key, {})
+        mine = stored.get(self.machine, []) if isinstance(stored, dict) else []
+        return [pathrules.from_stored(m) for m in mine if isinstance(m, str)]
+
     def mount_points(self) -> list[str]:
         """The folders inside this machine's scanned folders where a drive or a share was
         mounted at the scans that read them (walk_files' ``mounts``)."""
-        stored = self.get_setting(self._MOUNTS, {})
-        mine = stored.get(self.machine, []) if isinstance(stored, dict) else []
-        return [pathrules.from_stored(m) for m in mine if isinstance(m, str)]
+        return self._this_machines(self._MOUNTS)
 
     def set_mount_points(self, paths: Sequence[str]) -> None:
         """This machine's mount points (:meth:`mount_points`), kept by machine and as its own
         paths, not as locations: a share's location cannot be told from the folder it is
         mounted on while it is not mounted there, which is when they are asked for."""
         self._set_this_machines(self._MOUNTS, sorted({pathrules.stored(p) for p in paths}))
+
+    _KEPT = "kept_folders"
+
+    def kept_folders(self) -> list[str]:
+        """The folders (or paths) this machine's last scan could not read and kept files of,
+        as last scanned: a listed folder not found, a folder it could not list, a mount point
+        without its drive (the scan's ``unlisted`` that hold files of the index)."""
+        return self._this_machines(self._KEPT)
+
+    def set_kept_folders(self, paths: Sequence[str]) -> None:
+        """This machine's :meth:`kept_folders`, kept as :meth:`set_mount_points` keeps those."""
+        self._set_this_machines(self._KEPT, sorted({pathrules.stored(p) for p in paths}))
 
     # --- scan runs and problems -----------------------------------------------------------------
 
