@@ -3433,7 +3433,7 @@ MUTANTS: list[Mutant] = [
     m(
         "files-of-an-unread-folder-dropped",
         "desktop_dedup/core/service.py",
-        "            kept = set(pathrules.inside_some(unseen, unlisted))\n",
+        "            kept = set(holders)\n",
         "            kept = set()\n",
         [
             "tests/test_unavailable_folders.py::test_files_of_a_folder_that_is_not_there_stay_"
