@@ -798,6 +798,10 @@ def build_parser() -> argparse.ArgumentParser:
             "index's postgresql://user@host/dbname URL",
         )
 
+    def yes_arg(sp: argparse.ArgumentParser) -> None:
+        """The commands that change files or the index are a dry run unless --yes."""
+        sp.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+
     s = sub.add_parser(
         "scan",
         help="scan folders and group duplicates",
@@ -948,7 +952,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="also remove near duplicates, whose text differs from the kept copy (by default "
         "only identical and same-text copies go)",
     )
-    rm.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    yes_arg(rm)
     rm.add_argument(
         "--json",
         action="store_true",
@@ -975,7 +979,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ENTRY|PATH",
         help="a journal entry number (restore --json lists them) or a removed file's path",
     )
-    rs.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    yes_arg(rs)
     rs.add_argument(
         "--json", action="store_true", help="print what would be (or was) restored as JSON"
     )
@@ -1002,7 +1006,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="a folder whose files the last scan kept (forget without one lists them)",
     )
-    fg.add_argument("--yes", action="store_true", help="really do it (default: only list)")
+    yes_arg(fg)
     fg.add_argument(
         "--json",
         action="store_true",

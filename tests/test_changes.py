@@ -23,6 +23,7 @@ READERS = {
     "folders",
     "folders_to_scan",
     "folder_problems",
+    "kept_folders",
     "in_listed_folders",
     "settings",
     "settings_with",
@@ -55,6 +56,7 @@ READERS = {
 MUTATORS = {
     "add_folder": {"folders"},
     "remove_folder": {"folders", "groups", "marks"},
+    "forget_kept": {"folders", "groups", "marks"},
     "set_folder_reference": {"folders", "groups", "marks"},
     "update_settings": {"settings", "groups"},
     "scan": {"groups", "marks"},
@@ -110,7 +112,14 @@ def _kinds(heard: list[Changes]) -> set[str]:
     return {k for k in KINDS if getattr(total, k)}
 
 
-def _call(name: str, svc: DedupService, docs: Path, tmp_path: Path, heard: list[Changes]) -> None:
+def _call(
+    name: str,
+    svc: DedupService,
+    docs: Path,
+    tmp_path: Path,
+    heard: list[Changes],
+    before_groups: list,
+) -> None:
     groups = svc.groups()
     same = next(g for g in groups if len({m.content_hash for m in g.members}) == 1)
     near = next(g for g in groups if g is not same)
@@ -121,6 +130,16 @@ def _call(name: str, svc: DedupService, docs: Path, tmp_path: Path, heard: list[
     elif name == "remove_folder":
         svc.add_folder(docs / "a")  # a second folder in the list...
         svc.remove_folder(str(docs.resolve()))  # ...and the outer one, with b and c, goes
+    elif name == "forget_kept":
+        usb = tmp_path / "usb"
+        docgen.write_txt(usb / "same.txt", docgen.SAMPLE_EN)
+        svc.add_folder(usb)
+        svc.scan(workers=1)
+        usb.rename(tmp_path / "unplugged")
+        svc.scan(workers=1)  # its file kept as last scanned
+        before_groups[:] = [(g.id, [m.doc_id for m in g.members]) for g in svc.groups()]
+        heard.clear()
+        assert [k.files for k in svc.forget_kept()] == [1]
     elif name == "set_folder_reference":
         svc.set_folder_reference(str(docs.resolve()), True)
     elif name == "update_settings":
@@ -179,13 +198,21 @@ def test_each_mutator_reports_its_change(name, scanned, tmp_path):
     svc, docs, heard = scanned
     before_marks = svc.marked_ids()
     before_groups = [(g.id, [m.doc_id for m in g.members]) for g in svc.groups()]
-    _call(name, svc, docs, tmp_path, heard)
+    _call(name, svc, docs, tmp_path, heard, before_groups)
     assert heard, f"{name} announced nothing"
     assert _kinds(heard) >= MUTATORS[name], name
     # and what it reports did change (or could have: a regroup reports groups regardless)
     if "marks" in MUTATORS[name] and name in ("set_marked", "apply_mark_rule"):
         assert svc.marked_ids() != before_marks
-    if name in ("remove_folder", "trash", "move", "hardlink", "ignore_group", "ignore_pair"):
+    if name in (
+        "remove_folder",
+        "forget_kept",
+        "trash",
+        "move",
+        "hardlink",
+        "ignore_group",
+        "ignore_pair",
+    ):
         after = [(g.id, [m.doc_id for m in g.members]) for g in svc.groups()]
         assert after != before_groups
 

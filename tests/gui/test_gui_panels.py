@@ -271,21 +271,31 @@ def test_a_scan_after_an_update_says_it_read_the_unchanged_files_again(
     )
 
 
-def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service, tmp_path, qtbot):
-    """A listed folder that is not there (a drive unplugged) keeps its files in the results,
-    and the status bar says so, after the counts, with where to read why."""
+def _scanned_with_a_drive_unplugged(window, service, tmp_path, qtbot, broken=None):
+    """A laptop's folder and a drive's, listed and scanned (their copies of one text a group),
+    then the drive unplugged and the app's Scan run; with ``broken``, a PDF of these bytes on
+    the laptop too."""
     import docgen
 
     laptop, usb = tmp_path / "laptop", tmp_path / "usb"
     docgen.write_txt(laptop / "river.txt", docgen.SAMPLE_EN)
     docgen.write_txt(usb / "river copy.txt", docgen.SAMPLE_EN)
     docgen.write_txt(usb / "jiangnan.txt", docgen.SAMPLE_ZH)
+    if broken is not None:
+        (laptop / "broken.pdf").write_bytes(broken)
     service.add_folder(laptop)
     service.add_folder(usb)
     service.scan(None, workers=1)
     usb.rename(tmp_path / "usb-unplugged")
     window.start_scan()
     qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
+    return laptop, usb
+
+
+def test_a_scan_with_a_folder_unplugged_says_its_files_were_kept(window, service, tmp_path, qtbot):
+    """A listed folder that is not there (a drive unplugged) keeps its files in the results,
+    and the status bar says so, after the counts, with where to read why."""
+    laptop, usb = _scanned_with_a_drive_unplugged(window, service, tmp_path, qtbot)
     assert window.last_scan_summary.files_kept == 2
     message = window.statusBar().currentMessage()
     assert message.startswith("Scanned 1 file in ") and message.endswith(
@@ -346,20 +356,11 @@ def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_lis
     """README: the Problems list says how many files the scan kept of each folder it could not
     read, and *Forget kept files…* lets them go, after a confirmation, leaving the files on
     disk alone; a file's own problem cannot be forgotten this way."""
-    import docgen
     from gui_helpers import settle
 
-    laptop, usb = tmp_path / "laptop", tmp_path / "usb"
-    docgen.write_txt(laptop / "river.txt", docgen.SAMPLE_EN)
-    docgen.write_txt(usb / "river copy.txt", docgen.SAMPLE_EN)
-    docgen.write_txt(usb / "jiangnan.txt", docgen.SAMPLE_ZH)
-    (laptop / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
-    service.add_folder(laptop)
-    service.add_folder(usb)
-    service.scan(None, workers=1)
-    usb.rename(tmp_path / "retired")
-    window.start_scan()
-    qtbot.waitUntil(lambda: getattr(window, "last_scan_summary", None) is not None, timeout=60_000)
+    laptop, usb = _scanned_with_a_drive_unplugged(
+        window, service, tmp_path, qtbot, broken=b"%PDF-1.4 not really"
+    )
     settle(window)
     qtbot.waitUntil(lambda: window.groups_model.rowCount() == 1, timeout=10_000)
     assert window.problems_button.text() == "2 problems"
@@ -393,7 +394,7 @@ def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_lis
     assert not dialog.forget_button.isEnabled()
     qtbot.waitUntil(lambda: window.problems_button.text() == "1 problem", timeout=10_000)
     assert service.kept_folders() == []
-    assert sorted(p.name for p in (tmp_path / "retired").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "usb-unplugged").iterdir()) == [
         "jiangnan.txt",
         "river copy.txt",
     ]
