@@ -503,6 +503,12 @@ def cmd_remove(args: argparse.Namespace) -> int:
         return EXIT_PARTIAL if any(r.reason not in left_by_choice for r in failed) else EXIT_OK
 
 
+def _given_path(path: str) -> str:
+    """A path given on the command line as the index names it: ``~`` expanded, absolute,
+    links resolved (as the scan resolves its folders)."""
+    return os.path.realpath(os.path.abspath(os.path.expanduser(path)))
+
+
 def cmd_restore(args: argparse.Namespace) -> int:
     with _service(args.db, must_exist=True) as svc:
         open_entries = svc.restorable()  # newest first
@@ -514,7 +520,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
                 if item.isdigit():
                     ids.append(int(item))
                     continue
-                path = os.path.realpath(os.path.abspath(os.path.expanduser(item)))
+                path = _given_path(item)
                 match = next((e.id for e in open_entries if e.path == path), None)
                 if match is None:
                     raise DedupError(
@@ -573,7 +579,7 @@ def _removal_json(action: str, args: argparse.Namespace, *, dry_run: bool, remov
 
 def cmd_forget(args: argparse.Namespace) -> int:
     with _service(args.db, must_exist=True) as svc:
-        folders = [os.path.realpath(os.path.abspath(os.path.expanduser(f))) for f in args.folders]
+        folders = [_given_path(f) for f in args.folders]
         kept = svc.forget_kept(folders or None, dry_run=not args.yes)
         if args.json:
             _print_json(
