@@ -392,7 +392,7 @@ class DedupService:
         (nothing mounted there now), or another folder it kept files of (one it could not
         list), by folder: its files stay as the scan before left them."""
         folders = [f.path for f in self.folders()] + self.store.mount_points()
-        folders += self.store.kept_folders()
+        folders += self.store.folders_with_kept_files()
         return self.store.last_scan_problems_of(folders)
 
     def in_listed_folders(self, paths: Iterable[str]) -> list[str]:
@@ -436,20 +436,15 @@ class DedupService:
         """The folders (or paths) the last scan could not read whose files it kept as last
         scanned (a drive unplugged, a share not mounted, permissions changed: scan's
         ``unlisted``), with how many documents of the index each holds, by path: what
-        :meth:`forget_kept` may let go."""
-        return [folder for folder, _ in self._kept().values()]
-
-    def _kept(self) -> dict[str, tuple[KeptFolder, list[int]]]:
-        """:meth:`kept_folders`, each with its documents' ids, by path."""
+        :meth:`forget_kept` may let go. Counted in the index, not loaded: a drive kept whole
+        may hold a hundred thousand files, and the Problems list asks on the GUI thread."""
         reasons = dict(self.store.last_scan_problems())
-        problems = [p for p in reasons if self.store.is_here(p)]
-        found = self.store.paths_under(problems)
-        holder = pathrules.folder_of([p for _, p in found], problems)
-        ids: dict[str, list[int]] = {}
-        for doc_id, path in found:
-            if path in holder:
-                ids.setdefault(holder[path], []).append(doc_id)
-        return {p: (KeptFolder(p, len(ids[p]), reasons[p]), ids[p]) for p in sorted(ids)}
+        kept = []
+        for path in sorted(self.store.folders_with_kept_files()):
+            files = self.store.count_under(path) if path in reasons else 0
+            if files:
+                kept.append(KeptFolder(path, files, reasons[path]))
+        return kept
 
     def forget_kept(
         self, folders: Sequence[str] | None = None, *, dry_run: bool = False
@@ -461,7 +456,7 @@ class DedupService:
         reads them again). For a drive retired for good, a share moved elsewhere, a folder
         locked on purpose. Refuses a folder whose files were not kept, changing nothing.
         Returns the folders let go (with ``dry_run``, those that would be)."""
-        kept = self._kept()
+        kept = {k.path: k for k in self.kept_folders()}
         wanted = list(kept) if folders is None else list(dict.fromkeys(folders))
         for folder in wanted:
             if folder not in kept:
@@ -470,8 +465,8 @@ class DedupService:
                     "could not read can be forgotten"
                 )
         if dry_run or not wanted:
-            return [kept[f][0] for f in wanted]
-        gone = [doc_id for folder in wanted for doc_id in kept[folder][1]]
+            return [kept[f] for f in wanted]
+        gone = [doc_id for doc_id, _ in self.store.paths_under(wanted)]
         touched, staying = self._leaving(gone)
         self.store.delete_documents(gone)
         self.store.drop_last_scan_problems(wanted)
@@ -482,7 +477,7 @@ class DedupService:
             )
         self.regroup(changed=[], touched_groups=touched, staying=staying)
         self._announce(Changes(groups=True, marks=True, folders=True))
-        return [kept[f][0] for f in wanted]
+        return [kept[f] for f in wanted]
 
     def set_folder_reference(self, path: str, reference: bool) -> Changes:
         """A reference folder's files are never marked: becoming one drops their marks."""
@@ -748,8 +743,8 @@ class DedupService:
             # which folders hold them, for what the app flags (folder_problems); written only
             # when that changes, as the mount points are
             kept_in = sorted(set(holders.values()))
-            if kept_in != self.store.kept_folders():
-                self.store.set_kept_folders(kept_in)
+            if kept_in != self.store.folders_with_kept_files():
+                self.store.set_folders_with_kept_files(kept_in)
             gone = [known[p].id for p in unseen if p not in kept]
             # Groups that lose a member are regrouped from the documents that stay in them,
             # known only before the others leave (_leaving).

@@ -3673,7 +3673,7 @@ MUTANTS: list[Mutant] = [
     m(
         "kept-subfolder-not-flagged",
         "desktop_dedup/core/service.py",
-        "        folders += self.store.kept_folders()\n",
+        "        folders += self.store.folders_with_kept_files()\n",
         "",
         ["tests/test_unavailable_folders.py::test_a_folder_that_cannot_be_listed_keeps_its_files"],
         "the app marks the files kept from a folder the scan could not read",

@@ -1156,14 +1156,15 @@ class Store:
 
     _KEPT = "kept_folders"
 
-    def kept_folders(self) -> list[str]:
+    def folders_with_kept_files(self) -> list[str]:
         """The folders (or paths) this machine's last scan could not read and kept files of,
         as last scanned: a listed folder not found, a folder it could not list, a mount point
         without its drive (the scan's ``unlisted`` that hold files of the index)."""
         return self._this_machines(self._KEPT)
 
-    def set_kept_folders(self, paths: Sequence[str]) -> None:
-        """This machine's :meth:`kept_folders`, kept as :meth:`set_mount_points` keeps those."""
+    def set_folders_with_kept_files(self, paths: Sequence[str]) -> None:
+        """This machine's :meth:`folders_with_kept_files`, kept as :meth:`set_mount_points`
+        keeps those."""
         self._set_this_machines(self._KEPT, sorted({pathrules.stored(p) for p in paths}))
 
     # --- scan runs and problems -----------------------------------------------------------------
@@ -1786,6 +1787,16 @@ class Store:
         return rows
 
     # --- misc ------------------------------------------------------------------------------------
+
+    def count_under(self, root: str) -> int:
+        """How many documents are inside ``root`` (or at it: a root may be a file)."""
+        location = self.location(root)
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(func.count())
+                .select_from(DocumentRow)
+                .where(or_(self._inside([location]), DocumentRow.path == location))
+            ).scalar_one()
 
     def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
         """(id, path) of documents inside any of ``roots`` (or at one: a root may be a file)."""
