@@ -146,12 +146,24 @@ class ProblemsDialog(RowsDialog):
         self.refresh()
 
     def refresh(self) -> None:
-        problems = self._service.problems()
-        self._kept = {k.path: k for k in self._service.kept_folders()}
+        """Read the problems and the kept folders again: on the reader thread when there is
+        one (counting a drive's kept files reads the index), else here."""
+
+        def read(service: Any) -> tuple[Any, Any]:
+            return service.problems(), service.kept_folders()
+
+        if self._ops is not None:
+            self._ops.read(read, self._show, key="problems")
+        else:
+            self._show(read(self._service))
+
+    def _show(self, found: tuple[Any, Any]) -> None:
+        problems, kept_folders = found
+        by_path = {k.path: k for k in kept_folders}
         shown = reason_translator()
         rows, payloads = [], []
         for p in problems:
-            kept = self._kept.pop(p.path, None)
+            kept = by_path.pop(p.path, None)
             files = plural(self.tr("%n file(s)", "", kept.files), kept.files) if kept else ""
             rows.append((shown_path(p.path), shown(p.reason), files))
             payloads.append(kept)

@@ -365,6 +365,7 @@ def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_lis
     qtbot.waitUntil(lambda: window.groups_model.rowCount() == 1, timeout=10_000)
     assert window.problems_button.text() == "2 problems"
     window.show_problems()
+    settle(window)  # read on the reader thread
     dialog = window.open_dialogs["problems"]
     rows = dialog.model.rows()
     usb_path, broken = os.path.realpath(usb), os.path.realpath(laptop / "broken.pdf")
