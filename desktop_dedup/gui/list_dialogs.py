@@ -168,7 +168,11 @@ class ProblemsDialog(RowsDialog):
             rows.append((shown_path(p.path), shown(p.reason), files))
             payloads.append(kept)
         self.set_rows(rows, payloads)
-        self.intro.setText(self._intro(kept=any(payloads)))
+        self.intro.setText(
+            self._intro(kept=any(payloads))
+            if rows
+            else self.tr("No problems: every file was read.")
+        )
         self._update_buttons()
 
     def _intro(self, *, kept: bool) -> str:

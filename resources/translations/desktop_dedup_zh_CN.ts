@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+267"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+283"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -1381,7 +1381,7 @@
 <context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-120"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-136"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1401,12 +1401,12 @@
         <translation>保留</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>These files were skipped. Everything else was scanned normally.</source>
         <translation>以下文件被跳过，其余文件均已正常扫描。</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-46"/>
         <source>Forget kept files…</source>
         <translation>忘记保留的文件…</translation>
     </message>
@@ -1416,8 +1416,8 @@
         <translation>放下从所选文件夹保留的文件（上次扫描无法读取这些文件夹）：它们将离开结果。文件本身不会被改动。</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
         <location line="+30"/>
+        <location line="+34"/>
         <location line="+5"/>
         <source>%n file(s)</source>
         <translation>
@@ -1425,7 +1425,12 @@
         </translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-32"/>
+        <source>No problems: every file was read.</source>
+        <translation>没有问题：所有文件均已读取。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>These files were skipped. Everything else was scanned normally. A folder the scan could not read keeps its files as last scanned. If it is gone for good (a drive retired, a share moved), select it and choose Forget kept files…</source>
         <translation>以下文件被跳过，其余文件均已正常扫描。扫描无法读取的文件夹会保留上次扫描时的文件；如果它已永久不在（驱动器已停用、共享已迁移），请选中它并选择“忘记保留的文件…”。</translation>
     </message>
@@ -2232,7 +2237,7 @@
 <context>
     <name>RowsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-129"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-145"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>

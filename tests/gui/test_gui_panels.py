@@ -401,6 +401,16 @@ def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_lis
     ]
     items = {window.folder_panel._path(it): it for it in _items(window.folder_panel.list)}
     assert items[usb_path].text() == usb_path  # no longer "not read at the last scan"
+    # the last problem gone, the list says so (the drive's folder back, empty: nothing kept)
+    (tmp_path / "laptop" / "broken.pdf").unlink()
+    usb.mkdir()
+    window.last_scan_summary = None
+    window.start_scan()
+    qtbot.waitUntil(lambda: window.last_scan_summary is not None, timeout=60_000)
+    assert window.last_scan_summary.problems == []
+    dialog.refresh()
+    settle(window)
+    assert (dialog.model.rows(), dialog.intro.text()) == ([], "No problems: every file was read.")
 
 
 def test_the_removal_confirmation_counts_no_file_of_a_folder_that_is_not_there(
