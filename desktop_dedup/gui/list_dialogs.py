@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -122,6 +122,10 @@ class ProblemsDialog(RowsDialog):
     files it kept as last scanned says how many, and *Forget kept files…* lets them go (a drive
     retired for good, a share that moved; service.forget_kept)."""
 
+    #: the files kept from some folders were let go: what was said to the user (the window's
+    #: status bar says it after the dialog)
+    forgotten = Signal(str)
+
     def __init__(self, service: Any, parent: QWidget | None = None, *, ops: Any = None):
         super().__init__(
             self.tr("Problems"),
@@ -219,10 +223,17 @@ class ProblemsDialog(RowsDialog):
         ):
             return
         paths = [k.path for k in kept]
+        said = self.tr("Forgot {files}: they left the results (the files were not touched).")
+        said = said.format(files=plural(self.tr("%n file(s)", "", files), files))
+
+        def done(_forgotten: Any) -> None:
+            self.refresh()
+            self.forgotten.emit(said)
+
         if self._ops is not None:
             self._ops.write(
                 lambda s: s.forget_kept(paths),
-                lambda _n: self.refresh(),
+                done,
                 # a scan since the list was shown may have read the folder: the list as it is
                 on_error=lambda message, details: (
                     self.refresh(),
@@ -230,8 +241,7 @@ class ProblemsDialog(RowsDialog):
                 ),
             )
         else:
-            self._service.forget_kept(paths)
-            self.refresh()
+            done(self._service.forget_kept(paths))
 
 
 class JournalDialog(RowsDialog):

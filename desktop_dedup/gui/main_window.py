@@ -1517,7 +1517,9 @@ class MainWindow(QMainWindow):
 
     def show_problems(self) -> Any:
         # forgetting kept files is a regroup: on the writer, its changes reaching the hub
-        return self._show_dialog("problems", ProblemsDialog(self.service, self, ops=self.ops))
+        dialog = ProblemsDialog(self.service, self, ops=self.ops)
+        dialog.forgotten.connect(self.statusBar().showMessage)
+        return self._show_dialog("problems", dialog)
 
     def show_journal(self) -> Any:
         return self._show_dialog("journal", JournalDialog(self.service.journal(), self))

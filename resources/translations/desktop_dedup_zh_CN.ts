@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+283"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+293"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -1054,12 +1054,12 @@
         <translation>没有删除任何文件：标记的文件都是您选择保留的近似重复。</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+160"/>
         <source>Exporting to {path}…</source>
         <translation>正在导出到 {path}…</translation>
     </message>
     <message>
-        <location line="-438"/>
+        <location line="-440"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
@@ -1194,12 +1194,12 @@
     </message>
     <message>
         <location line="-939"/>
-        <location line="+1005"/>
+        <location line="+1007"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message numerus="yes">
-        <location line="-678"/>
+        <location line="-680"/>
         <source>{shown} of %n group(s)</source>
         <translation>
             <numerusform>{shown} / %n 组</numerusform>
@@ -1265,7 +1265,7 @@
         <translation>本组文件逐字节完全相同，不能标为“不是重复项”。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+57"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1381,8 +1381,9 @@
 <context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-136"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-142"/>
         <source>Problems</source>
+        <extracomment>the files kept from some folders were let go: what was said to the user (the window&apos;s status bar says it after the dialog)</extracomment>
         <translation>问题</translation>
     </message>
     <message>
@@ -1419,13 +1420,14 @@
         <location line="+30"/>
         <location line="+34"/>
         <location line="+5"/>
+        <location line="+17"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-49"/>
         <source>No problems: every file was read.</source>
         <translation>没有问题：所有文件均已读取。</translation>
     </message>
@@ -1465,6 +1467,11 @@
         <location line="+2"/>
         <source>They leave the results, with their groups and marks. The files themselves are not touched: a scan that finds them again reads them again.</source>
         <translation>它们将连同所在的组和标记一起离开结果。文件本身不会被改动：再次找到它们的扫描会重新读取。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Forgot {files}: they left the results (the files were not touched).</source>
+        <translation>已忘记 {files}：它们已离开结果（文件本身未被改动）。</translation>
     </message>
 </context>
 <context>
@@ -2237,7 +2244,7 @@
 <context>
     <name>RowsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-145"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-155"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>

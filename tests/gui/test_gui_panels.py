@@ -391,6 +391,10 @@ def test_the_files_kept_from_a_retired_drive_are_forgotten_from_the_problems_lis
     settle(window)
     qtbot.waitUntil(lambda: window.groups_model.rowCount() == 0, timeout=10_000)
     assert [(r[0], r[2]) for r in dialog.model.rows()] == [(broken, "")]
+    # the scan's message ("2 files … kept as last scanned") gives way to what was done
+    assert window.statusBar().currentMessage() == (
+        "Forgot 2 files: they left the results (the files were not touched)."
+    )
     assert dialog.intro.text() == "These files were skipped. Everything else was scanned normally."
     assert not dialog.forget_button.isEnabled()
     qtbot.waitUntil(lambda: window.problems_button.text() == "1 problem", timeout=10_000)
