@@ -1788,14 +1788,17 @@ class Store:
 
     # --- misc ------------------------------------------------------------------------------------
 
+    @classmethod
+    def _at_or_inside(cls, locations: Sequence[str]):
+        """Documents inside one of ``locations`` or at one (a kept path may be a file)."""
+        return or_(cls._inside(locations), DocumentRow.path.in_(locations))
+
     def count_under(self, root: str) -> int:
         """How many documents are inside ``root`` (or at it: a root may be a file)."""
         location = self.location(root)
         with self.engine.connect() as conn:
             return conn.execute(
-                select(func.count())
-                .select_from(DocumentRow)
-                .where(or_(self._inside([location]), DocumentRow.path == location))
+                select(func.count()).select_from(DocumentRow).where(self._at_or_inside([location]))
             ).scalar_one()
 
     def paths_under(self, roots: Sequence[str]) -> list[tuple[int, str]]:
@@ -1807,8 +1810,6 @@ class Store:
             return [
                 (i, self.local_path(p))
                 for i, p in conn.execute(
-                    select(DocumentRow.id, DocumentRow.path).where(
-                        or_(self._inside(locations), DocumentRow.path.in_(locations))
-                    )
+                    select(DocumentRow.id, DocumentRow.path).where(self._at_or_inside(locations))
                 )
             ]
