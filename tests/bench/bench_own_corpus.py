@@ -39,6 +39,12 @@ Licence texts: every licence, notice and copyright file of the machine (far more
 tests/test_templates.py takes), scored by that test's oracle: no grouped pair may share under
 half of its word trigrams; pairs sharing 80 % or more found, beside MinHash-LSH.
 
+Classical poems: every Tang poem of the chinese-poetry project (classical_poems.py; downloaded
+once from the npm registry, then cached), one file each, in Traditional characters: the records
+of one poem that the Complete Tang Poems holds twice, with their variant characters, found;
+pairs of two poems grouped; the same with half the files in Simplified characters and with
+title and author on top; and 300 of them with a short text's copies, beside MinHash-LSH.
+
 Books and periodicals: the sections of the GNU manuals installed as info, the English manual
 pages of section 1 and the entries of the Debian packages' changelogs, by the same oracle
 (numbers alike): grouped pairs sharing under half of their text.
@@ -89,7 +95,7 @@ from desktop_dedup.core import sketch as sketch_mod  # noqa: E402
 from desktop_dedup.core.extract import extract_text  # noqa: E402
 from desktop_dedup.core.models import DEFAULT_MIN_SIMILARITY  # noqa: E402
 from desktop_dedup.core.service import DedupService  # noqa: E402
-from tests.bench import npm_readmes, pypi_readmes  # noqa: E402
+from tests.bench import classical_poems, npm_readmes, pypi_readmes  # noqa: E402
 
 TARGET_P, TARGET_R = 0.995, 0.98
 
@@ -866,6 +872,7 @@ def main() -> list[str]:
         licence_texts_report(Path(tmp))
         books_and_periodicals_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
+        classical_poems.report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))
         class_named_sites_report(Path(tmp))
