@@ -52,9 +52,13 @@ class RowsDialog(QDialog):
         headers: Sequence[str],
         intro: str = "",
         parent: QWidget | None = None,
+        *,
+        empty: str = "",
     ):
         super().__init__(parent)
         self.setWindowTitle(title)
+        # what the list says above its rows, and instead when it has none (else the same)
+        self.intro_text, self.empty_text = intro, empty
         self.model = RowsModel(headers, self)
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -92,6 +96,9 @@ class RowsDialog(QDialog):
         self.model.set_rows(rows, payloads)
         self.view.resizeColumnsToContents()
         self.export_button.setEnabled(bool(rows))
+        text = self.intro_text if rows or not self.empty_text else self.empty_text
+        self.intro.setText(text)
+        self.intro.setVisible(bool(text))
 
     def export(self) -> str | None:
         path = dialogs.current().choose_save_file(
@@ -132,6 +139,7 @@ class ProblemsDialog(RowsDialog):
             [self.tr("File"), self.tr("Reason"), self.tr("Kept")],
             self._intro(kept=False),
             parent,
+            empty=self.tr("No problems: every file was read."),
         )
         self._service = service
         self._ops = ops  # with an OpRunner the forgetting (a regroup) runs on its writer
@@ -171,12 +179,8 @@ class ProblemsDialog(RowsDialog):
             files = plural(self.tr("%n file(s)", "", kept.files), kept.files) if kept else ""
             rows.append((shown_path(p.path), shown(p.reason), files))
             payloads.append(kept)
+        self.intro_text = self._intro(kept=any(payloads))
         self.set_rows(rows, payloads)
-        self.intro.setText(
-            self._intro(kept=any(payloads))
-            if rows
-            else self.tr("No problems: every file was read.")
-        )
         self._update_buttons()
 
     def _intro(self, *, kept: bool) -> str:
@@ -260,6 +264,10 @@ class JournalDialog(RowsDialog):
             ],
             self.tr("Every removal or move the app attempted, newest last."),
             parent,
+            empty=self.tr(
+                "No removals yet. The files you move to the trash or to a folder, or replace "
+                "by hard links, will be listed here."
+            ),
         )
         self.show_entries(entries)
 
@@ -319,6 +327,10 @@ class IgnoredPairsDialog(RowsDialog):
                 "stay ignored when files are renamed."
             ),
             parent,
+            empty=self.tr(
+                "No pairs are ignored. To keep two files that are not duplicates out of the "
+                "results, choose Actions → Not duplicates: ignore this pair."
+            ),
         )
         self._service = service
         self._ops = ops  # with an OpRunner the regroup runs on its writer

@@ -67,7 +67,7 @@
 <context>
     <name>ActionResultsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+293"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="+301"/>
         <source>Some files were not removed</source>
         <translation>部分文件未被移除</translation>
     </message>
@@ -538,7 +538,12 @@
         <translation>您标记为“不是重复项”的文件对。它们按内容匹配，因此文件改名后仍会被忽略。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>No pairs are ignored. To keep two files that are not duplicates out of the results, choose Actions → Not duplicates: ignore this pair.</source>
+        <translation>没有被忽略的文件对。要让两个并非重复的文件不再出现在结果中，请选择“操作 → 不是重复项：忽略这一对”。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
@@ -557,7 +562,7 @@
 <context>
     <name>JournalDialog</name>
     <message>
-        <location line="-108"/>
+        <location line="-116"/>
         <source>Removal journal</source>
         <translation>移除记录</translation>
     </message>
@@ -607,7 +612,12 @@
         <translation>本程序尝试过的每一次移除或移动，最新的在最后。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>No removals yet. The files you move to the trash or to a folder, or replace by hard links, will be listed here.</source>
+        <translation>还没有移除过文件。您移到回收站或某个文件夹、或替换为硬链接的文件会列在这里。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -1381,7 +1391,7 @@
 <context>
     <name>ProblemsDialog</name>
     <message>
-        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-142"/>
+        <location filename="../../desktop_dedup/gui/list_dialogs.py" line="-143"/>
         <source>Problems</source>
         <extracomment>the files kept from some folders were let go: what was said to the user (the window&apos;s status bar says it after the dialog)</extracomment>
         <translation>问题</translation>
@@ -1402,12 +1412,12 @@
         <translation>保留</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+49"/>
         <source>These files were skipped. Everything else was scanned normally.</source>
         <translation>以下文件被跳过，其余文件均已正常扫描。</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-42"/>
         <source>Forget kept files…</source>
         <translation>忘记保留的文件…</translation>
     </message>
@@ -1418,7 +1428,7 @@
     </message>
     <message numerus="yes">
         <location line="+30"/>
-        <location line="+34"/>
+        <location line="+30"/>
         <location line="+5"/>
         <location line="+17"/>
         <source>%n file(s)</source>
@@ -1427,12 +1437,12 @@
         </translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-89"/>
         <source>No problems: every file was read.</source>
         <translation>没有问题：所有文件均已读取。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+48"/>
         <source>These files were skipped. Everything else was scanned normally. A folder the scan could not read keeps its files as last scanned. If it is gone for good (a drive retired, a share moved), select it and choose Forget kept files…</source>
         <translation>以下文件被跳过，其余文件均已正常扫描。扫描无法读取的文件夹会保留上次扫描时的文件；如果它已永久不在（驱动器已停用、共享已迁移），请选中它并选择“忘记保留的文件…”。</translation>
     </message>
@@ -2254,7 +2264,7 @@
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>

@@ -42,6 +42,13 @@ def test_move_marked_to_folder_renames_on_conflict(
     settle(window)
     assert len(window.marked) == 2
 
+    empty = window.show_journal()  # nothing removed yet: the list says so
+    assert (empty.model.rows(), empty.intro.text()) == (
+        [],
+        "No removals yet. The files you move to the trash or to a folder, or replace by hard "
+        "links, will be listed here.",
+    )
+    empty.close()
     scripted_dialogs.folder_answers.append(str(target))
     scripted_dialogs.confirm_answers.append(True)
     with qtbot.waitSignal(window.actionFinished, timeout=120_000) as blocker:
@@ -58,6 +65,7 @@ def test_move_marked_to_folder_renames_on_conflict(
     assert {row[1] for row in journal.model.rows()} == {
         "moved to a folder"
     }  # shown as words, not the code
+    assert journal.intro.text() == "Every removal or move the app attempted, newest last."
 
 
 def test_warns_before_a_whole_group_would_be_removed(

@@ -296,6 +296,7 @@ def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
     assert window.groups_model.total == before - 1
     dialog = window.show_ignored()
     assert dialog.model.rowCount() == 1
+    assert dialog.intro.text().startswith("Pairs you marked as not duplicates.")
     dialog.clear_all()  # scripted confirm answers "no": nothing cleared
     assert dialog.model.rowCount() == 1
     dialog.view.selectRow(0)
@@ -303,6 +304,12 @@ def test_ignore_pair_and_clear_ignores(qtbot, window, service, library):
     settle(window)
     assert dialog.model.rowCount() == 0
     assert window.groups_model.total == before
+    # an empty list says so, and how a pair gets there (the menu's own words)
+    menu = window.act_ignore_pair.text().replace("&", "")
+    assert dialog.intro.text() == (
+        f"No pairs are ignored. To keep two files that are not duplicates out of the results, "
+        f"choose Actions → {menu}."
+    )
 
 
 def test_identical_files_cannot_be_ignored_and_the_window_says_why(qtbot, window, library):

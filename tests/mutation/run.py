@@ -3689,6 +3689,18 @@ MUTANTS: list[Mutant] = [
         ],
         "the folder list marks a listed folder with a folder inside it the scan could not read",
     ),
+    m(
+        "an-empty-list-says-nothing",
+        "desktop_dedup/gui/list_dialogs.py",
+        "        text = self.intro_text if rows or not self.empty_text else self.empty_text\n",
+        "        text = self.intro_text\n",
+        [
+            "tests/gui/test_gui_actions.py::test_move_marked_to_folder_renames_on_conflict",
+            "tests/gui/test_gui_workflow.py::test_ignore_pair_and_clear_ignores",
+            "tests/gui/test_gui_panels.py",
+        ],
+        "each list that has nothing in it says so, and what would put something there",
+    ),
 ]
 
 
