@@ -617,6 +617,49 @@ def short_texts_report(tmp: Path) -> list[str]:
     return misses
 
 
+# One long disclaimer, as a company's mail carries it below every message.
+DISCLAIMER = {
+    "en": (
+        "CONFIDENTIALITY NOTICE: This e-mail message, including any attachments, is for the sole "
+        "use of the intended recipient(s) and may contain confidential and privileged "
+        "information. Any unauthorized review, use, disclosure or distribution is prohibited. If "
+        "you are not the intended recipient, please contact the sender by reply e-mail and "
+        "destroy all copies of the original message."
+    ),
+    "zh": (
+        "免责声明：本邮件及其附件可能包含保密信息，仅供指定收件人使用。如果您不是指定收件人，"
+        "请立即通知发件人并删除本邮件，严禁以任何方式使用、复制或传播本邮件内容。"
+    ),
+}
+
+
+def shared_disclaimer_report(tmp: Path) -> None:
+    """Different short texts, each above (or below) one long disclaimer of 50 words (70
+    Chinese characters): how many of them a scan groups. Every pair is two documents; what
+    they share is the disclaimer. A measured limit, not a target (README, How matching works:
+    two notes under one banner look alike once the banner is about four times the note)."""
+    for label, texts, language in (
+        ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
+        ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
+        ("Chinese help texts of 40-150 characters", owncorpus.cjk_notes("zh_CN")[:150], "zh"),
+    ):
+        for where in ("below", "above"):
+            folder = tmp / f"disclaimer-{language}-{len(texts)}-{label.split()[0]}-{where}"
+            folder.mkdir(parents=True)
+            for i, text in enumerate(texts):
+                parts = [text, DISCLAIMER[language]]
+                body = "\n\n".join(parts if where == "below" else parts[::-1])
+                (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
+            groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
+            pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
+            peer = minhash_groups(folder)
+            print(
+                f"  {len(texts)} different {label}, one disclaimer {where} each: "
+                f"{sum(len(g) for g in groups)} of them in {len(groups)} groups ({pairs} pairs "
+                f"of two texts); MinHash-LSH: {len(peer)} pairs"
+            )
+
+
 def wraps_and_cuts_report() -> None:
     """Real paragraphs word-wrapped (textwrap) and cut by counting (fold) at 30-72 columns:
     how many word wraps are glued as if cut (their words glued: ``usethe``), and how many cuts
@@ -873,6 +916,7 @@ def main() -> list[str]:
         books_and_periodicals_report(Path(tmp))
         short_misses = short_texts_report(Path(tmp))
         classical_poems.report(Path(tmp))
+        shared_disclaimer_report(Path(tmp))
         wraps_and_cuts_report()
         web_pages_report(Path(tmp))
         class_named_sites_report(Path(tmp))
