@@ -185,3 +185,33 @@ def test_man_pages_labels_identical_renders_one_page_and_counts_grouped_pairs(tm
     pairs, groups = man_pages.grouped_pairs(docs, tmp_path / "index.sqlite")
     assert pairs == {("gunzip.1.txt", "gzip.1.txt")} and groups == [["gunzip.1.txt", "gzip.1.txt"]]
     assert man_pages.minhash_pairs(docs) == 1
+
+
+def test_classical_poems_scores_records_of_one_poem_and_couplets_from_a_real_scan(tmp_path, capsys):
+    """The Tang poems' measurement on four poems of its kind: two records of one poem (a
+    character apart) are found by a real scan and counted as the same poem; a couplet is
+    told as such beside the poem that holds it; a poem that shares no line is in no pair."""
+    from tests.bench import classical_poems
+
+    record = "秦川雄帝宅，函谷壯皇居。\n綺殿千尋起，離宮百雉餘。\n連甍遙接漢，飛觀迥凌虛。"
+    variant = record.replace("壯", "莊")
+    poems = [
+        ("帝京篇", "太宗皇帝", record),
+        ("帝京篇", "李世民", variant),
+        ("句", "無名氏", "巖廊罷機務，崇文聊駐輦。"),
+        ("帝京篇 二", "太宗皇帝", "巖廊罷機務，崇文聊駐輦。\n玉匣啓龍圖，金繩披鳳篆。"),
+        ("春曉", "孟浩然", "春眠不覺曉，處處聞啼鳥。\n夜來風雨聲，花落知多少。"),
+    ]
+    assert classical_poems.distinct(poems + poems[:1]) == poems  # each text once
+    shares = classical_poems.oracle(poems)
+    assert sorted(shares) == [(0, 1), (2, 3)]  # found through a shared line
+    assert shares[(0, 1)] >= classical_poems.SAME > shares[(2, 3)]
+    assert classical_poems._fragment(poems[2][2], poems[3][2])
+    assert not classical_poems._fragment(record, variant)
+    folder = tmp_path / "poems"
+    classical_poems.write_folder(folder, poems, simplified=True, headed=False)
+    assert (folder / "t00001.txt").read_text("utf-8").startswith("秦川雄帝宅，函谷庄皇居。")
+    capsys.readouterr()
+    classical_poems.score_folder("test", poems, shares, folder)
+    out = capsys.readouterr().out
+    assert "the same poem (>= 0.94) found 1 of 1" in out
