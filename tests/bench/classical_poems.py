@@ -59,6 +59,8 @@ for _path in (REPO, REPO / "tests"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+from tests.bench import download_cache  # noqa: E402
+
 TARBALL = "https://registry.npmjs.org/chinese-poetry/-/chinese-poetry-2.0.1.tgz"
 _MEMBER = re.compile(r"package/dist/quantangshi/poet\.tang\.(\d+)\.json$")
 _HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
@@ -69,8 +71,7 @@ SHORT_SAMPLE, SHORT_SIZE = 300, (20, 60)
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "desktop_dedup_bench" / "classical_poems"
+    return download_cache("classical_poems")
 
 
 def tang_poems() -> list[tuple[str, str, str]]:

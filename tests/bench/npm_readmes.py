@@ -28,7 +28,6 @@ from __future__ import annotations
 import concurrent.futures
 import io
 import json
-import os
 import re
 import sys
 import tarfile
@@ -45,7 +44,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tests.bench import pypi_readmes  # noqa: E402
+from tests.bench import download_cache, pypi_readmes  # noqa: E402
 
 REGISTRY = "https://registry.npmjs.org"
 #: JavaScript packages by Chinese developers whose read-me is written in Chinese, or which ship
@@ -73,8 +72,7 @@ _CHINESE_NAME = re.compile(r"readme[._-](?:zh(?:[-_]?(?:cn|hans))?|cn)\.", re.IG
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "desktop_dedup_bench" / "npm_readmes"
+    return download_cache("npm_readmes")
 
 
 def _get(url: str, limit: int | None = None) -> bytes:

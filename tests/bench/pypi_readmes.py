@@ -49,7 +49,6 @@ import concurrent.futures
 import io
 import itertools
 import json
-import os
 import re
 import sys
 import tarfile
@@ -68,6 +67,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 
 import test_templates  # noqa: E402
+
+from tests.bench import download_cache  # noqa: E402
 
 #: Packages whose read-me is written in Chinese (Chinese prose, English code), of many kinds:
 #: text processing, finance data, WeChat bots, calendars, OCR.
@@ -149,8 +150,7 @@ _ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "desktop_dedup_bench" / "pypi_readmes"
+    return download_cache("pypi_readmes")
 
 
 def _get(url: str) -> bytes:
