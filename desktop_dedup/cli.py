@@ -67,17 +67,17 @@ def use_utf8_streams() -> None:
 
 def shown(text: str) -> str:
     """``text`` safe to print to a terminal: control characters (ESC sequences that retitle the
-    window or recolour it, a newline that would fake a line of output), bidirectional overrides
-    and undecodable bytes of a file name are written as visible escapes (\\x1b, \\n, \\xff)."""
+    window or recolour it, a newline that would fake a line of output) and bidirectional
+    overrides are written as visible escapes (\\x1b, \\n); a file name that is not UTF-8 as the
+    app and the reports show it (pathrules.shown: read in its East Asian code page, else
+    escaped)."""
     if text.isprintable():
         return text
+    text = pathrules.shown(text)
     out = []
     for ch in text:
-        code = ord(ch)
         if ch.isprintable() or ch == " ":
             out.append(ch)
-        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode: \xd7
-            out.append(pathrules.shown(ch))  # as the app and the reports show it
         else:
             out.append(ch.encode("unicode_escape").decode("ascii"))
     return "".join(out)

@@ -215,3 +215,17 @@ def test_classical_poems_scores_records_of_one_poem_and_couplets_from_a_real_sca
     classical_poems.score_folder("test", poems, shares, folder)
     out = capsys.readouterr().out
     assert "the same poem (>= 0.94) found 1 of 1" in out
+
+
+def test_legacy_names_scores_each_rule_right_escaped_and_wrong():
+    """bench_legacy_names' scoring on a few names: a GBK name the rule reads right, a Russian
+    name in Windows-1251 it leaves as escapes while the baseline reads it as Chinese."""
+    from tests.bench import bench_legacy_names as b
+
+    chinese = b.score(["会议纪要", "ascii only"], "gbk")
+    assert chinese["this rule"] == {"right": 1}  # the ASCII name is no such name at all
+    russian = b.score(["Привет"], "cp1251")
+    assert russian["this rule"] == {"escaped": 1}
+    assert russian["as a text file"] == {"wrong": 1}
+    if b.LOCALES.exists():  # Debian's locales: month names among the strings
+        assert "一月" in b.locale_strings("zh_CN")

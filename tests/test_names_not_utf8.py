@@ -187,8 +187,8 @@ def test_reports_give_a_name_that_is_not_utf8(
     svc: DedupService, library: dict[str, str], tmp_path: Path
 ) -> None:
     """JSON: the exact name, as JSON escapes (\\udcd7: what Python's json gives back and
-    os.fsencode turns into the bytes on disk); CSV and HTML, which people read: each byte that
-    is not UTF-8 as a visible escape (\\xd7), as the command line prints it."""
+    os.fsencode turns into the bytes on disk); CSV and HTML, which people read: each part of it
+    as read in its code page, GBK here, marked so, as the command line prints it."""
     svc.scan([library["root"]], workers=1)
     svc.export_report("json", tmp_path / "r.json")
     data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
@@ -196,8 +196,8 @@ def test_reports_give_a_name_that_is_not_utf8(
     assert library["gbk"] in {m["path"] for m in group["members"]}
     json.loads(svc.report("json"))
 
-    shown = os.fsencode(library["gbk"]).decode("utf-8", "backslashreplace")
-    assert "\\xd7\\xca" in shown
+    shown = os.path.abspath(pathrules.shown(library["gbk"]))
+    assert shown.endswith("/资料备份 \u27e8GBK\u27e9/江南春天.txt \u27e8GBK\u27e9")
     svc.export_report("csv", tmp_path / "r.csv")
     with open(tmp_path / "r.csv", encoding="utf-8-sig", newline="") as f:
         rows = list(csv.DictReader(f))
@@ -228,3 +228,70 @@ def test_a_copy_unpacked_with_the_wrong_name_encoding_is_a_duplicate(
     for g in groups:
         assert len(g.members) == 2
         assert all(os.path.exists(m.path) for m in g.members)
+
+
+# Real names as East Asian Windows writes them into a zip or onto a FAT drive, and the label each
+# encoding is shown with.
+LEGACY_NAMES = [
+    ("会议纪要2023.docx", "gbk", "GBK"),
+    ("新建文本文档.txt", "gbk", "GBK"),
+    ("第一章 总则.pdf", "gbk", "GBK"),
+    ("简历-李四.doc", "gbk", "GBK"),
+    ("资料备份", "gbk", "GBK"),
+    ("會議記錄.docx", "big5", "Big5"),
+    ("期末報告.txt", "big5", "Big5"),
+    ("ファイル一覧.txt", "cp932", "Shift_JIS"),
+    ("新しいフォルダー", "cp932", "Shift_JIS"),
+]
+
+# Names in the one-byte code pages of other scripts: their bytes often pair up as Chinese
+# characters (Cyrillic's 0xC0-0xFF are GB2312's range), which no one wrote.
+OTHER_CODE_PAGES = [
+    ("Отчёт за квартал.doc", "cp1251"),
+    ("Договор поставки.pdf", "cp1251"),
+    ("Приказ", "cp1251"),
+    ("Документы", "koi8_r"),
+    ("Письмо директору.txt", "koi8_r"),
+    ("Έκθεση πωλήσεων.doc", "cp1253"),
+    ("Συμβόλαιο", "cp1253"),
+    ("דוח שנתי.txt", "cp1255"),
+    ("תקציב", "cp1255"),
+    ("تقرير سنوي.doc", "cp1256"),
+    ("عقد العمل", "cp1256"),
+    ("รายงานประจำปี.doc", "cp874"),
+    ("สัญญาเช่า", "cp874"),
+    ("Sözleşme taslağı.docx", "cp1254"),
+    ("Umowa źródłowa.pdf", "cp1250"),
+    ("Übersicht Größen.xls", "cp1252"),
+    ("Café crème.txt", "cp1252"),
+    # Korean is not guessed: Chinese names' bytes read as Hangul syllables as often
+    ("보고서.hwp", "cp949"),
+    ("회의록 초안.txt", "cp949"),
+]
+
+
+def test_a_name_in_an_east_asian_code_page_is_shown_as_read_in_it_and_says_which() -> None:
+    for name, codec, label in LEGACY_NAMES:
+        path = os.fsdecode(b"/home/me/" + name.encode(codec))
+        assert pathrules.shown(path) == f"/home/me/{name} \u27e8{label}\u27e9", (name, codec)
+    # each part of a path on its own: a GBK folder holding a file named in UTF-8
+    folder = os.fsdecode(b"/data/" + "资料备份".encode("gbk") + "/年度总结.txt".encode())
+    assert pathrules.shown(folder) == "/data/资料备份 \u27e8GBK\u27e9/年度总结.txt"
+    # the code page follows the word it read: in a name, and in a message that names the file
+    mixed = os.fsdecode("/x/年度总结 draft 2.txt".encode("gbk"))
+    assert pathrules.shown(mixed) == "/x/年度总结 \u27e8GBK\u27e9 draft 2.txt"
+    message = os.fsdecode(b"/x/" + NAME + b" no longer exists")
+    assert pathrules.shown(message) == "/x/江南春天.txt \u27e8GBK\u27e9 no longer exists"
+    # (its bytes \xcf\xb1 happen to be UTF-8's ϱ: the escapes are of the others)
+    assert pathrules.escaped(folder) == "/data/\\xd7\\xca\\xc1ϱ\\xb8\\xb7\\xdd/年度总结.txt"
+
+
+def test_a_name_that_reads_as_no_east_asian_words_stays_escaped() -> None:
+    for name, codec in OTHER_CODE_PAGES:
+        raw = name.encode(codec)
+        path = os.fsdecode(b"/x/" + raw)
+        assert pathrules.shown(path) == "/x/" + raw.decode("utf-8", "backslashreplace"), name
+    # one Chinese character is too little to tell (a Thai, Russian or Hebrew pair of letters
+    # reads as one), and bytes no encoding reads stay escapes
+    assert pathrules.shown(os.fsdecode(b"/\xd7\xca")) == "/\\xd7\\xca"
+    assert pathrules.shown(os.fsdecode(b"/\xff\xfe\xfd.txt")) == "/\\xff\\xfe\\xfd.txt"

@@ -7,6 +7,7 @@ macOS). The SQL form is the same rule for the store's queries (marking, removal 
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -107,6 +108,7 @@ ESCAPE = "\uffff"
 _TO_ESCAPE = re.compile("[\ud800-\udfff\uffff]")
 _ESCAPED = re.compile("\uffff(\uffff|[0-9A-F]{4})")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SPACE = re.compile(r"\s")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -138,13 +140,54 @@ def has_undecodable(path: str) -> bool:
     return not path.isascii() and _SURROGATE.search(path) is not None
 
 
-def shown(path: str) -> str:
-    """``path`` as people read it (the app, CSV and HTML reports): each byte of its name that is
-    not UTF-8 as a visible escape (\\xd7), as the command line prints it. The path itself is
-    kept for everything done to the file."""
+def escaped(path: str) -> str:
+    """``path`` with each byte of its name that is not UTF-8 as a visible escape (\\xd7), and a
+    lone UTF-16 surrogate as its code (\\ud83d): the exact name, to tell its bytes."""
     if not has_undecodable(path):
         return path
     try:
         return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a lone UTF-16 surrogate of a Windows name: \ud800
         return path.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+#: Around the code page a name that is not UTF-8 was read in, after it: "资料 ⟨GBK⟩".
+NAMED_IN = " \u27e8{}\u27e9"
+
+
+def shown(path: str) -> str:
+    """``path`` as people read it (the app, the command line, the CSV and HTML reports): each
+    part of it (a folder's name, the file's) that is not UTF-8 as read in the East Asian code
+    page it is in, with that code page after the word it read (``资料备份 ⟨GBK⟩``; in a
+    message, ``江南春天.txt ⟨GBK⟩ no longer exists``), when its words tell
+    which (extract.plaintext.decode_name); else with each such byte as a visible escape
+    (:func:`escaped`). The path itself is kept for everything done to the file."""
+    if not has_undecodable(path):
+        return path
+    return "/".join(_shown_part(part) for part in path.split("/"))
+
+
+def _shown_part(part: str) -> str:
+    if not has_undecodable(part):
+        return part
+    try:
+        raw = part.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone UTF-16 surrogate: no code page's bytes
+        return escaped(part)
+    named = _legacy_name(raw)
+    if named is None:
+        return escaped(part)
+    # the code page follows the word that holds the part's last character read in it: the
+    # name's end, or in a message ("… 江南春天.txt no longer exists") the name's own word
+    text, label = named
+    last = max(i for i, ch in enumerate(text) if not ch.isascii())
+    space = _SPACE.search(text, last)
+    end = len(text) if space is None else space.start()
+    return text[:end] + NAMED_IN.format(label) + text[end:]
+
+
+@functools.lru_cache(maxsize=4096)
+def _legacy_name(raw: bytes) -> tuple[str, str] | None:
+    from desktop_dedup.core.extract.plaintext import decode_name  # the segmenter: when needed
+
+    return decode_name(raw)

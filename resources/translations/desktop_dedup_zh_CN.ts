@@ -1293,7 +1293,7 @@
 <context>
     <name>MembersModel</name>
     <message>
-        <location filename="../../desktop_dedup/gui/models/members.py" line="+200"/>
+        <location filename="../../desktop_dedup/gui/models/members.py" line="+201"/>
         <source>Name</source>
         <extracomment>(doc_ids, marked) after the user toggled marks through the model.</extracomment>
         <translation>名称</translation>
@@ -1324,12 +1324,19 @@
         <translation>相似度</translation>
     </message>
     <message>
+        <location line="+9"/>
+        <source>{path}
+Its name on disk is not UTF-8: {exact}</source>
+        <translation>{path}
+磁盘上的文件名不是 UTF-8：{exact}</translation>
+    </message>
+    <message>
         <location line="+21"/>
         <source>reference</source>
         <translation>参考</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Reference: the copy the others are compared with, kept unless you mark it.
 {path}</source>
         <translation>参考文件：其他副本与之比较的那一份；除非你标记它，否则保留。
@@ -1343,7 +1350,7 @@
 {path}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>In a folder the last scan could not read (a drive unplugged?): kept as last scanned; it cannot be compared or removed until the folder is back.
 {path}</source>
         <translation>位于上次扫描无法读取的文件夹中（移动硬盘已拔出？）：保留上次扫描的结果；在该文件夹回来之前无法对比或移除。

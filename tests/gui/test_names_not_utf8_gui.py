@@ -1,5 +1,6 @@
 """The window on files and folders whose names are not UTF-8 (README, Bad input): each byte
-that is not UTF-8 is shown as an escape (\\xd7), as the command line prints it, and everything
+that is not UTF-8 is shown as the command line prints it (read in its code page, GBK here, and
+marked so; else each such byte as an escape, \\xd7), and everything
 done to the file (open, reveal, mark, remove, a folder ticked as a reference or removed from the
 list) is done to the file of that name: a Qt string would drop the byte."""
 
@@ -42,10 +43,13 @@ def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
     assert window.groups_model.total == 1
     members = window.members_model
     row = members.row_of_doc(next(m.doc_id for m in members.group.members if m.path == gbk))
-    shown_name = NAME.decode("utf-8", "backslashreplace")
-    assert "\\xbd\\xad" in shown_name
+    shown_name = "江南春天.txt \u27e8GBK\u27e9"
     assert members.data(members.index(row, COL_NAME)) == shown_name
     assert members.data(members.index(row, COL_FOLDER)) == pathrules.shown(folder)
+    # its tooltip gives the name's exact bytes as well, whichever row it is
+    tip = members.data(members.index(row, COL_NAME), Qt.ItemDataRole.ToolTipRole)
+    assert pathrules.shown(gbk) in tip and pathrules.escaped(gbk) in tip
+    assert "\\xbd\\xad" in pathrules.escaped(gbk)
 
     select_member(window, Path(gbk))
     window.open_current_file()
@@ -55,7 +59,7 @@ def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
     window.copy_current_path()
     assert QGuiApplication.clipboard().text() == pathrules.shown(gbk)
 
-    # the folder: listed by its escapes, ticked as a reference and removed by its name
+    # the folder: listed as shown, ticked as a reference and removed by its name
     window.folder_panel.add_folders([folder])
     settle(window)
     panel = window.folder_panel
@@ -89,7 +93,7 @@ def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
     journal = window.show_journal()
     assert journal.model.rows()[-1][3] == pathrules.shown(gbk)
 
-    # put back while another file took its name: refused, the message naming it by its escapes
+    # put back while another file took its name: refused, the message naming it as shown
     _write(os.fsencode(gbk), "another file")
     entry = next(e for e in service.journal() if e.action == "trash")
     assert window.review_actions.restore([entry.id]) is not None
@@ -98,7 +102,7 @@ def test_the_window_shows_and_acts_on_names_that_are_not_utf8(
     assert warning[2].startswith(pathrules.shown(gbk) + ": "), warning
 
 
-def test_the_progress_panel_names_the_file_by_its_escapes(qtbot):
+def test_the_progress_panel_names_the_file_as_read_in_its_code_page(qtbot):
     from desktop_dedup.core.progress import ProgressEvent
     from desktop_dedup.gui.progress_panel import ProgressPanel
 
@@ -108,7 +112,7 @@ def test_the_progress_panel_names_the_file_by_its_escapes(qtbot):
     name = os.fsdecode(b"/docs/" + FOLDER + b"/" + NAME)
     panel.update_event(ProgressEvent("fingerprinting", 1, 2, name, 0))
     assert panel.current_label.toolTip() == pathrules.shown(name)
-    assert "\\xd7\\xca" in panel.current_label.toolTip()
+    assert "/资料备份 \u27e8GBK\u27e9/" in panel.current_label.toolTip()
 
 
 def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
@@ -123,9 +127,9 @@ def test_a_folder_whose_name_is_not_utf8_dropped_on_the_list_is_added(
     assert [f.path for f in service.folders()] == [os.fsdecode(folder)]
 
 
-def test_an_error_naming_such_a_file_keeps_its_escapes(qtbot, window, tmp_path):
+def test_an_error_naming_such_a_file_names_it_as_shown(qtbot, window, tmp_path):
     """An error raised off the GUI thread reaches the window as a Qt string: a file whose name is
-    not UTF-8 is named in it by its escapes, not without those bytes."""
+    not UTF-8 is named in it as the window shows it, not without those bytes."""
     root = (tmp_path / "docs").resolve()
     gbk = _write(os.path.join(os.fsencode(root), FOLDER, NAME), docgen.SAMPLE_ZH)
     _write(os.fsencode(root / "copy.txt"), docgen.SAMPLE_ZH.replace("城市", "乡村", 1))

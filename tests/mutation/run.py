@@ -3701,6 +3701,39 @@ MUTANTS: list[Mutant] = [
         ],
         "each list that has nothing in it says so, and what would put something there",
     ),
+    m(
+        "names-read-in-a-code-page-without-words",
+        "desktop_dedup/core/extract/plaintext.py",
+        "        if pattern.fullmatch(wide) is not None and _dictionary_name(text):\n",
+        "        if pattern.fullmatch(wide) is not None:\n",
+        ["tests/test_names_not_utf8.py"],
+        "a name that is not UTF-8 is shown as read in its East Asian code page only when the "
+        "reading is sure; a Russian, Thai or Korean name stays escaped",
+    ),
+    m(
+        "names-not-utf8-shown-as-escapes-only",
+        "desktop_dedup/core/pathrules.py",
+        "    named = _legacy_name(raw)\n",
+        "    named = None\n",
+        ["tests/test_names_not_utf8.py", "tests/gui/test_names_not_utf8_gui.py"],
+        "a GBK, Big5 or Shift_JIS name is shown as read in it, followed by its code page",
+    ),
+    m(
+        "name-code-page-not-said",
+        "desktop_dedup/core/pathrules.py",
+        "    return text[:end] + NAMED_IN.format(label) + text[end:]\n",
+        "    return text\n",
+        ["tests/test_names_not_utf8.py", "tests/test_cli.py"],
+        "the same",
+    ),
+    m(
+        "name-tooltip-without-its-bytes",
+        "desktop_dedup/gui/models/members.py",
+        "        if not pathrules.has_undecodable(path):\n            return shown_path(path)\n",
+        "        if True:\n            return shown_path(path)\n",
+        ["tests/gui/test_names_not_utf8_gui.py"],
+        "a member's tooltip gives the exact bytes of a name that is not UTF-8",
+    ),
 ]
 
 

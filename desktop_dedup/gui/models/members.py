@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon
 
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.marking import is_markable
 from desktop_dedup.core.pathrules import shown as shown_path
 from desktop_dedup.gui.formatting import format_datetime, format_similarity, format_size
@@ -206,6 +207,15 @@ class MembersModel(MarkedRows):
         )
         return headers[section] if 0 <= section < len(headers) else None
 
+    def _where(self, path: str) -> str:
+        """A file's path as a tooltip gives it: as shown, and when its name is not UTF-8 (so
+        shown as read in a code page, or by escapes) with its exact bytes too."""
+        if not pathrules.has_undecodable(path):
+            return shown_path(path)
+        return self.tr("{path}\nIts name on disk is not UTF-8: {exact}").format(
+            path=shown_path(path), exact=pathrules.escaped(path)
+        )
+
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         m = self.member(index.row()) if index.isValid() else None
         if m is None:
@@ -228,26 +238,25 @@ class MembersModel(MarkedRows):
         if role == Qt.ItemDataRole.CheckStateRole:
             return self._check_state(index)
         if role == Qt.ItemDataRole.ToolTipRole:
+            where = self._where(m.path)
             if m.is_reference:
                 return self.tr(
                     "Reference: the copy the others are compared with, kept unless you mark "
                     "it.\n{path}"
-                ).format(path=shown_path(m.path))
+                ).format(path=where)
             if m.in_reference_folder:
-                return self.tr("In a reference folder: always kept.\n{path}").format(
-                    path=shown_path(m.path)
-                )
+                return self.tr("In a reference folder: always kept.\n{path}").format(path=where)
             if column == COL_FOLDER and m.in_unread_folder:
                 return self.tr(
                     "In a folder the last scan could not read (a drive unplugged?): kept as "
                     "last scanned; it cannot be compared or removed until the folder is "
                     "back.\n{path}"
-                ).format(path=shown_path(m.path))
+                ).format(path=where)
             if column == COL_SIMILARITY:
                 return self.tr("Shares {share} of its text with the reference").format(
                     share=format_similarity(m.similarity)
                 )
-            return shown_path(m.path)
+            return where
         if role == Qt.ItemDataRole.FontRole and m.is_reference:
             font = QFont()
             font.setBold(True)

@@ -1,0 +1,169 @@
+"""Benchmark: file names that are not UTF-8, shown as read in their East Asian code page
+(extract.plaintext.decode_name, pathrules.shown) or left as escapes.
+
+Why: a zip made on a Chinese, Japanese or Korean Windows holds its names in GBK, Big5, Shift_JIS
+or CP949, and unpacked on Linux they are bytes no UTF-8 reader shows; the copies a duplicate
+finder is for often sit beside the same files unpacked right. Shown as escapes (``\\xd7\\xca``)
+no one can read them; shown in the wrong code page they would mislead. A name of a few
+characters says little about its encoding, so the rule is strict, and this measures both sides:
+
+* names in the East Asian code pages, read right, left as escapes, read wrong;
+* names in the one-byte code pages of other scripts (Cyrillic, Greek, Hebrew, Arabic, Thai,
+  Latin), whose bytes often pair up as Chinese characters, and Korean names in CP949, which the
+  rule does not guess: read as East Asian (wrong), or left as escapes (right).
+
+The names: every quoted string of glibc's locale files (``/usr/share/i18n/locales``: month and
+day names, countries, languages, units) in each language's code page, and the titles and
+poets of the Tang poems (``classical_poems``, from the npm registry: Traditional characters in
+Big5, the same folded to Simplified in GBK). The baseline, same run: each name's bytes read as
+a short text file is (extract.plaintext's rule for legacy text), taken when it gives no
+replacement character.
+
+Run: ``.venv/bin/python -m tests.bench.bench_legacy_names``
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from desktop_dedup.core.errors import ExtractionError
+from desktop_dedup.core.extract import plaintext
+from desktop_dedup.core.text import fold_script
+
+LOCALES = Path("/usr/share/i18n/locales")
+EAST_ASIAN = {
+    "zh_CN": ("gbk",),
+    "zh_SG": ("gbk",),
+    "zh_TW": ("big5",),
+    "zh_HK": ("big5hkscs",),
+    "ja_JP": ("cp932",),
+}
+# Every East Asian reading of these is wrong: one-byte code pages, and Korean, which the rule
+# does not guess (Chinese names' bytes read as Hangul syllables as often as Korean ones do).
+NOT_GUESSED = {
+    "ko_KR": ("cp949",),
+    "ru_RU": ("cp1251", "koi8_r"),
+    "uk_UA": ("cp1251",),
+    "bg_BG": ("cp1251",),
+    "el_GR": ("cp1253",),
+    "pl_PL": ("cp1250",),
+    "cs_CZ": ("cp1250",),
+    "hu_HU": ("cp1250",),
+    "de_DE": ("cp1252",),
+    "fr_FR": ("cp1252",),
+    "es_ES": ("cp1252",),
+    "pt_BR": ("cp1252",),
+    "tr_TR": ("cp1254",),
+    "he_IL": ("cp1255",),
+    "ar_SA": ("cp1256",),
+    "th_TH": ("cp874",),
+    "vi_VN": ("cp1258",),
+}
+_CODE = re.compile(r"<U([0-9A-Fa-f]{4,8})>")
+_QUOTED = re.compile(r'"((?:<U[0-9A-Fa-f]{4,8}>|[^"<%])+)"')
+
+
+def locale_strings(name: str) -> list[str]:
+    """Every quoted string of a glibc locale file, its <Uxxxx> codes as characters."""
+    path = LOCALES / name
+    if not path.exists():
+        return []
+    found = set()
+    for line in path.read_text("utf-8", errors="replace").splitlines():
+        for quoted in _QUOTED.findall(line):
+            text = _CODE.sub(lambda m: chr(int(m.group(1), 16)), quoted).strip()
+            if len(text) >= 2 and text.isprintable() and "/" not in text:
+                found.add(text)
+    return sorted(found)
+
+
+def _new_rule(raw: bytes) -> str | None:
+    named = plaintext.decode_name(raw)
+    return None if named is None else named[0]
+
+
+def _as_a_text_file(raw: bytes) -> str | None:
+    try:
+        text = plaintext._decode_legacy(raw)
+    except ExtractionError:
+        return None
+    return None if "\ufffd" in text or not text.isprintable() else text
+
+
+RULES: dict[str, Callable[[bytes], str | None]] = {
+    "this rule": _new_rule,
+    "as a text file": _as_a_text_file,
+}
+
+
+def score(names: Iterable[str], codec: str) -> dict[str, Counter[str]]:
+    """For each rule: how many names it read right, left as escapes, read wrong."""
+    out = {rule: Counter() for rule in RULES}
+    for name in names:
+        try:
+            raw = name.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        if raw.isascii():
+            continue
+        for rule, read in RULES.items():
+            got = read(raw)
+            out[rule]["escaped" if got is None else "right" if got == name else "wrong"] += 1
+    return out
+
+
+def _line(what: str, counts: dict[str, Counter[str]]) -> str:
+    parts = []
+    for rule, c in counts.items():
+        n = sum(c.values())
+        parts.append(f"{rule}: {c['right']}/{c['escaped']}/{c['wrong']} of {n}")
+    return f"    {what:<34} " + "; ".join(parts)
+
+
+def _add(total: dict[str, Counter[str]], counts: dict[str, Counter[str]]) -> None:
+    for rule, c in counts.items():
+        total[rule].update(c)
+
+
+def main() -> int:
+    print("  right / escaped / wrong; the baseline reads each name as a short text file")
+    east = {rule: Counter() for rule in RULES}
+    other = {rule: Counter() for rule in RULES}
+    if not LOCALES.exists():
+        print(f"  {LOCALES} not on this machine (Debian's package locales): locales skipped")
+    else:
+        print("  East Asian code pages, glibc's locale strings:")
+        for loc, codecs in EAST_ASIAN.items():
+            for codec in codecs:
+                counts = score(locale_strings(loc), codec)
+                _add(east, counts)
+                print(_line(f"{loc} in {codec}", counts))
+        print("  Korean and one-byte code pages (every East Asian reading is wrong):")
+        for loc, codecs in NOT_GUESSED.items():
+            for codec in codecs:
+                counts = score(locale_strings(loc), codec)
+                _add(other, counts)
+                print(_line(f"{loc} in {codec}", counts))
+    from tests.bench import classical_poems
+
+    poems = classical_poems.tang_poems()
+    if poems:
+        titles = sorted({t for t, _, _ in poems if t} | {a for _, a, _ in poems if a})
+        print(f"  Tang poems' titles and poets ({len(titles):,} distinct):")
+        big5 = score(titles, "big5")
+        print(_line("Traditional, in Big5", big5))
+        simplified = sorted({fold_script(t, True) for t in titles})
+        gbk = score(simplified, "gbk")
+        print(_line("Simplified, in GBK", gbk))
+        _add(east, big5)
+        _add(east, gbk)
+    print(_line("all East Asian names", east))
+    print(_line("all Korean names and other scripts", other))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
