@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import docgen
@@ -144,6 +145,26 @@ def test_a_file_whose_name_is_not_utf8_is_moved_restored_and_trashed_by_that_nam
     assert gone.ok, gone.reason
     assert trashed == [library["gbk_edited"]]
     assert os.path.exists(library["gbk"]) and os.path.exists(library["utf8"])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the freedesktop trash")
+def test_a_file_whose_name_is_not_utf8_comes_back_from_the_real_trash(
+    svc: DedupService, library: dict[str, str]
+) -> None:
+    """The trash records the name percent-encoded, byte by byte (%BD%AD): read back as UTF-8,
+    those bytes were lost, and the file was "not found in the trash"."""
+    svc.scan([library["root"]], workers=1)
+    (group,) = svc.groups()
+    ids = {m.path: m.doc_id for m in group.members}
+    (gone,) = svc.trash([ids[library["gbk_edited"]]], include_near=True)  # the real send2trash
+    assert gone.ok, gone.reason
+    assert not os.path.exists(library["gbk_edited"])
+    (entry,) = [e for e in svc.journal() if e.action == "trash"]
+    assert [e.id for e in svc.restorable()] == [entry.id]
+    (back,) = svc.restore([entry.id])
+    assert (back.ok, back.reason) == (True, "")
+    assert os.path.exists(library["gbk_edited"])
+    assert os.fsencode(library["gbk_edited"]).endswith(EDITED)
 
 
 def test_a_folder_whose_name_is_not_utf8_is_listed_scanned_and_a_reference(

@@ -32,7 +32,7 @@ import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 
 from desktop_dedup.core import actions
 
@@ -167,7 +167,9 @@ def read_trashinfo(trash_dir: str, info_name: str) -> TrashedItem | None:
             values.setdefault(key.strip(), value.strip())
     if "Path" not in values:
         return None
-    path = unquote(values["Path"])
+    # the name's bytes, percent-encoded one by one: a name that is not UTF-8 (GBK's %BD%AD)
+    # comes back as os.fsdecode holds it, not with its bytes replaced
+    path = os.fsdecode(unquote_to_bytes(values["Path"]))
     if not os.path.isabs(path):
         path = os.path.join(_topdir(trash_dir), path)
     deleted = None

@@ -3734,6 +3734,14 @@ MUTANTS: list[Mutant] = [
         ["tests/gui/test_names_not_utf8_gui.py"],
         "a member's tooltip gives the exact bytes of a name that is not UTF-8",
     ),
+    m(
+        "trash-path-read-as-utf8",
+        "desktop_dedup/core/restore.py",
+        '    path = os.fsdecode(unquote_to_bytes(values["Path"]))\n',
+        '    path = unquote_to_bytes(values["Path"]).decode("utf-8", "replace")\n',
+        ["tests/test_names_not_utf8.py"],
+        "a file whose name is not UTF-8 is restored from the trash by that name",
+    ),
 ]
 
 
