@@ -128,6 +128,14 @@ def _add(total: dict[str, Counter[str]], counts: dict[str, Counter[str]]) -> Non
         total[rule].update(c)
 
 
+def _score_locales(locales: dict[str, tuple[str, ...]], total: dict[str, Counter[str]]) -> None:
+    for loc, codecs in locales.items():
+        for codec in codecs:
+            counts = score(locale_strings(loc), codec)
+            _add(total, counts)
+            print(_line(f"{loc} in {codec}", counts))
+
+
 def main() -> int:
     print("  right / escaped / wrong; the baseline reads each name as a short text file")
     east = {rule: Counter() for rule in RULES}
@@ -136,17 +144,9 @@ def main() -> int:
         print(f"  {LOCALES} not on this machine (Debian's package locales): locales skipped")
     else:
         print("  East Asian code pages, glibc's locale strings:")
-        for loc, codecs in EAST_ASIAN.items():
-            for codec in codecs:
-                counts = score(locale_strings(loc), codec)
-                _add(east, counts)
-                print(_line(f"{loc} in {codec}", counts))
+        _score_locales(EAST_ASIAN, east)
         print("  Korean and one-byte code pages (every East Asian reading is wrong):")
-        for loc, codecs in NOT_GUESSED.items():
-            for codec in codecs:
-                counts = score(locale_strings(loc), codec)
-                _add(other, counts)
-                print(_line(f"{loc} in {codec}", counts))
+        _score_locales(NOT_GUESSED, other)
     from tests.bench import classical_poems
 
     poems = classical_poems.tang_poems()
