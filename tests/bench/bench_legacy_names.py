@@ -13,11 +13,13 @@ characters says little about its encoding, so the rule is strict, and this measu
   rule does not guess: read as East Asian (wrong), or left as escapes (right).
 
 The names: every quoted string of glibc's locale files (``/usr/share/i18n/locales``: month and
-day names, countries, languages, units) in each language's code page, and the titles and
-poets of the Tang poems (``classical_poems``, from the npm registry: Traditional characters in
-Big5, the same folded to Simplified in GBK). The baseline, same run: each name's bytes read as
-a short text file is (extract.plaintext's rule for legacy text), taken when it gives no
-replacement character.
+day names, countries, languages, units) in each language's code page; the headings of the
+Chinese, Japanese, Korean and Russian read-mes of ``pypi_readmes`` (the words people give
+sections, and files, in their language: 安装, 快速开始, インストール) in GBK, Shift_JIS, CP949
+and Windows-1251; and the titles and poets of the Tang poems (``classical_poems``, from the
+npm registry: Traditional characters in Big5, the same folded to Simplified in GBK). The
+baseline, same run: each name's bytes read as a short text file is (extract.plaintext's rule
+for legacy text), taken when it gives no replacement character.
 
 Run: ``.venv/bin/python -m tests.bench.bench_legacy_names``
 """
@@ -77,6 +79,34 @@ def locale_strings(name: str) -> list[str]:
             text = _CODE.sub(lambda m: chr(int(m.group(1), 16)), quoted).strip()
             if len(text) >= 2 and text.isprintable() and "/" not in text:
                 found.add(text)
+    return sorted(found)
+
+
+_MD_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
+_RST_RULE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
+_MARKUP = re.compile(r"[*_`\[\]()<>|:!]+|https?://\S+")
+
+
+def readme_headings(texts: Iterable[str], max_chars: int = 40) -> list[str]:
+    """The headings of read-mes (Markdown's ``#`` lines, reStructuredText's underlined ones),
+    markup and addresses removed, of at most ``max_chars`` characters with one outside ASCII
+    at least: the words people give sections, and files, in their language."""
+    found = set()
+    for text in texts:
+        lines = text.splitlines()
+        for i, line in enumerate(lines):
+            heading = None
+            match = _MD_HEADING.match(line)
+            if match:
+                heading = match.group(1)
+            elif i + 1 < len(lines) and line.strip() and _RST_RULE.match(lines[i + 1]):
+                heading = line
+            if heading is None:
+                continue
+            heading = " ".join(_MARKUP.sub(" ", heading).split())
+            if 2 <= len(heading) <= max_chars and not heading.isascii() and "/" not in heading:
+                if heading.isprintable():
+                    found.add(heading)
     return sorted(found)
 
 
@@ -147,7 +177,19 @@ def main() -> int:
         _score_locales(EAST_ASIAN, east)
         print("  Korean and one-byte code pages (every East Asian reading is wrong):")
         _score_locales(NOT_GUESSED, other)
-    from tests.bench import classical_poems
+    from tests.bench import classical_poems, pypi_readmes
+
+    for what, packages, codec, into in (
+        ("Chinese", pypi_readmes.PACKAGES, "gbk", east),
+        ("Japanese", pypi_readmes.JAPANESE, "cp932", east),
+        ("Korean", pypi_readmes.KOREAN, "cp949", other),
+        ("Russian", pypi_readmes.RUSSIAN, "cp1251", other),
+    ):
+        headings = readme_headings(pypi_readmes.readmes(packages).values())
+        if headings:
+            counts = score(headings, codec)
+            _add(into, counts)
+            print(_line(f"{what} read-mes' headings in {codec}", counts))
 
     poems = classical_poems.tang_poems()
     if poems:
