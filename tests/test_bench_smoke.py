@@ -227,5 +227,7 @@ def test_legacy_names_scores_each_rule_right_escaped_and_wrong():
     russian = b.score(["Привет"], "cp1251")
     assert russian["this rule"] == {"escaped": 1}
     assert russian["as a text file"] == {"wrong": 1}
+    readme = "# 安装 `pip`\n\n快速开始\n========\n\n## Install\n\n# 一个/路径\n"
+    assert b.readme_headings([readme]) == ["安装 pip", "快速开始"]
     if b.LOCALES.exists():  # Debian's locales: month names among the strings
         assert "一月" in b.locale_strings("zh_CN")
