@@ -316,3 +316,19 @@ def test_a_name_that_reads_as_no_east_asian_words_stays_escaped() -> None:
     # reads as one), and bytes no encoding reads stay escapes
     assert pathrules.shown(os.fsdecode(b"/\xd7\xca")) == "/\\xd7\\xca"
     assert pathrules.shown(os.fsdecode(b"/\xff\xfe\xfd.txt")) == "/\\xff\\xfe\\xfd.txt"
+
+
+def test_groups_are_filtered_by_a_name_that_is_not_utf8_as_it_is_shown(
+    svc: DedupService, library: dict[str, str]
+) -> None:
+    """The filter box takes what the window shows: 资料备份 finds the GBK folder's group, in
+    plain text and as a regular expression, on SQLite and PostgreSQL alike."""
+    svc.scan([library["root"]], workers=1)
+    (group,) = svc.groups()
+    assert svc.group_count(text="资料备份") == 1
+    assert [g.id for g in svc.group_page(0, 10, text="资料备份")] == [group.id]
+    assert svc.group_count(text="⟨gbk⟩/江南") == 1  # the code page too, in any case
+    assert svc.group_count(text="资料.份 ⟨GBK⟩", regex=True) == 1
+    assert svc.group_count(text="资料备份X") == 0
+    assert svc.group_count(text="资料备份X", regex=True) == 0
+    assert svc.group_count(text="城市") == 0  # words of the text are not its path

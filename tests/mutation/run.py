@@ -3742,6 +3742,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_names_not_utf8.py"],
         "a file whose name is not UTF-8 is restored from the trash by that name",
     ),
+    m(
+        "filter-misses-names-as-shown",
+        "desktop_dedup/core/store/repository.py",
+        "        shown = self._shown_matches(text_filter, regex)\n",
+        "        shown: list[int] = []\n",
+        ["tests/test_names_not_utf8.py"],
+        "the app's filter box finds a file whose name is not UTF-8 by what it shows",
+    ),
 ]
 
 

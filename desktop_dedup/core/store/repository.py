@@ -1526,16 +1526,45 @@ class Store:
     def _group_filter(self, stmt, text_filter: str, regex: bool):
         if not text_filter:
             return stmt
+        match = (
+            DocumentRow.path.regexp_match(text_filter)
+            if regex
+            else DocumentRow.path.icontains(text_filter, autoescape=True)
+        )
+        shown = self._shown_matches(text_filter, regex)
+        if shown:
+            match = or_(match, DocumentRow.id.in_(shown))
         matching = (
             select(GroupMemberRow.group_id)
             .join(DocumentRow, DocumentRow.id == GroupMemberRow.doc_id)
-            .where(
-                DocumentRow.path.regexp_match(text_filter)
-                if regex
-                else DocumentRow.path.icontains(text_filter, autoescape=True)
-            )
+            .where(match)
         )
         return stmt.where(GroupRow.id.in_(matching))
+
+    def _shown_matches(self, text_filter: str, regex: bool) -> list[int]:
+        """The grouped documents whose names are not UTF-8 and whose paths, as people see them
+        (pathrules.shown: 资料备份 ⟨GBK⟩), match the filter: their stored text holds escapes,
+        which no one types. Python's regular expressions and lower case, on the few paths
+        stored with escapes."""
+        if regex:
+            try:
+                found = re.compile(text_filter).search
+            except re.error:
+                return []
+        else:
+            needle = text_filter.lower()
+
+            def found(text: str) -> bool:
+                return needle in text.lower()
+
+        escaped = (
+            select(DocumentRow.id, DocumentRow.path)
+            .join(GroupMemberRow, GroupMemberRow.doc_id == DocumentRow.id)
+            .where(DocumentRow.path.contains(pathrules.ESCAPE, autoescape=True))
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(escaped).all()
+        return [doc_id for doc_id, path in rows if found(pathrules.shown(self.local_path(path)))]
 
     @staticmethod
     def _bad_pattern(exc: DBAPIError) -> bool:
