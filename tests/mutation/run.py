@@ -3373,8 +3373,8 @@ MUTANTS: list[Mutant] = [
         'op.error = (shown(str(exc)), "")',
         'op.error = (str(exc), "")',
         [
-            "tests/gui/test_names_not_utf8_gui.py::test_an_error_naming_such_a_file_keeps_its_"
-            "escapes"
+            "tests/gui/test_names_not_utf8_gui.py::test_an_error_naming_such_a_file_names_it_as_"
+            "shown"
         ],
         "each byte of the name that is not UTF-8 is shown as an escape in the app",
     ),
