@@ -496,9 +496,9 @@ def decode_name(raw: bytes) -> tuple[str, str] | None:
             text = raw.decode(codec)
         except UnicodeDecodeError:
             continue
-        wide = _ASCII_RUN.sub("", text)
         if not text.isprintable():
             continue
+        wide = _ASCII_RUN.sub("", text)
         if codec == "cp932" and _NAME_KANA.fullmatch(wide) and _HAS_KANA.search(wide):
             return text, label
         pattern = _NAME_KANA if codec == "cp932" else _NAME_HAN
