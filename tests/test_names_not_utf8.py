@@ -13,7 +13,9 @@ import csv
 import json
 import os
 import shutil
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import docgen
@@ -332,3 +334,36 @@ def test_groups_are_filtered_by_a_name_that_is_not_utf8_as_it_is_shown(
     assert svc.group_count(text="资料备份X") == 0
     assert svc.group_count(text="资料备份X", regex=True) == 0
     assert svc.group_count(text="城市") == 0  # words of the text are not its path
+
+
+READER_CHILD = textwrap.dedent(
+    """
+    import os, sys, threading
+    from desktop_dedup.core import pathrules
+
+    path = os.fsdecode("/资料备份/江南春天.txt".encode("gbk"))
+    ready = threading.Event()
+    pathrules.read_names_off_thread(ready.set)
+    here = pathrules.shown(path)  # this thread does not wait: escapes, the reader starts
+    there = []
+    worker = threading.Thread(target=lambda: there.append(pathrules.shown(path)))
+    worker.start()  # another thread (a report's export) waits for the reader
+    worker.join()
+    assert ready.wait(60)
+    print(here)
+    print(there[0])
+    print(pathrules.shown(path))
+    """
+)
+
+
+def test_a_thread_that_must_not_wait_shows_escapes_until_the_reader_is_loaded() -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    proc = subprocess.run(
+        [sys.executable, "-c", READER_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    here, there, after = proc.stdout.splitlines()[-3:]
+    readable = "/资料备份 \u27e8GBK\u27e9/江南春天.txt \u27e8GBK\u27e9"
+    assert here == "/\\xd7\\xca\\xc1ϱ\\xb8\\xb7\\xdd/\\xbd\\xad\\xc4ϴ\\xba\\xcc\\xec.txt"
+    assert there == readable and after == readable

@@ -169,6 +169,17 @@ class IdfTable:
                     values[k] = self.exact[word]
         return values
 
+    def holds(self, words: list[str]) -> list[bool]:
+        """Whether each of ``words`` is listed in the table."""
+        if not words:
+            return []
+        if not len(self.hashes):
+            return [w in self.exact for w in words]
+        h = np.fromiter(map(_hash, words), dtype=np.uint64, count=len(words))
+        at = np.minimum(self.hashes.searchsorted(h), len(self.hashes) - 1)
+        found = (self.hashes[at] == h).tolist()
+        return [ok or w in self.exact for ok, w in zip(found, words, strict=True)]
+
     def idf(self, word: str, word_hash: int) -> float:
         """The IDF of ``word`` (``word_hash`` its xxh64), or the median when it is not listed."""
         return self.idfs([word], [word_hash], [True])[0]

@@ -11,7 +11,8 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 #: Whether paths compare without regard to case on this platform's usual file systems.
@@ -174,6 +175,9 @@ def _shown_part(part: str) -> str:
         raw = part.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:  # a lone UTF-16 surrogate: no code page's bytes
         return escaped(part)
+    if threading.get_ident() in _waitless and not _names_ready.is_set():
+        _start_name_reader()
+        return escaped(part)  # until the reader is loaded, on its own thread
     named = _legacy_name(raw)
     if named is None:
         return escaped(part)
@@ -191,3 +195,46 @@ def _legacy_name(raw: bytes) -> tuple[str, str] | None:
     from desktop_dedup.core.extract.plaintext import decode_name  # the segmenter: when needed
 
     return decode_name(raw)
+
+
+# Reading a name in a code page needs jieba's IDF table and OpenCC: a tenth of a second to load,
+# once. A thread that must never wait that long (the app's window) has them loaded on a thread
+# of its own (read_names_off_thread), when the first such name is shown.
+_names_ready = threading.Event()
+_names_lock = threading.Lock()
+_waitless: set[int] = set()  # the threads that must not wait for it
+_reader_started = False
+_when_ready: list[Callable[[], None]] = []
+
+
+def read_names_off_thread(on_ready: Callable[[], None]) -> None:
+    """From now on :func:`shown` does not load the code-page reader on the calling thread
+    (other threads, a report's export, still wait for it): the first part that is not UTF-8
+    shown here starts loading it on a thread of its own, and until it is loaded each such part
+    is shown here by its escapes; ``on_ready`` is called, on that thread, once it is (not at
+    all when it already was)."""
+    with _names_lock:
+        if not _names_ready.is_set():
+            _when_ready.append(on_ready)
+            _waitless.add(threading.get_ident())
+
+
+def _start_name_reader() -> None:
+    global _reader_started
+    with _names_lock:
+        if _reader_started:
+            return
+        _reader_started = True
+    threading.Thread(target=_load_name_reader, name="name reader", daemon=True).start()
+
+
+def _load_name_reader() -> None:
+    try:
+        _legacy_name("资料".encode("gbk"))  # the reader, the IDF table, OpenCC
+    finally:
+        with _names_lock:
+            _names_ready.set()
+            callbacks = list(_when_ready)
+            _when_ready.clear()
+    for callback in callbacks:
+        callback()

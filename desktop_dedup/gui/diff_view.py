@@ -577,6 +577,13 @@ class DiffView(QWidget):
         other = self.tr("Compared")
         return (first, other) if self._reference_left else (other, first)
 
+    def retitle(self) -> None:
+        """Both titles again, as the paths are shown now (a name read in its code page)."""
+        if any(self._paths):
+            left_role, right_role = self._roles()
+            self.left_title.setText(self._title(left_role, self._paths[0]))
+            self.right_title.setText(self._title(right_role, self._paths[1]))
+
     def _title(self, role: str, path: str) -> str:
         folder, name = os.path.split(shown_path(path))
         return self.tr("{role}: {name}  —  {folder}").format(role=role, name=name, folder=folder)

@@ -190,6 +190,17 @@ class FolderPanel(QWidget):
         self.reference_hint.setVisible(self.list.count() > 0)
         self._update_buttons()
 
+    def retitle(self) -> None:
+        """Each folder's text again, as it is shown now (a name read in its code page)."""
+        self.list.blockSignals(True)
+        try:
+            for i in range(self.list.count()):
+                item = self.list.item(i)
+                checked = item.checkState() == Qt.CheckState.Checked
+                self._decorate(item, checked, self._path(item))
+        finally:
+            self.list.blockSignals(False)
+
     def choose_and_add(self) -> None:
         path = dialogs.current().choose_folder(self, self.tr("Add a folder to scan"))
         if path:

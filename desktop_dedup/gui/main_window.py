@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_dedup.core import pathrules
 from desktop_dedup.core.changes import Changes
 from desktop_dedup.core.marking import KeepRule
 from desktop_dedup.core.pathrules import shown as shown_path
@@ -147,6 +148,9 @@ class MainWindow(QMainWindow):
     exported = Signal(str)
     #: Another program or window changed the index (the views were refreshed).
     outsideChanged = Signal()
+    #: The reader of names that are not UTF-8 is loaded (pathrules.read_names_off_thread):
+    #: emitted from its thread, received on this one.
+    namesReadable = Signal()
 
     def __init__(
         self,
@@ -201,6 +205,22 @@ class MainWindow(QMainWindow):
         self.reload_results()
         self._update_actions()
         review_actions.install(self)  # restore, move keeping folders, hard links, diff tool
+        # A name that is not UTF-8 shows its escapes until its reader is loaded, off this thread
+        self.namesReadable.connect(self._show_names_again)
+        pathrules.read_names_off_thread(self._names_readable)
+
+    def _names_readable(self) -> None:
+        try:
+            self.namesReadable.emit()
+        except RuntimeError:  # the window is gone: nothing to show again
+            pass
+
+    def _show_names_again(self) -> None:
+        """Every name on screen again, now read in its code page where it can be."""
+        for view in (self.groups_view, self.members_view, self.close_view):
+            view.viewport().update()
+        self.folder_panel.retitle()
+        self.diff_view.retitle()
 
     # ---------------------------------------------------------------- construction
     def _build_widgets(self) -> None:

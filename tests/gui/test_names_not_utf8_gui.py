@@ -6,7 +6,11 @@ list) is done to the file of that name: a Qt string would drop the byte."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from urllib.parse import quote
 
@@ -17,10 +21,12 @@ from PySide6.QtGui import QGuiApplication
 from test_gui_panels import drop
 
 from desktop_dedup.core import pathrules
+from desktop_dedup.core.service import DedupService
 from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME
 
 FOLDER = "资料备份".encode("gbk")
 NAME = "江南春天.txt".encode("gbk")
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _write(path: bytes, text: str) -> str:
@@ -143,3 +149,69 @@ def test_an_error_naming_such_a_file_names_it_as_shown(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: bool(errors), timeout=20_000)
     assert pathrules.shown(gbk) in errors[-1], errors
     assert pathrules.shown(gbk) in window.diff_view.message()
+
+
+WINDOW_CHILD = textwrap.dedent(
+    """
+    import json, sys, threading, time
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+    from desktop_dedup.core import fingerprint
+    from desktop_dedup.core.service import DedupService
+    from desktop_dedup.gui.main_window import MainWindow
+    from desktop_dedup.gui.models.members import COL_NAME
+
+    loads = []
+    load = fingerprint._load_idf
+
+    def spy(*args, **kwargs):
+        loads.append(threading.current_thread() is threading.main_thread())
+        return load(*args, **kwargs)
+
+    fingerprint._load_idf = spy
+    app = QApplication([])
+    window = MainWindow(
+        DedupService(sys.argv[1]),
+        settings=QSettings(sys.argv[2], QSettings.Format.IniFormat),
+    )
+    window.show()
+    members = window.members_model
+    names = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        app.processEvents()
+        if members.rowCount() and not window.ops.busy:
+            names = sorted(
+                members.data(members.index(row, COL_NAME)) for row in range(members.rowCount())
+            )
+            if any("\u27e8" in n for n in names):
+                break
+        time.sleep(0.01)
+    print(json.dumps({"loads": loads, "names": names}))
+    """
+)
+
+
+def test_the_window_reads_names_in_a_code_page_without_waiting_for_it(tmp_path):
+    """Reading a name in its code page needs jieba's IDF table and OpenCC (a tenth of a second
+    to load): the window loads them on a thread of its own and shows escapes until they are
+    there, instead of stalling its first screen (README, responsiveness)."""
+    root = tmp_path / "docs"
+    _write(os.path.join(os.fsencode(root), FOLDER, NAME), docgen.SAMPLE_ZH)
+    _write(os.fsencode(root / "copy.txt"), docgen.SAMPLE_ZH)
+    db = tmp_path / "index.sqlite3"
+    service = DedupService(db)
+    service.scan([root], workers=1)
+    service.close()
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    proc = subprocess.run(
+        [sys.executable, "-c", WINDOW_CHILD, str(db), str(tmp_path / "window.ini")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert seen["loads"] == [False]  # loaded once, and not on the window's thread
+    assert "江南春天.txt \u27e8GBK\u27e9" in seen["names"]

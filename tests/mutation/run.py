@@ -3750,6 +3750,22 @@ MUTANTS: list[Mutant] = [
         ["tests/test_names_not_utf8.py"],
         "the app's filter box finds a file whose name is not UTF-8 by what it shows",
     ),
+    m(
+        "names-read-on-the-window-thread",
+        "desktop_dedup/core/pathrules.py",
+        "            _waitless.add(threading.get_ident())\n",
+        "            pass\n",
+        ["tests/gui/test_names_not_utf8_gui.py"],
+        "the window never waits for the reader of names that are not UTF-8",
+    ),
+    m(
+        "names-escaped-on-every-thread",
+        "desktop_dedup/core/pathrules.py",
+        "    if threading.get_ident() in _waitless and not _names_ready.is_set():\n",
+        "    if _waitless and not _names_ready.is_set():\n",
+        ["tests/test_names_not_utf8.py"],
+        "the same: a report exported meanwhile still reads the names",
+    ),
 ]
 
 

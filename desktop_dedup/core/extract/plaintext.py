@@ -485,10 +485,10 @@ def decode_name(raw: bytes) -> tuple[str, str] | None:
 
     A reading is sure when every character of it outside ASCII is of its script (ideographs
     for GBK and Big5; kana and ideographs for Shift_JIS; CJK punctuation in each) and, for
-    ideographs alone, when there are two or more and most are in the dictionary's words of two
-    or more, the rule a short legacy text is read by (_word_share); a Japanese name with kana
-    tells its script by itself. Tried in this order: GBK, Big5, Shift_JIS. Measured on glibc's
-    locale strings and the Tang poems' titles (tests/bench/bench_legacy_names.py)."""
+    ideographs alone, when there are two or more and at least half are in words
+    (_dictionary_name); a Japanese name with kana tells its script by itself. Tried in this
+    order: GBK, Big5, Shift_JIS. Measured on glibc's locale strings, read-mes' headings and
+    the Tang poems' titles (tests/bench/bench_legacy_names.py)."""
     if raw.isascii():
         return None
     for codec, label in _NAME_CODECS:
@@ -507,9 +507,34 @@ def decode_name(raw: bytes) -> tuple[str, str] | None:
     return None
 
 
+_IDEOGRAPH_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]+")
+_NAME_WORD_LENGTHS = (4, 3, 2)  # the table's words of two characters or more, longest first
+
+
 def _dictionary_name(text: str) -> bool:
-    share, ideographs = _word_share(text)
-    return ideographs >= _MIN_NAME_IDEOGRAPHS and share >= _MIN_WORD_SHARE
+    """Whether ``text`` has two ideographs or more, at least half of them (the short-text
+    rule's share, _MIN_WORD_SHARE) in words of jieba's IDF table, found longest first. The
+    table, not the segmenter: it loads from its cache in milliseconds, where the segmenter's
+    dictionary holds the interpreter for a quarter of a second, and the app's window shows
+    names (pathrules.read_names_off_thread)."""
+    from desktop_dedup.core.fingerprint import idf_table
+    from desktop_dedup.core.text import fold_script
+
+    runs = _IDEOGRAPH_RUN.findall(fold_script(text, True))  # Big5's Traditional characters too
+    ideographs = sum(map(len, runs))
+    if ideographs < _MIN_NAME_IDEOGRAPHS:
+        return False
+    table = idf_table()
+    in_words = 0
+    for run in runs:
+        at = 0
+        while at < len(run) - 1:
+            sizes = [n for n in _NAME_WORD_LENGTHS if at + n <= len(run)]
+            listed = table.holds([run[at : at + n] for n in sizes])
+            size = next((n for n, ok in zip(sizes, listed, strict=True) if ok), 1)
+            in_words += size if size > 1 else 0
+            at += size
+    return in_words >= _MIN_WORD_SHARE * ideographs
 
 
 def extract_plain(path: str | os.PathLike[str]) -> str:
