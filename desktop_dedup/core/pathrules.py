@@ -8,10 +8,12 @@ macOS). The SQL form is the same rule for the store's queries (marking, removal 
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import re
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -192,7 +194,7 @@ def _shown_part(part: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _legacy_name(raw: bytes) -> tuple[str, str] | None:
-    from desktop_dedup.core.extract.plaintext import decode_name  # the segmenter: when needed
+    from desktop_dedup.core.extract.plaintext import decode_name  # its tables: when needed
 
     return decode_name(raw)
 
@@ -204,7 +206,8 @@ _names_ready = threading.Event()
 _names_lock = threading.Lock()
 _waitless: set[int] = set()  # the threads that must not wait for it
 _reader_started = False
-_when_ready: list[Callable[[], None]] = []
+# weakly held, as a window's method is: a window closed meanwhile is not kept
+_when_ready: list[Callable[[], Callable[[], None] | None]] = []
 
 
 def read_names_off_thread(on_ready: Callable[[], None]) -> None:
@@ -212,10 +215,11 @@ def read_names_off_thread(on_ready: Callable[[], None]) -> None:
     (other threads, a report's export, still wait for it): the first part that is not UTF-8
     shown here starts loading it on a thread of its own, and until it is loaded each such part
     is shown here by its escapes; ``on_ready`` is called, on that thread, once it is (not at
-    all when it already was)."""
+    all when it already was). A method is held weakly: a window closed meanwhile is not kept."""
+    held = weakref.WeakMethod(on_ready) if inspect.ismethod(on_ready) else lambda: on_ready
     with _names_lock:
         if not _names_ready.is_set():
-            _when_ready.append(on_ready)
+            _when_ready.append(held)
             _waitless.add(threading.get_ident())
 
 
@@ -236,5 +240,7 @@ def _load_name_reader() -> None:
             _names_ready.set()
             callbacks = list(_when_ready)
             _when_ready.clear()
-    for callback in callbacks:
-        callback()
+    for held in callbacks:
+        callback = held()
+        if callback is not None:
+            callback()
