@@ -367,3 +367,23 @@ def test_a_thread_that_must_not_wait_shows_escapes_until_the_reader_is_loaded() 
     readable = "/资料备份 \u27e8GBK\u27e9/江南春天.txt \u27e8GBK\u27e9"
     assert here == "/\\xd7\\xca\\xc1ϱ\\xb8\\xb7\\xdd/\\xbd\\xad\\xc4ϴ\\xba\\xcc\\xec.txt"
     assert there == readable and after == readable
+
+
+def test_a_thread_may_wait_for_the_reader_again_once_its_window_is_gone() -> None:
+    child = textwrap.dedent(
+        """
+        import os
+        from desktop_dedup.core import pathrules
+
+        stop = pathrules.read_names_off_thread(lambda: None)  # a window opens, and closes
+        stop()
+        stop()  # twice is once
+        print(pathrules.shown(os.fsdecode("/资料备份".encode("gbk"))))
+        """
+    )
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    proc = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines()[-1] == "/资料备份 \u27e8GBK\u27e9"

@@ -14,6 +14,7 @@ import re
 import sys
 import threading
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -204,23 +205,43 @@ def _legacy_name(raw: bytes) -> tuple[str, str] | None:
 # of its own (read_names_off_thread), when the first such name is shown.
 _names_ready = threading.Event()
 _names_lock = threading.Lock()
-_waitless: set[int] = set()  # the threads that must not wait for it
+_waitless: Counter[int] = Counter()  # the threads that must not wait for it, and how many ask
 _reader_started = False
 # weakly held, as a window's method is: a window closed meanwhile is not kept
 _when_ready: list[Callable[[], Callable[[], None] | None]] = []
 
 
-def read_names_off_thread(on_ready: Callable[[], None]) -> None:
-    """From now on :func:`shown` does not load the code-page reader on the calling thread
-    (other threads, a report's export, still wait for it): the first part that is not UTF-8
-    shown here starts loading it on a thread of its own, and until it is loaded each such part
-    is shown here by its escapes; ``on_ready`` is called, on that thread, once it is (not at
-    all when it already was). A method is held weakly: a window closed meanwhile is not kept."""
+def read_names_off_thread(on_ready: Callable[[], None]) -> Callable[[], None]:
+    """Until the function returned is called (a window closing), :func:`shown` does not load
+    the code-page reader on the calling thread (other threads, a report's export, still wait
+    for it): the first part that is not UTF-8 shown here starts loading it on a thread of its
+    own, and until it is loaded each such part is shown here by its escapes; ``on_ready`` is
+    called, on that thread, once it is (not at all when it already was). A method is held
+    weakly: a window closed meanwhile is not kept."""
     held = weakref.WeakMethod(on_ready) if inspect.ismethod(on_ready) else lambda: on_ready
+    thread = threading.get_ident()
     with _names_lock:
-        if not _names_ready.is_set():
-            _when_ready.append(held)
-            _waitless.add(threading.get_ident())
+        if _names_ready.is_set():
+            return lambda: None
+        _when_ready.append(held)
+        _waitless[thread] += 1
+    stopped = threading.Event()
+
+    def stop() -> None:
+        with _names_lock:
+            if not stopped.is_set():
+                stopped.set()
+                _waitless[thread] -= 1
+                if _waitless[thread] <= 0:
+                    del _waitless[thread]
+
+    return stop
+
+
+def load_name_reader() -> None:
+    """Load the code-page reader here and now (a tenth of a second, once)."""
+    _legacy_name("资料".encode("gbk"))  # the reader, the IDF table, OpenCC
+    _names_ready.set()
 
 
 def _start_name_reader() -> None:
@@ -234,7 +255,7 @@ def _start_name_reader() -> None:
 
 def _load_name_reader() -> None:
     try:
-        _legacy_name("资料".encode("gbk"))  # the reader, the IDF table, OpenCC
+        load_name_reader()
     finally:
         with _names_lock:
             _names_ready.set()

@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         review_actions.install(self)  # restore, move keeping folders, hard links, diff tool
         # A name that is not UTF-8 shows its escapes until its reader is loaded, off this thread
         self.namesReadable.connect(self._show_names_again)
-        pathrules.read_names_off_thread(self._names_readable)
+        self._stop_reading_names = pathrules.read_names_off_thread(self._names_readable)
 
     def _names_readable(self) -> None:
         try:
@@ -749,6 +749,7 @@ class MainWindow(QMainWindow):
             self.tasks.wait(30_000)
         self.ops.shutdown()  # queued mutations finish first: a mark asked for is not lost
         self.service.remove_change_listener(self.ops.changed.emit)
+        self._stop_reading_names()
         self.save_layout()
         super().closeEvent(event)
 

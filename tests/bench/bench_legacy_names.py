@@ -21,6 +21,10 @@ npm registry: Traditional characters in Big5, the same folded to Simplified in G
 baseline, same run: each name's bytes read as a short text file is (extract.plaintext's rule
 for legacy text), taken when it gives no replacement character.
 
+Also the window's thread: the longest stall while the app's window opens on an index whose
+files are named in GBK, the names' reader loaded off the window's thread (as it is) and on it
+(the baseline, same run), and on the same files named in UTF-8.
+
 Run: ``.venv/bin/python -m tests.bench.bench_legacy_names``
 """
 
@@ -166,6 +170,83 @@ def _score_locales(locales: dict[str, tuple[str, ...]], total: dict[str, Counter
             print(_line(f"{loc} in {codec}", counts))
 
 
+WINDOW_CHILD = """
+import os, sys, time
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from tests.bench.bench_gui import Heartbeat, run_events_until
+from desktop_dedup.core import pathrules
+from desktop_dedup.core.service import DedupService
+from desktop_dedup.gui.main_window import MainWindow
+if sys.argv[3] == "on the window's thread":  # the reader loaded where the name is shown
+    pathrules.read_names_off_thread = lambda on_ready: None
+beat = Heartbeat()
+beat.start()
+window = MainWindow(
+    DedupService(sys.argv[1]), settings=QSettings(sys.argv[2], QSettings.Format.IniFormat)
+)
+window.show()
+run_events_until(lambda: not window.ops.busy)
+end = time.monotonic() + 1.0
+run_events_until(lambda: time.monotonic() > end)
+print(round(beat.stop(), 1))
+"""
+
+
+def window_stalls(tmp: Path, runs: int = 3) -> None:
+    """The longest stall of the window's thread while it opens (each time in a new process, as
+    an app starts), on an index whose files are named in GBK, with the names' reader loaded on
+    a thread of its own (as it is) and on the window's thread (the baseline), and on the same
+    files named in UTF-8."""
+    import os
+    import shutil
+    import statistics
+    import subprocess
+    import sys
+
+    from desktop_dedup.core.service import DedupService
+
+    text = "江南的春天总是来得悄无声息。" * 40
+    repo = Path(__file__).resolve().parents[2]
+    indexes = {}
+    for kind in ("GBK", "UTF-8"):
+        root = tmp / kind
+        shutil.rmtree(root, ignore_errors=True)
+        for folder in ("资料备份", "旧文件"):
+            for name in ("会议纪要.txt", "年度总结.txt", "简历.txt"):
+                where = os.path.join(os.fsencode(root), folder.encode(), b"copy")
+                encoded = name.encode("gbk" if kind == "GBK" else "utf-8")
+                os.makedirs(where, exist_ok=True)
+                with open(os.path.join(where, encoded), "w", encoding="utf-8") as f:
+                    f.write(text + name)
+        service = DedupService(tmp / f"{kind}.sqlite3")
+        service.scan([root], workers=1)
+        service.close()
+        indexes[kind] = tmp / f"{kind}.sqlite3"
+    env = dict(os.environ, PYTHONPATH=str(repo), QT_QPA_PLATFORM="offscreen")
+    print(f"  the window opening, longest stall of its thread (ms; medians of {runs} processes):")
+    for kind, how in (
+        ("GBK", "off the window's thread"),
+        ("GBK", "on the window's thread"),
+        ("UTF-8", "off the window's thread"),
+    ):
+        stalls = []
+        for _ in range(runs):
+            args = [str(indexes[kind]), str(tmp / "window.ini"), how]
+            proc = subprocess.run(
+                [sys.executable, "-c", WINDOW_CHILD, *args],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=300,
+            )
+            stalls.append(float(proc.stdout.split()[-1]))
+        shown = ", ".join(f"{x:.0f}" for x in stalls)
+        print(f"    names in {kind}, reader {how}: {statistics.median(stalls):.0f} ({shown})")
+
+
 def main() -> int:
     print("  right / escaped / wrong; the baseline reads each name as a short text file")
     east = {rule: Counter() for rule in RULES}
@@ -204,6 +285,10 @@ def main() -> int:
         _add(east, gbk)
     print(_line("all East Asian names", east))
     print(_line("all Korean names and other scripts", other))
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        window_stalls(Path(tmp))
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import docgen
+import pytest
 from gui_helpers import SCAN_TIMEOUT_MS, scan, select_member, settle
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QGuiApplication
@@ -27,6 +28,14 @@ from desktop_dedup.gui.models.members import COL_FOLDER, COL_NAME
 FOLDER = "资料备份".encode("gbk")
 NAME = "江南春天.txt".encode("gbk")
 REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def names_readable():
+    """The reader of names in a code page loaded before the window opens: a window otherwise
+    shows their escapes until it has loaded on its own thread (tested apart, below, in a
+    process of its own)."""
+    pathrules.load_name_reader()
 
 
 def _write(path: bytes, text: str) -> str:
@@ -215,3 +224,38 @@ def test_the_window_reads_names_in_a_code_page_without_waiting_for_it(tmp_path):
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert seen["loads"] == [False]  # loaded once, and not on the window's thread
     assert "江南春天.txt \u27e8GBK\u27e9" in seen["names"]
+
+
+def test_once_the_window_is_closed_its_thread_reads_names_at_once(tmp_path):
+    """A window keeps its thread from waiting for the names' reader only while it is open: the
+    program goes on (a command, a report) and reads such names at once."""
+    child = textwrap.dedent(
+        """
+        import os, sys
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+        from desktop_dedup.core import pathrules
+        from desktop_dedup.core.service import DedupService
+        from desktop_dedup.gui.main_window import MainWindow
+
+        app = QApplication([])
+        window = MainWindow(
+            DedupService(sys.argv[1]),
+            settings=QSettings(sys.argv[2], QSettings.Format.IniFormat),
+        )
+        window.show()
+        app.processEvents()
+        window.close()
+        print(pathrules.shown(os.fsdecode("/资料备份".encode("gbk"))))
+        """
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    proc = subprocess.run(
+        [sys.executable, "-c", child, str(tmp_path / "db.sqlite3"), str(tmp_path / "w.ini")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines()[-1] == "/资料备份 \u27e8GBK\u27e9"

@@ -3753,8 +3753,8 @@ MUTANTS: list[Mutant] = [
     m(
         "names-read-on-the-window-thread",
         "desktop_dedup/core/pathrules.py",
-        "            _waitless.add(threading.get_ident())\n",
-        "            pass\n",
+        "        _waitless[thread] += 1\n",
+        "        pass\n",
         ["tests/gui/test_names_not_utf8_gui.py"],
         "the window never waits for the reader of names that are not UTF-8",
     ),
@@ -3765,6 +3765,14 @@ MUTANTS: list[Mutant] = [
         "    if _waitless and not _names_ready.is_set():\n",
         ["tests/test_names_not_utf8.py"],
         "the same: a report exported meanwhile still reads the names",
+    ),
+    m(
+        "a-closed-window-still-keeps-its-thread-from-waiting",
+        "desktop_dedup/gui/main_window.py",
+        "        self._stop_reading_names()\n",
+        "",
+        ["tests/test_names_not_utf8.py", "tests/gui/test_names_not_utf8_gui.py"],
+        "the same",
     ),
 ]
 
