@@ -165,7 +165,7 @@ WINDOW_CHILD = textwrap.dedent(
     import json, sys, threading, time
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
-    from desktop_dedup.core import fingerprint
+    from desktop_dedup.core import fingerprint, pathrules
     from desktop_dedup.core.service import DedupService
     from desktop_dedup.gui.main_window import MainWindow
     from desktop_dedup.gui.models.members import COL_NAME
@@ -178,6 +178,10 @@ WINDOW_CHILD = textwrap.dedent(
         return load(*args, **kwargs)
 
     fingerprint._load_idf = spy
+    # the reader waits until the window has shown everything with escapes
+    gate = threading.Event()
+    read = pathrules.load_name_reader
+    pathrules.load_name_reader = lambda: (gate.wait(60), read())
     app = QApplication([])
     window = MainWindow(
         DedupService(sys.argv[1]),
@@ -185,18 +189,26 @@ WINDOW_CHILD = textwrap.dedent(
     )
     window.show()
     members = window.members_model
-    names = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        app.processEvents()
-        if members.rowCount() and not window.ops.busy:
-            names = sorted(
-                members.data(members.index(row, COL_NAME)) for row in range(members.rowCount())
-            )
-            if any("\u27e8" in n for n in names):
-                break
-        time.sleep(0.01)
-    print(json.dumps({"loads": loads, "names": names}))
+
+    def seen():
+        names = sorted(
+            members.data(members.index(row, COL_NAME)) for row in range(members.rowCount())
+        )
+        return names, [window.diff_view.left_title.text(), window.diff_view.right_title.text()]
+
+    def settle(done):
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not done():
+            app.processEvents()
+            time.sleep(0.01)
+
+    settle(lambda: members.rowCount() and not window.ops.busy and "Comparing" not in
+           window.diff_view.change_label.text())
+    before = seen()
+    gate.set()
+    settle(lambda: any("\u27e8" in t for t in seen()[1]))
+    after = seen()
+    print(json.dumps({"loads": loads, "before": before, "after": after}))
     """
 )
 
@@ -223,7 +235,11 @@ def test_the_window_reads_names_in_a_code_page_without_waiting_for_it(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert seen["loads"] == [False]  # loaded once, and not on the window's thread
-    assert "江南春天.txt \u27e8GBK\u27e9" in seen["names"]
+    (names, titles) = seen["before"]  # escapes, until the reader is there
+    assert not any("\u27e8" in text for text in names + titles), seen
+    (names, titles) = seen["after"]  # then the table and the diff's titles read them
+    assert "江南春天.txt \u27e8GBK\u27e9" in names
+    assert any("\u27e8GBK\u27e9" in title for title in titles), seen  # (elided)
 
 
 def test_once_the_window_is_closed_its_thread_reads_names_at_once(tmp_path):

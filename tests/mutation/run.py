@@ -3774,6 +3774,14 @@ MUTANTS: list[Mutant] = [
         ["tests/test_names_not_utf8.py", "tests/gui/test_names_not_utf8_gui.py"],
         "the same",
     ),
+    m(
+        "names-not-shown-again-once-readable",
+        "desktop_dedup/gui/main_window.py",
+        "        self.diff_view.retitle()\n",
+        "",
+        ["tests/gui/test_names_not_utf8_gui.py"],
+        "the window shows such names as read once its reader is loaded",
+    ),
 ]
 
 
