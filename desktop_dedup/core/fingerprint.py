@@ -159,9 +159,8 @@ class IdfTable:
         if not len(self.hashes):
             pairs = zip(words, listed, strict=True)
             return [self.exact.get(w, self.median) if ok else self.median for w, ok in pairs]
-        h = np.array(hashes, dtype=np.uint64)
-        at = np.minimum(self.hashes.searchsorted(h), len(self.hashes) - 1)
-        found = (self.hashes[at] == h) & np.array(listed, dtype=bool)
+        at, found = self._lookup(np.array(hashes, dtype=np.uint64))
+        found &= np.array(listed, dtype=bool)
         values = np.where(found, self.values[at], self.median).tolist()
         if self.exact:
             for k, word in enumerate(words):
@@ -175,10 +174,13 @@ class IdfTable:
             return []
         if not len(self.hashes):
             return [w in self.exact for w in words]
-        h = np.fromiter(map(_hash, words), dtype=np.uint64, count=len(words))
-        at = np.minimum(self.hashes.searchsorted(h), len(self.hashes) - 1)
-        found = (self.hashes[at] == h).tolist()
-        return [ok or w in self.exact for ok, w in zip(found, words, strict=True)]
+        _, found = self._lookup(np.fromiter(map(_hash, words), dtype=np.uint64, count=len(words)))
+        return [ok or w in self.exact for ok, w in zip(found.tolist(), words, strict=True)]
+
+    def _lookup(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where each of ``hashes`` is in the sorted table, and whether it is there."""
+        at = np.minimum(self.hashes.searchsorted(hashes), len(self.hashes) - 1)
+        return at, self.hashes[at] == hashes
 
     def idf(self, word: str, word_hash: int) -> float:
         """The IDF of ``word`` (``word_hash`` its xxh64), or the median when it is not listed."""
