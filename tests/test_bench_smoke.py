@@ -231,3 +231,34 @@ def test_legacy_names_scores_each_rule_right_escaped_and_wrong():
     assert b.readme_headings([readme]) == ["安装 pip", "快速开始"]
     if b.LOCALES.exists():  # Debian's locales: month names among the strings
         assert "一月" in b.locale_strings("zh_CN")
+
+
+def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies(tmp_path):
+    """The rule measured, not built (tests/bench/boilerplate_lines.py), on a real scan: twelve
+    different sentences, each above one long disclaimer (held by twelve texts), are grouped
+    today and every grouped pair is refused at both levels. One sentence saved under two
+    banners and alone (its line held by three texts, each banner by one) is the rule's risk:
+    with boilerplate held by three texts its two copies under banners are refused (each keeps
+    only its banner), with ten they are not."""
+    from tests.bench import boilerplate_lines
+    from tests.bench.bench_own_corpus import DISCLAIMER, owncorpus
+
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    notes = owncorpus.short_sentences(13)
+    for i, note in enumerate(notes[:12]):
+        (folder / f"n{i:02d}.txt").write_text(f"{note}\n\n{DISCLAIMER['en']}\n", "utf-8")
+    kept = notes[12]
+    banners = ("Reposted from the weekly digest of the community.", "Shared by a friend of ours.")
+    for i, banner in enumerate(banners):
+        (folder / f"copy{i}.txt").write_text(f"{banner}\n\n{kept}\n", "utf-8")
+    (folder / "copy2.txt").write_text(f"{kept}\n", "utf-8")
+
+    def label(x, y):
+        return "same" if {x[-9:-5], y[-9:-5]} == {"copy"} else "different"
+
+    seen, hit = boilerplate_lines.measured(folder, tmp_path / "index.sqlite", label)
+    assert seen["different"] >= 10 and seen["same"] == 3
+    assert boilerplate_lines.LEVELS == (3, 10)
+    assert hit[3] == {"same": 1, "different": seen["different"]}
+    assert hit[10] == {"same": 0, "different": seen["different"]}

@@ -1,0 +1,227 @@
+"""Pairs that share only boilerplate: a rule measured, not built.
+
+Not a benchmark with a target but a look at a rule the matcher does not have. Two different
+notes under one long disclaimer (a company's mail) verify as the same once the disclaimer is
+about four times the note (README, How matching works), and the corpus calls documents that
+only share boilerplate different. Two documents alone cannot tell that pair from one text
+saved twice with a different long title or banner each; the index can count how many of its
+different texts hold each line (table ``short_lines``, the counts the two-sided comparison
+already asks, ``sketch.COMMON_LINE_MIN``, ``sketch.COMMON_LINE_FACTOR``).
+
+The rule looked at, for a grouped pair of short documents each holding a line the other lacks:
+the lines both hold that are *common* (held by at least N different texts of the index, and by
+at least COMMON_LINE_FACTOR times as many as any line only one of them holds) are boilerplate;
+what is left of each (its content words outside those lines, in order) must share at least
+half of the smaller side's words in order (longest common subsequence), or the pair is two
+documents. A copy under another banner keeps the text in what is left of both; two notes
+under one disclaimer keep only their notes.
+
+For each set, the grouped pairs of short documents and how many of them the rule would refuse,
+same and different by the set's truth (the public corpora's labels; the short-text sets' and
+the disclaimer sets' construction; Debian changelog entries by test_templates' oracle, under
+half of their word trigrams different, four fifths or more the same; a mail merge's letters,
+each to another person, all different), for N = 3 and N = 10.
+
+Run: ``.venv/bin/python -m tests.bench.boilerplate_lines``
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import re
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from desktop_dedup.core import sketch as sk
+from desktop_dedup.core.service import DedupService
+from tests.bench.bench_families import write_letters
+from tests.bench.bench_own_corpus import DISCLAIMER, owncorpus, test_templates
+from tests.bench.bench_small_files import CORPUS
+
+LEVELS = (3, 10)  # N: the fewest different texts holding a line for it to be boilerplate
+LEFT_MIN_SHARED = 0.5  # of the smaller side's words left, in order
+_MASK64 = (1 << 64) - 1
+Label = Callable[[str, str], str | None]  # two paths -> "same", "different" or None (gray)
+
+
+def scanned(folder: Path, db: Path) -> list[list[str]]:
+    with DedupService(db) as service:
+        service.add_folder(folder)
+        service.scan()
+        return [[m.path for m in g.members] for g in service.groups()]
+
+
+def refused(a: sk.TextSketch, b: sk.TextSketch, counts: dict[int, int], n: int) -> bool:
+    """Whether the rule (module docstring) refuses the pair, with boilerplate held by ``n``."""
+    ids_a, ids_b = sk.line_ids(a).tolist(), sk.line_ids(b).tolist()
+    lines_a, lines_b = set(ids_a) - {0}, set(ids_b) - {0}
+    both = lines_a & lines_b
+    if not both or not lines_a - lines_b or not lines_b - lines_a:
+        return False
+    top = max(counts.get(i, 0) for i in lines_a ^ lines_b)
+    common = {
+        i for i in both if counts.get(i, 0) >= n and counts.get(i, 0) >= sk.COMMON_LINE_FACTOR * top
+    }
+    if not common:
+        return False
+
+    def left(s: sk.TextSketch, ids: list[int]) -> np.ndarray:
+        line = np.minimum(s.word_lines.astype(np.int64), len(ids) - 1).tolist()
+        return s.words[~np.array([ids[k] in common for k in line], dtype=bool)]
+
+    left_a, left_b = left(a, ids_a), left(b, ids_b)
+    if len(left_a) == 0 or len(left_b) == 0:
+        return False
+    return sk._lcs_length(left_a, left_b) < LEFT_MIN_SHARED * min(len(left_a), len(left_b))
+
+
+def measured(folder: Path, db: Path, label: Label) -> tuple[dict[str, int], dict[int, dict]]:
+    """A real scan of ``folder`` into a new index at ``db``: its grouped pairs of short
+    documents, same and different by ``label``, and at each level of LEVELS how many of them
+    the rule refuses."""
+    groups = scanned(folder, db)
+    conn = sqlite3.connect(db)
+    try:
+        counts = {
+            int(line) & _MASK64: n
+            for line, n in conn.execute(
+                "SELECT s.line_id, COUNT(DISTINCT COALESCE(d.text_hash, d.content_hash)) "
+                "FROM short_lines s JOIN documents d ON d.id = s.doc_id GROUP BY s.line_id"
+            )
+        }
+        rows = conn.execute("SELECT path, sketch FROM documents").fetchall()
+    finally:
+        conn.close()
+    sketches = {path: sk.decode(raw) for path, raw in rows}
+    seen = {"same": 0, "different": 0}
+    hit = {n: {"same": 0, "different": 0} for n in LEVELS}
+    for group in groups:
+        for x, y in itertools.combinations(group, 2):
+            a, b = sketches[x], sketches[y]
+            kind = label(x, y)
+            if kind is None or not len(a.words) or not len(b.words):
+                continue
+            seen[kind] += 1
+            for n in LEVELS:
+                hit[n][kind] += refused(a, b, counts, n)
+    return seen, hit
+
+
+def report(name: str, folder: Path, db: Path, label: Label) -> None:
+    seen, hit = measured(folder, db, label)
+    by_level = "; ".join(
+        f"N = {n}: {hit[n]['same']} same and {hit[n]['different']} different refused"
+        for n in LEVELS
+    )
+    print(
+        f"  {name}: grouped pairs of short documents {seen['same']} same, "
+        f"{seen['different']} different; {by_level}"
+    )
+
+
+def labelled(corpus: Path) -> Label:
+    truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
+    same = {tuple(sorted(p)) for p in truth["positive"]}
+    gray = {tuple(sorted(p)) for p in truth["gray"]}
+    docs = corpus / "docs"
+
+    def label(x: str, y: str) -> str | None:
+        key = tuple(sorted(str(Path(p).relative_to(docs)) for p in (x, y)))
+        return None if key in gray else "same" if key in same else "different"
+
+    return label
+
+
+def by_truth(truth: owncorpus.Truth) -> Label:
+    def label(x: str, y: str) -> str | None:
+        a, b = Path(x).name, Path(y).name
+        if truth.gray(a, b):
+            return None
+        return "same" if truth.family[a] == truth.family[b] else "different"
+
+    return label
+
+
+def changelog_entries() -> dict[str, str]:
+    """The entries of the installed Debian packages' changelogs, as bench_own_corpus reads
+    them (up to twelve a package)."""
+    out = {}
+    for path in sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz")):
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        except (OSError, EOFError, UnicodeDecodeError):
+            continue
+        entries = re.split(r"(?m)^(?=\S+ \([^)]*\) [^;]*; urgency=)", text)
+        for i, entry in enumerate(e for e in entries[:12] if len(re.findall(r"\w+", e)) >= 12):
+            out[f"{path.parent.name}-{i:02d}.txt"] = entry
+    return out
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="boilerplate-"))
+    print(
+        "boilerplate lines: grouped pairs of short documents the rule would refuse "
+        f"(left text sharing under {LEFT_MIN_SHARED:.0%} in order)"
+    )
+    for name in ("public", "public2"):
+        report(name, CORPUS / name / "docs", tmp / f"{name}.sqlite", labelled(CORPUS / name))
+    for label, texts in (
+        ("manual-page sentences", owncorpus.short_sentences(150)),
+        ("manual-page paragraphs", owncorpus.short_paragraphs(150)),
+        ("Simplified Chinese help texts", owncorpus.cjk_notes("zh_CN")[:150]),
+        ("Traditional Chinese help texts", owncorpus.cjk_notes("zh_TW")[:150]),
+        ("Japanese help texts", owncorpus.cjk_notes("ja")[:150]),
+        ("Korean help texts", owncorpus.cjk_notes("ko")[:150]),
+    ):
+        folder = tmp / re.sub(r"\W+", "_", label)
+        truth = owncorpus.build_short(folder, texts, pdf_every=3, footer=True)
+        report(f"{label} with their copies", folder, folder.with_suffix(".sqlite"), by_truth(truth))
+    for label, texts, language in (
+        ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
+        ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
+        ("Chinese help texts", owncorpus.cjk_notes("zh_CN")[:150], "zh"),
+    ):
+        for where in ("below", "above"):
+            folder = tmp / f"disclaimer-{label.split()[0]}-{language}-{where}"
+            folder.mkdir()
+            for i, text in enumerate(texts):
+                parts = [text, DISCLAIMER[language]]
+                body = "\n\n".join(parts if where == "below" else parts[::-1])
+                (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
+            report(
+                f"150 different {label}, a disclaimer {where} each",
+                folder,
+                folder.with_suffix(".sqlite"),
+                lambda x, y: "different",
+            )
+    entries = changelog_entries()
+    if entries:
+        folder = tmp / "changelogs"
+        folder.mkdir()
+        for name, text in entries.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        grams = {name: test_templates.text_grams(text) for name, text in entries.items()}
+
+        def oracle(x: str, y: str) -> str | None:
+            j = test_templates.jaccard(grams[Path(x).name], grams[Path(y).name])
+            return "different" if j < 0.5 else "same" if j >= 0.8 else None
+
+        report(f"{len(entries)} Debian changelog entries", folder, tmp / "cl.sqlite", oracle)
+    folder = tmp / "letters"
+    write_letters(folder, 300, 1)
+    report(
+        "300 form letters, each to another person",
+        folder,
+        tmp / "l.sqlite",
+        lambda x, y: "different",
+    )
+
+
+if __name__ == "__main__":
+    main()
