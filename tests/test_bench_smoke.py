@@ -241,13 +241,11 @@ def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies
     with boilerplate held by three texts its two copies under banners are refused (each keeps
     only its banner), with ten they are not."""
     from tests.bench import boilerplate_lines
-    from tests.bench.bench_own_corpus import DISCLAIMER, owncorpus
+    from tests.bench.bench_own_corpus import owncorpus, write_under_disclaimer
 
     folder = tmp_path / "notes"
-    folder.mkdir()
     notes = owncorpus.short_sentences(13)
-    for i, note in enumerate(notes[:12]):
-        (folder / f"n{i:02d}.txt").write_text(f"{note}\n\n{DISCLAIMER['en']}\n", "utf-8")
+    write_under_disclaimer(folder, notes[:12], "en", "below")
     kept = notes[12]
     banners = ("Reposted from the weekly digest of the community.", "Shared by a friend of ours.")
     for i, banner in enumerate(banners):

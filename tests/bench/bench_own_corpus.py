@@ -502,6 +502,23 @@ def manual_pages() -> dict[str, str]:
     return out
 
 
+def changelog_entries() -> dict[str, str]:
+    """The entries of the installed Debian packages' changelogs, up to twelve a package, of 12
+    words or more, by package and place."""
+    import gzip
+
+    out = {}
+    for path in sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz")):
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        except (OSError, EOFError, UnicodeDecodeError):
+            continue
+        entries = re.split(r"(?m)^(?=\S+ \([^)]*\) [^;]*; urgency=)", text)
+        for i, entry in enumerate(e for e in entries[:12] if len(re.findall(r"\w+", e)) >= 12):
+            out[f"{path.parent.name}-{i:02d}.txt"] = entry
+    return out
+
+
 def books_and_periodicals_report(tmp: Path) -> None:
     """Chapters of one book and issues of one newsletter, from real texts of this machine that
     the suite cannot hold (tests/test_templates.py holds Python's release notes and the
@@ -513,17 +530,7 @@ def books_and_periodicals_report(tmp: Path) -> None:
     are no failures: an entry that says only "New upstream release" with another package's
     name and version is one word and some numbers from another's, the same text by the
     corpora's definition."""
-    import gzip
-
-    changelogs = {}
-    for path in sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz")):
-        try:
-            text = gzip.decompress(path.read_bytes()).decode("utf-8")
-        except (OSError, EOFError, UnicodeDecodeError):
-            continue
-        entries = re.split(r"(?m)^(?=\S+ \([^)]*\) [^;]*; urgency=)", text)
-        for i, entry in enumerate(e for e in entries[:12] if len(re.findall(r"\w+", e)) >= 12):
-            changelogs[f"{path.parent.name}-{i:02d}.txt"] = entry
+    changelogs = changelog_entries()
     for label, texts in (
         ("sections of the GNU manuals (info)", info_sections()),
         ("English manual pages, section 1", manual_pages()),
@@ -633,23 +640,35 @@ DISCLAIMER = {
 }
 
 
+def disclaimer_sets() -> list[tuple[str, list[str], str]]:
+    """The different short texts put under one disclaimer: what they are, the texts, and the
+    language of their disclaimer (DISCLAIMER)."""
+    return [
+        ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
+        ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
+        ("Chinese help texts of 40-150 characters", owncorpus.cjk_notes("zh_CN")[:150], "zh"),
+    ]
+
+
+def write_under_disclaimer(folder: Path, texts: list[str], language: str, where: str) -> None:
+    """Each of ``texts`` as a file of its own in a new ``folder``, with DISCLAIMER[language]
+    ``below`` or ``above`` it."""
+    folder.mkdir(parents=True)
+    for i, text in enumerate(texts):
+        parts = [text, DISCLAIMER[language]]
+        body = "\n\n".join(parts if where == "below" else parts[::-1])
+        (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
+
+
 def shared_disclaimer_report(tmp: Path) -> None:
     """Different short texts, each above (or below) one long disclaimer of 50 words (70
     Chinese characters): how many of them a scan groups. Every pair is two documents; what
     they share is the disclaimer. A measured limit, not a target (README, How matching works:
     two notes under one banner look alike once the banner is about four times the note)."""
-    for label, texts, language in (
-        ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
-        ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
-        ("Chinese help texts of 40-150 characters", owncorpus.cjk_notes("zh_CN")[:150], "zh"),
-    ):
+    for label, texts, language in disclaimer_sets():
         for where in ("below", "above"):
             folder = tmp / f"disclaimer-{language}-{len(texts)}-{label.split()[0]}-{where}"
-            folder.mkdir(parents=True)
-            for i, text in enumerate(texts):
-                parts = [text, DISCLAIMER[language]]
-                body = "\n\n".join(parts if where == "below" else parts[::-1])
-                (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
+            write_under_disclaimer(folder, texts, language, where)
             groups = scanned_groups(folder, folder.with_suffix(".sqlite"))
             pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
             peer = minhash_groups(folder)

@@ -27,7 +27,6 @@ Run: ``.venv/bin/python -m tests.bench.boilerplate_lines``
 
 from __future__ import annotations
 
-import gzip
 import itertools
 import json
 import re
@@ -41,7 +40,13 @@ import numpy as np
 from desktop_dedup.core import sketch as sk
 from desktop_dedup.core.service import DedupService
 from tests.bench.bench_families import write_letters
-from tests.bench.bench_own_corpus import DISCLAIMER, owncorpus, test_templates
+from tests.bench.bench_own_corpus import (
+    changelog_entries,
+    disclaimer_sets,
+    owncorpus,
+    test_templates,
+    write_under_disclaimer,
+)
 from tests.bench.bench_small_files import CORPUS
 
 LEVELS = (3, 10)  # N: the fewest different texts holding a line for it to be boilerplate
@@ -148,21 +153,6 @@ def by_truth(truth: owncorpus.Truth) -> Label:
     return label
 
 
-def changelog_entries() -> dict[str, str]:
-    """The entries of the installed Debian packages' changelogs, as bench_own_corpus reads
-    them (up to twelve a package)."""
-    out = {}
-    for path in sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz")):
-        try:
-            text = gzip.decompress(path.read_bytes()).decode("utf-8")
-        except (OSError, EOFError, UnicodeDecodeError):
-            continue
-        entries = re.split(r"(?m)^(?=\S+ \([^)]*\) [^;]*; urgency=)", text)
-        for i, entry in enumerate(e for e in entries[:12] if len(re.findall(r"\w+", e)) >= 12):
-            out[f"{path.parent.name}-{i:02d}.txt"] = entry
-    return out
-
-
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="boilerplate-"))
     print(
@@ -182,18 +172,10 @@ def main() -> None:
         folder = tmp / re.sub(r"\W+", "_", label)
         truth = owncorpus.build_short(folder, texts, pdf_every=3, footer=True)
         report(f"{label} with their copies", folder, folder.with_suffix(".sqlite"), by_truth(truth))
-    for label, texts, language in (
-        ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
-        ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
-        ("Chinese help texts", owncorpus.cjk_notes("zh_CN")[:150], "zh"),
-    ):
+    for label, texts, language in disclaimer_sets():
         for where in ("below", "above"):
             folder = tmp / f"disclaimer-{label.split()[0]}-{language}-{where}"
-            folder.mkdir()
-            for i, text in enumerate(texts):
-                parts = [text, DISCLAIMER[language]]
-                body = "\n\n".join(parts if where == "below" else parts[::-1])
-                (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
+            write_under_disclaimer(folder, texts, language, where)
             report(
                 f"150 different {label}, a disclaimer {where} each",
                 folder,
