@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import sqlite3
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -51,15 +50,7 @@ from tests.bench.bench_small_files import CORPUS
 
 LEVELS = (3, 10)  # N: the fewest different texts holding a line for it to be boilerplate
 LEFT_MIN_SHARED = 0.5  # of the smaller side's words left, in order
-_MASK64 = (1 << 64) - 1
 Label = Callable[[str, str], str | None]  # two paths -> "same", "different" or None (gray)
-
-
-def scanned(folder: Path, db: Path) -> list[list[str]]:
-    with DedupService(db) as service:
-        service.add_folder(folder)
-        service.scan()
-        return [[m.path for m in g.members] for g in service.groups()]
 
 
 def refused(a: sk.TextSketch, b: sk.TextSketch, counts: dict[int, int], n: int) -> bool:
@@ -89,21 +80,14 @@ def refused(a: sk.TextSketch, b: sk.TextSketch, counts: dict[int, int], n: int) 
 def measured(folder: Path, db: Path, label: Label) -> tuple[dict[str, int], dict[int, dict]]:
     """A real scan of ``folder`` into a new index at ``db``: its grouped pairs of short
     documents, same and different by ``label``, and at each level of LEVELS how many of them
-    the rule refuses."""
-    groups = scanned(folder, db)
-    conn = sqlite3.connect(db)
-    try:
-        counts = {
-            int(line) & _MASK64: n
-            for line, n in conn.execute(
-                "SELECT s.line_id, COUNT(DISTINCT COALESCE(d.text_hash, d.content_hash)) "
-                "FROM short_lines s JOIN documents d ON d.id = s.doc_id GROUP BY s.line_id"
-            )
-        }
-        rows = conn.execute("SELECT path, sketch FROM documents").fetchall()
-    finally:
-        conn.close()
-    sketches = {path: sk.decode(raw) for path, raw in rows}
+    the rule refuses (the lines counted as the grouping counts them, Store.line_counts)."""
+    with DedupService(db) as service:
+        service.add_folder(folder)
+        service.scan()
+        groups = [[m.path for m in g.members] for g in service.groups()]
+        sketches = {r.path: sk.decode(r.sketch) for r in service.store.grouping_rows(None)}
+        lines = {i for s in sketches.values() for i in sk.line_ids(s).tolist()} - {0}
+        counts = service.store.line_counts(lines)
     seen = {"same": 0, "different": 0}
     hit = {n: {"same": 0, "different": 0} for n in LEVELS}
     for group in groups:
@@ -154,7 +138,11 @@ def by_truth(truth: owncorpus.Truth) -> Label:
 
 
 def main() -> None:
-    tmp = Path(tempfile.mkdtemp(prefix="boilerplate-"))
+    with tempfile.TemporaryDirectory(prefix="boilerplate-") as tmp:
+        run(Path(tmp))
+
+
+def run(tmp: Path) -> None:
     print(
         "boilerplate lines: grouped pairs of short documents the rule would refuse "
         f"(left text sharing under {LEFT_MIN_SHARED:.0%} in order)"
