@@ -31,7 +31,7 @@ import itertools
 import json
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -49,12 +49,48 @@ from tests.bench.bench_own_corpus import (
 from tests.bench.bench_small_files import CORPUS
 
 LEVELS = (3, 10)  # N: the fewest different texts holding a line for it to be boilerplate
-LEFT_MIN_SHARED = 0.5  # of the smaller side's words left, in order
+LEFT_MIN_SHARED = 0.5  # of the smaller side's words left, in order ("half")
 Label = Callable[[str, str], str | None]  # two paths -> "same", "different" or None (gray)
 
 
-def refused(a: sk.TextSketch, b: sk.TextSketch, counts: dict[int, int], n: int) -> bool:
-    """Whether the rule (module docstring) refuses the pair, with boilerplate held by ``n``."""
+def _under_half(left_a: np.ndarray, left_b: np.ndarray, n_a: int, n_b: int) -> bool:
+    """What is left of the two shares under half of the smaller side's words, in order."""
+    return sk._lcs_length(left_a, left_b) < LEFT_MIN_SHARED * min(len(left_a), len(left_b))
+
+
+def _each_adds_its_own(left_a: np.ndarray, left_b: np.ndarray, n_a: int, n_b: int) -> bool:
+    """Each side's left text holds more words beyond what the two share in order than light
+    edits of its whole text allow (sketch._edits_allowed of its ``n_a`` or ``n_b`` content
+    words: 5 %, or one), as trimmed_similarity asks of a side that adds text of its own."""
+    common = sk._lcs_length(left_a, left_b)
+    return len(left_a) - common > sk._edits_allowed(n_a) and len(
+        left_b
+    ) - common > sk._edits_allowed(n_b)
+
+
+def _under_half_of_words(left_a: np.ndarray, left_b: np.ndarray, n_a: int, n_b: int) -> bool:
+    """:func:`_under_half`, when each side has MIN_NEAR_WORDS words left or more: fewer are a
+    name or a date (a form letter's), which the rule leaves to the share of the whole."""
+    small = min(len(left_a), len(left_b)) < sk.MIN_NEAR_WORDS
+    return not small and _under_half(left_a, left_b, n_a, n_b)
+
+
+# What is left of the two sides judged two documents: the rules compared
+RULES: dict[str, Callable[[np.ndarray, np.ndarray, int, int], bool]] = {
+    "half": _under_half,
+    "half4": _under_half_of_words,
+    "own": _each_adds_its_own,
+}
+
+
+def refused(
+    a: sk.TextSketch,
+    b: sk.TextSketch,
+    counts: Mapping[int, int],
+    n: int,
+    rule: Callable[[np.ndarray, np.ndarray, int, int], bool] = _under_half,
+) -> bool:
+    """Whether ``rule`` refuses the pair (module docstring), with boilerplate held by ``n``."""
     ids_a, ids_b = sk.line_ids(a).tolist(), sk.line_ids(b).tolist()
     lines_a, lines_b = set(ids_a) - {0}, set(ids_b) - {0}
     both = lines_a & lines_b
@@ -74,13 +110,16 @@ def refused(a: sk.TextSketch, b: sk.TextSketch, counts: dict[int, int], n: int) 
     left_a, left_b = left(a, ids_a), left(b, ids_b)
     if len(left_a) == 0 or len(left_b) == 0:
         return False
-    return sk._lcs_length(left_a, left_b) < LEFT_MIN_SHARED * min(len(left_a), len(left_b))
+    return rule(left_a, left_b, len(a.words), len(b.words))
 
 
-def measured(folder: Path, db: Path, label: Label) -> tuple[dict[str, int], dict[int, dict]]:
+def measured(
+    folder: Path, db: Path, label: Label
+) -> tuple[dict[str, int], dict[tuple[str, int], dict[str, int]]]:
     """A real scan of ``folder`` into a new index at ``db``: its grouped pairs of short
-    documents, same and different by ``label``, and at each level of LEVELS how many of them
-    the rule refuses (the lines counted as the grouping counts them, Store.line_counts)."""
+    documents, same and different by ``label``, and by each of RULES at each level of LEVELS
+    how many of them it refuses (the lines counted as the grouping counts them,
+    Store.line_counts)."""
     with DedupService(db) as service:
         service.add_folder(folder)
         service.scan()
@@ -89,7 +128,7 @@ def measured(folder: Path, db: Path, label: Label) -> tuple[dict[str, int], dict
         lines = {i for s in sketches.values() for i in sk.line_ids(s).tolist()} - {0}
         counts = service.store.line_counts(lines)
     seen = {"same": 0, "different": 0}
-    hit = {n: {"same": 0, "different": 0} for n in LEVELS}
+    hit = {(r, n): {"same": 0, "different": 0} for r in RULES for n in LEVELS}
     for group in groups:
         for x, y in itertools.combinations(group, 2):
             a, b = sketches[x], sketches[y]
@@ -97,20 +136,17 @@ def measured(folder: Path, db: Path, label: Label) -> tuple[dict[str, int], dict
             if kind is None or not len(a.words) or not len(b.words):
                 continue
             seen[kind] += 1
-            for n in LEVELS:
-                hit[n][kind] += refused(a, b, counts, n)
+            for r, n in hit:
+                hit[r, n][kind] += refused(a, b, counts, n, RULES[r])
     return seen, hit
 
 
 def report(name: str, folder: Path, db: Path, label: Label) -> None:
     seen, hit = measured(folder, db, label)
-    by_level = "; ".join(
-        f"N = {n}: {hit[n]['same']} same and {hit[n]['different']} different refused"
-        for n in LEVELS
-    )
+    by_level = "; ".join(f"{r} N={n} {h['same']}/{h['different']}" for (r, n), h in hit.items())
     print(
         f"  {name}: grouped pairs of short documents {seen['same']} same, "
-        f"{seen['different']} different; {by_level}"
+        f"{seen['different']} different; refused same/different: {by_level}"
     )
 
 
@@ -144,8 +180,9 @@ def main() -> None:
 
 def run(tmp: Path) -> None:
     print(
-        "boilerplate lines: grouped pairs of short documents the rule would refuse "
-        f"(left text sharing under {LEFT_MIN_SHARED:.0%} in order)"
+        "boilerplate lines: grouped pairs of short documents the rules would refuse (half: "
+        f"what is left shares under {LEFT_MIN_SHARED:.0%} of the smaller side in order; own: "
+        "each side adds more than light edits of its own)"
     )
     for name in ("public", "public2"):
         report(name, CORPUS / name / "docs", tmp / f"{name}.sqlite", labelled(CORPUS / name))
