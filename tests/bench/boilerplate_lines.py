@@ -13,7 +13,9 @@ the lines both hold that are *common* (held by at least N different texts of the
 at least COMMON_LINE_FACTOR times as many as any line only one of them holds) are boilerplate;
 what is left of each (its content words outside those lines, in order) must share at least
 half of the smaller side's words in order (longest common subsequence), or the pair is two
-documents. A copy under another banner keeps the text in what is left of both; two notes
+documents ("half"; "half4" asks it only when each side has MIN_NEAR_WORDS words left or more;
+"own" refuses when each side adds more than light edits of its whole text: RULES). A copy
+under another banner keeps the text in what is left of both; two notes
 under one disclaimer keep only their notes.
 
 For each set, the grouped pairs of short documents and how many of them the rule would refuse,
@@ -63,9 +65,8 @@ def _each_adds_its_own(left_a: np.ndarray, left_b: np.ndarray, n_a: int, n_b: in
     edits of its whole text allow (sketch._edits_allowed of its ``n_a`` or ``n_b`` content
     words: 5 %, or one), as trimmed_similarity asks of a side that adds text of its own."""
     common = sk._lcs_length(left_a, left_b)
-    return len(left_a) - common > sk._edits_allowed(n_a) and len(
-        left_b
-    ) - common > sk._edits_allowed(n_b)
+    own_a, own_b = len(left_a) - common, len(left_b) - common
+    return own_a > sk._edits_allowed(n_a) and own_b > sk._edits_allowed(n_b)
 
 
 def _under_half_of_words(left_a: np.ndarray, left_b: np.ndarray, n_a: int, n_b: int) -> bool:
