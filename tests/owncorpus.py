@@ -187,6 +187,21 @@ def score(groups: Iterable[Iterable[str]], truth: Truth) -> tuple[float, float, 
 
 SHORT_BANNER = "Reposted from the community newsletter. All rights belong to the original author."
 SHORT_FOOTER = "Sent from my phone. Please excuse any typos in this message."
+# A company's mail disclaimer (50 words; 70 Chinese characters), below or above every mail: lines
+# many texts hold, which two different notes may share and nothing else.
+DISCLAIMER = {
+    "en": (
+        "CONFIDENTIALITY NOTICE: This e-mail message, including any attachments, is for the sole "
+        "use of the intended recipient(s) and may contain confidential and privileged "
+        "information. Any unauthorized review, use, disclosure or distribution is prohibited. If "
+        "you are not the intended recipient, please contact the sender by reply e-mail and "
+        "destroy all copies of the original message."
+    ),
+    "zh": (
+        "免责声明：本邮件及其附件可能包含保密信息，仅供指定收件人使用。如果您不是指定收件人，"
+        "请立即通知发件人并删除本邮件，严禁以任何方式使用、复制或传播本邮件内容。"
+    ),
+}
 CJK_NOTES = Path(__file__).resolve().parent / "data" / "cjk_notes"
 # A short text's banner, footer and title in its own language (the key: short_language), and
 # the legacy encoding its copy is saved in (Traditional Chinese: Big5).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -22,7 +23,7 @@ import owncorpus
 import pytest
 from support.items import grouping_items
 
-from desktop_dedup.core import sketch
+from desktop_dedup.core import grouping, sketch
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.grouping import build_groups
 from desktop_dedup.core.service import DedupService
@@ -661,6 +662,219 @@ def test_a_line_above_some_notes_and_below_others_never_joins_two_of_them(tmp_pa
         for i, j in itertools.permutations(range(24), 2):
             share = service.pair_similarity(rows[f"n{i}-below.txt"], rows[f"n{j}-above.txt"])
             assert share < 0.75, (i, j, share)
+
+
+def _far_apart(texts: list[str]) -> list[str]:
+    """Of ``texts``, in order, those that share under 40 % of any earlier one's words in order
+    (of the shorter one's; a Chinese character counts as a word): texts that no rule of "the
+    same document" may take for one, whatever they share besides (short_sentences keeps
+    sentences that share under half of their words in any order, so a Spanish and a Portuguese
+    description of one command, 5 words of 10 in order, may both be among them)."""
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"[\u4e00-\u9fff]|[^\W\d_]+", text.lower())
+
+    kept: list[tuple[str, list[str]]] = []
+    for text in texts:
+        w = words(text)
+        if all(_lcs(w, v) < 0.4 * min(len(w), len(v)) for _, v in kept):
+            kept.append((text, w))
+    return [t for t, _ in kept]
+
+
+def _lcs(a: list[str], b: list[str]) -> int:
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for j, y in enumerate(b):
+            diagonal, row[j + 1] = row[j + 1], diagonal + 1 if x == y else max(row[j], row[j + 1])
+    return row[-1]
+
+
+def _under_disclaimer(folder: Path, texts: list[str], language: str = "en") -> None:
+    """Each of ``texts`` as a mail of its own, the disclaimer below it (n{i}-mail.txt); the
+    first eight also under the disclaimer with one word changed (n{i}-edited.txt) and with a
+    title (n{i}-title.docx): its copies."""
+    folder.mkdir()
+    disclaimer = owncorpus.DISCLAIMER[language]
+    title = "通知" if language == "zh" else "Note"
+    for i, text in enumerate(texts):
+        docgen.write_txt(folder / f"n{i}-mail.txt", f"{text}\n\n{disclaimer}")
+        if i < 8:
+            edited = owncorpus.one_word_changed(text)
+            docgen.write_txt(folder / f"n{i}-edited.txt", f"{edited}\n\n{disclaimer}")
+            docgen.write_docx(folder / f"n{i}-title.docx", f"{title}\n\n{text}\n\n{disclaimer}")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_different_notes_under_one_long_disclaimer_are_not_grouped(tmp_path, language):
+    """Forty real sentences of 8-16 words (Chinese help texts of 40-150 characters; _far_apart),
+    each a mail above a company's disclaimer of 50 words (70 characters): most of each file is
+    the disclaimer, so two of them shared over 80 % of their word pairs and were grouped (754 of
+    the 759 such pairs of 150 sentences). The index holds the disclaimer's lines in every
+    mail and each note's in its copies only: left without it, two notes are two texts. A
+    note's copies under the disclaimer, one word changed or a title added in a DOCX, are still
+    its copies."""
+    texts = _far_apart(
+        owncorpus.short_sentences(60) if language == "en" else owncorpus.cjk_notes("zh_CN")[:60]
+    )[:40]
+    assert len(texts) == 40
+    _under_disclaimer(tmp_path / "docs", texts, language)
+    groups = _scan(tmp_path / "docs", tmp_path)
+    for group in groups:
+        assert len({name.split("-")[0] for name in group}) == 1, group
+    found = sum(
+        {f"n{i}-mail.txt", f"n{i}-edited.txt", f"n{i}-title.docx"} <= g
+        for i in range(8)
+        for g in groups
+    )
+    assert found >= 7, groups
+
+
+def test_notes_grouped_while_their_disclaimer_was_rare_part_once_it_is_common(tmp_path):
+    """The incremental regroup asks the index's counts as they are now: six notes under one
+    disclaimer (in six texts: not yet boilerplate, so they are grouped as alike as the
+    disclaimer makes them), then fourteen more mails scanned. The earlier notes are candidates
+    of the new ones, so their groups are verified again, and no group holds two notes; the
+    groups are those a full regroup makes."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    notes = _far_apart(owncorpus.short_sentences(60))[:20]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(folder)
+        for batch in (range(6), range(6, 20)):
+            for i in batch:
+                docgen.write_txt(folder / f"n{i}-mail.txt", f"{notes[i]}\n\n{disclaimer}")
+            service.scan()
+            groups = [{Path(m.path).name for m in g.members} for g in service.groups()]
+            if batch[0] == 0:
+                assert any(len(g) > 1 for g in groups), groups  # rare yet: alike
+        assert groups == [], groups  # each note is a text of its own
+        incremental = sorted(sorted(g) for g in groups)
+        service.regroup()
+        full = sorted(sorted(Path(m.path).name for m in g.members) for g in service.groups())
+    assert incremental == full
+
+
+def test_a_disclaimer_is_boilerplate_only_when_many_texts_hold_it_and_more_than_the_notes():
+    """shares_only_boilerplate with the index's counts: two notes under one disclaimer are two
+    documents when the disclaimer is in BOILERPLATE_MIN_TEXTS texts or more and twice as many
+    as either note; not when it is in fewer (a note saved under two banners of its own, each
+    in a few texts), nor when a note is in as many; never for a note and its copy with a word
+    changed, nor for a note of fewer than MIN_NEAR_WORDS content words (a name)."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    note_a = "Please water the balcony plants twice a day while I am away next week."
+    note_b = "The quarterly figures are due on Friday; send them to the finance team."
+    a, b = _sketch(f"{note_a}\n\n{disclaimer}"), _sketch(f"{note_b}\n\n{disclaimer}")
+    edited = _sketch(f"{note_a.replace('balcony', 'terrace')}\n\n{disclaimer}")
+    name_a = _sketch(f"Dear Ann Smith,\n\n{disclaimer}")
+    name_b = _sketch(f"Dear Bob Jones,\n\n{disclaimer}")
+    (line_a, line_d), (line_b, _) = sketch.line_ids(a).tolist(), sketch.line_ids(b).tolist()
+    assert sketch.verified_similarity(a, b, 0.75) >= 0.75  # alone, the pair cannot tell
+    for counts, apart in (
+        ({line_d: 40, line_a: 1, line_b: 1}, True),
+        ({line_d: 10, line_a: 5, line_b: 1}, True),
+        ({line_d: 9, line_a: 1, line_b: 1}, False),  # in nine texts: not boilerplate
+        ({line_d: 40, line_a: 21, line_b: 1}, False),  # a note in over half as many
+    ):
+        index = lambda ids, counts=counts: {i: counts[i] for i in ids if i in counts}  # noqa: E731
+        assert sketch.shares_only_boilerplate(a, b, index) is apart, counts
+        share = sketch.verified_similarity(a, b, 0.75, index)
+        assert (share == 0.0) if apart else (share >= 0.75), (counts, share)
+    index = lambda ids: {line_d: 40}  # noqa: E731  (the disclaimer in 40 texts, each line in 1)
+    assert not sketch.shares_only_boilerplate(a, edited, index)
+    assert sketch.verified_similarity(a, edited, 0.75, index) >= 0.75
+    assert not sketch.shares_only_boilerplate(name_a, name_b, index)
+    assert not sketch.shares_only_boilerplate(a, _sketch(note_a), index)  # nothing shared
+
+
+def test_a_family_under_one_disclaimer_is_never_taken_whole(tmp_path):
+    """A family of alike documents is one group when its pairs are provably the same from its
+    first member's (grouping._certified_family). The bare disclaimer is the same as each note
+    under it (a note is a title added to it), but two notes under it are two documents: the
+    family must not be taken whole, and its groups are those of verifying every pair; a mail
+    merge's letters under the disclaimer (each its own name) still are one family."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    own = set(re.findall(r"\w+", disclaimer.lower()))  # notes that share no word with it
+    notes = [
+        s
+        for s in owncorpus.short_sentences(150)
+        if s.isascii() and len(s.split()) <= 12 and not own & set(re.findall(r"\w+", s.lower()))
+    ][:12]
+    assert len(notes) == 12
+    texts = [f"{disclaimer} {disclaimer}"] + [
+        f"{note}\n\n{disclaimer} {disclaimer}" for note in notes
+    ]
+    items = grouping_items(texts)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
+        families = build_groups(items, 0.75)
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)
+        pairwise = build_groups(items, 0.75)
+    assert families == pairwise
+    for group in families:
+        assert sum(m.doc_id >= 1 for m in group.members) <= 1, group
+    names = [
+        f"{first} {last}" for first in ("Ann", "Bob", "Cleo", "Dan") for last in ("Li", "Wu", "Ng")
+    ]
+    letters = grouping_items([f"Dear {name},\n\n{disclaimer} {disclaimer}" for name in names])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
+        verified = []
+        real = grouping.sketch_mod.verified_similarity
+        mp.setattr(
+            grouping.sketch_mod,
+            "verified_similarity",
+            lambda *a, **k: verified.append(a) or real(*a, **k),
+        )
+        (group,) = build_groups(letters, 0.75)
+    assert len(group.members) == len(names)
+    assert len(verified) < len(names) * (len(names) - 1) // 2
+
+
+def test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one():
+    """none_share_only_boilerplate, which lets a family be taken whole, against every pair
+    compared: it may say False for a family with no such pair (then the family is verified
+    pair by pair), never True for one with such a pair. A mail merge's letters under the
+    disclaimer, each with its addressee's name and address (their own words, half of them the
+    same in order), are shown free without comparing their pairs; notes under it are not;
+    letters with another line common to some of them are left to the pairs."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    streets = ["Pine", "Oak", "Maple", "Cedar", "Elm", "Birch", "Willow", "Ash"]
+    names = ["Ann Li", "Bob Wu", "Cleo Ng", "Dan Ho", "Eve Ma", "Fay Yu", "Gus Ko", "Hal Xu"]
+    letters = [
+        f"Dear {name},\n\nYour address: {i + 10} {street} Street, Riverside.\n\n{disclaimer}"
+        for i, (name, street) in enumerate(zip(names, streets, strict=True))
+    ]
+    notes = [f"{s}\n\n{disclaimer}" for s in owncorpus.short_sentences(40) if s.isascii()][:8]
+    signed = [f"{t}\n\nKind regards from the Riverside library team" for t in letters[:5]]
+    cases = {
+        "letters": (letters, True),
+        "notes": (notes, False),
+        "letters and notes": (letters[:4] + notes[:4], False),
+        "signed letters": (signed + letters[5:], None),
+        "one note": ([notes[0], disclaimer], True),
+    }
+    for name, (texts, expected) in cases.items():
+        sks = [_sketch(t) for t in texts]
+        counts: dict[int, int] = {}
+        for s in sks:  # every line counted among these texts, twice over (as in an index)
+            for i in set(sketch.line_ids(s).tolist()) - {0}:
+                counts[i] = counts.get(i, 0) + 2
+
+        def index(ids, counts=counts):
+            return {i: counts[i] for i in ids if i in counts}
+
+        free = sketch.none_share_only_boilerplate(sks, index)
+        refused = [
+            (i, j)
+            for i, j in itertools.combinations(range(len(sks)), 2)
+            if sketch.shares_only_boilerplate(sks[i], sks[j], index)
+        ]
+        assert not (free and refused), (name, refused)
+        if expected is not None:
+            assert free is expected, (name, refused)
 
 
 def test_a_footer_copy_added_later_joins_its_family_through_the_index(tmp_path):

@@ -941,7 +941,9 @@ def _certified_family(
     * all hold the same repeated words the same number of times (their salient words and
       counts), so no pair can be vetoed as a swap of names (sketch.substituted: a word
       repeated in one that the other lacks, or holds far less often);
-    * no pair of its documents is one the user ignored.
+    * no pair of its documents is one the user ignored;
+    * no pair of its short documents can be two texts under one boilerplate of the index
+      (sketch.none_share_only_boilerplate: a disclaimer, and each its own note).
     """
     if len(family) < 2:
         return None
@@ -969,6 +971,8 @@ def _certified_family(
                 if ign.blocks(content, seen):
                     return None
                 seen.add(content)
+    if not sketch_mod.none_share_only_boilerplate(sketches, common):
+        return None
     shares = {}
     for c, s in zip(family[1:], sketches[1:], strict=True):
         share = sketch_mod.verified_similarity(first, s, threshold, common)

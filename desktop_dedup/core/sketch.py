@@ -156,6 +156,21 @@ TWO_SIDED_MAX_ADDED = 1 / 3
 # texts as that line.
 COMMON_LINE_MIN = 3
 COMMON_LINE_FACTOR = 2
+# Two short documents that share lines held by many texts of the index, a company's
+# disclaimer or a newsletter's header, and each hold a line the other lacks, are compared
+# without those lines too (shares_only_boilerplate): a line both hold is boilerplate when at
+# least BOILERPLATE_MIN_TEXTS different texts hold it, and COMMON_LINE_FACTOR times as many as
+# any line only one of the two holds. A text saved in a few copies, with a title, a banner, a
+# footer or as a PDF, puts its own lines in a few texts (in the public corpora none of a
+# document's own lines is in more than 5), a mail's disclaimer is in every mail: with each
+# side's words outside the boilerplate MIN_NEAR_WORDS or more, the two are two documents when
+# those words share under BOILERPLATE_LEFT_SHARE of the smaller side's, in order. Two notes
+# under a disclaimer four times their length otherwise verify as the same (754 of the 759
+# pairs of 150 sentences under a disclaimer of 50 words were grouped); a note and its copy
+# with one word edited keep all but that word; a form letter's own words are its
+# addressee's name, fewer than MIN_NEAR_WORDS, or the same words with other numbers.
+BOILERPLATE_MIN_TEXTS = 10
+BOILERPLATE_LEFT_SHARE = 0.5
 # How a comparison asks the index: line ids -> how many of its different texts hold each.
 LineCounts = Callable[[list[int]], Mapping[int, int]]
 # Short documents that differ by light edits are also compared word by word (word_similarity):
@@ -172,10 +187,12 @@ EDIT_RUN_TOKENS = 2
 # words are gone as in a swap both ways, SWAP_MIN_GONE; 9: not an answer of its own, but more
 # pairs to give one: long documents are keyed too, candidate_keys; 10: a swap may be two
 # pages naming each other, each its own word three times as often, _named_less_both_ways; 11:
-# a text of fewer than MIN_NEAR_WORDS content words is a near duplicate of nothing): an
+# a text of fewer than MIN_NEAR_WORDS content words is a near duplicate of nothing; 12: two
+# short documents that share only lines many texts of the index hold are two,
+# shares_only_boilerplate): an
 # index grouped by another version is regrouped once from its stored sketches
 # (service._matching_key), no file read again.
-VERIFICATION_VERSION = 11
+VERIFICATION_VERSION = 12
 # The fewest content words a text needs to be a near duplicate of another (with fewer, only
 # of its own bytes or text: grouping's classes). Among three words or fewer any difference,
 # a word or a number (which is no content word: a changed number costs a longer text
@@ -948,7 +965,8 @@ def verified_similarity(
     (checked only when the share reaches ``threshold``: below it the pair fails anyway).
     ``common``: when they are in an index, how many of its different texts hold each of some
     lines (by :func:`line_ids`; the two-sided comparison asks for the two documents').
-    ``veto=False``: the share whatever was swapped (what the diff says a swap cost)."""
+    With ``common``, 0 too when the two share only boilerplate (:func:`shares_only_boilerplate`).
+    ``veto=False``: the share whatever was swapped or shared (what the diff says either cost)."""
     if _too_few_words(a) or _too_few_words(b):
         return 0.0
     share = similarity(a.body, a.shingle_count, b.body, b.shingle_count)
@@ -970,8 +988,9 @@ def verified_similarity(
         )
     if len(a.words) and len(b.words) and share < 1.0:
         share = max(share, word_similarity(a, b, max(share, threshold), meeting))
-    if veto and share >= threshold and substituted(a, b):
-        return 0.0
+    if veto and share >= threshold:
+        if substituted(a, b) or (common is not None and shares_only_boilerplate(a, b, common)):
+            return 0.0
     return share
 
 
@@ -1319,6 +1338,136 @@ def _added_lines_common(
                 (left_out if line in out else kept).append(counts.get(line_id, 0))
     rarest = min(left_out, default=0)
     return rarest >= COMMON_LINE_MIN and rarest >= COMMON_LINE_FACTOR * max(kept, default=0)
+
+
+def shares_only_boilerplate(a: TextSketch, b: TextSketch, common: LineCounts) -> bool:
+    """Whether two short documents are two documents under boilerplate of the index
+    (BOILERPLATE_MIN_TEXTS): each holds a line the other lacks, and once the lines both hold
+    that are boilerplate are left out, each has MIN_NEAR_WORDS content words or more and what
+    is left of the two shares under BOILERPLATE_LEFT_SHARE of the smaller side's, in order.
+    ``common``: how many different texts of the index hold each line (:func:`line_ids`)."""
+    left = _left_of_boilerplate(a, b, common)
+    return left is not None and _left_apart(*left)
+
+
+def _left_of_boilerplate(
+    a: TextSketch, b: TextSketch, common: LineCounts
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The content words of ``a`` and of ``b`` outside the boilerplate lines they share
+    (:func:`shares_only_boilerplate`), or None when they share none or one holds every line
+    of the other (asked of ``common`` only then)."""
+    if len(a.words) == 0 or len(b.words) == 0:
+        return None
+    ids_a, ids_b = line_ids(a), line_ids(b)
+    lines_a, lines_b = set(ids_a.tolist()) - {0}, set(ids_b.tolist()) - {0}
+    both = lines_a & lines_b
+    if not both or lines_a <= lines_b or lines_b <= lines_a:
+        return None
+    counts = common(sorted(lines_a | lines_b))
+    top = max(counts.get(i, 0) for i in lines_a ^ lines_b)
+    least = max(BOILERPLATE_MIN_TEXTS, COMMON_LINE_FACTOR * top)
+    boilerplate = [i for i in both if counts.get(i, 0) >= least]
+    if not boilerplate:
+        return None
+    return _words_outside(a, ids_a, boilerplate), _words_outside(b, ids_b, boilerplate)
+
+
+def _words_outside(s: TextSketch, ids: np.ndarray, lines: list[int]) -> np.ndarray:
+    """The content words of ``s`` (in order) outside the lines whose ids are ``lines`` (``ids``:
+    :func:`line_ids` of ``s``; a word goes with the line it begins in)."""
+    out_line = np.isin(ids, np.array(lines, dtype=np.uint64))
+    return s.words[~out_line[np.minimum(s.word_lines.astype(np.int64), len(ids) - 1)]]
+
+
+def _left_apart(left_a: np.ndarray, left_b: np.ndarray) -> bool:
+    """Whether what is left of two documents once their boilerplate is left out is two texts:
+    each has MIN_NEAR_WORDS content words or more (fewer are a name or a date, a form letter's,
+    judged with the whole text), sharing under BOILERPLATE_LEFT_SHARE of the smaller's words
+    in order."""
+    smaller = min(len(left_a), len(left_b))
+    if smaller < MIN_NEAR_WORDS:
+        return False
+    return _lcs_length(left_a, left_b) < BOILERPLATE_LEFT_SHARE * smaller
+
+
+# The most pairs of documents with words of their own under one boilerplate that
+# none_share_only_boilerplate compares one by one (beyond, a family is verified pair by pair)
+_BOILERPLATE_PAIRS_COMPARED = 2000
+
+
+def none_share_only_boilerplate(sks: list[TextSketch], common: LineCounts) -> bool:
+    """Whether no pair of ``sks`` can be two documents under boilerplate
+    (:func:`shares_only_boilerplate`), shown without comparing every pair; False when that
+    cannot be shown (a family of alike documents is then verified pair by pair,
+    grouping._certified_family).
+
+    A pair is refused only for lines both hold that BOILERPLATE_MIN_TEXTS texts or more hold.
+    When no document holds such a line, none is. When every short document holds the same such
+    lines, each held COMMON_LINE_FACTOR times as often as any other line of theirs, every pair
+    that may be refused leaves out exactly those: what is left of each is its own, and the
+    pairs of those with MIN_NEAR_WORDS words or more left are compared (a mail merge's letters
+    under the library's disclaimer: each its addressee's name and address); one sequence of
+    words they all hold in order, as long as half of the second longest of them, shows all
+    those pairs at once."""
+    short = [s for s in sks if len(s.words)]
+    if len(short) < 2:
+        return True
+    ids = [line_ids(s) for s in short]
+    lines = [set(x.tolist()) - {0} for x in ids]
+    counts = common(sorted(set().union(*lines)))
+    heavy = [{i for i in held if counts.get(i, 0) >= BOILERPLATE_MIN_TEXTS} for held in lines]
+    if not any(heavy):
+        return True
+    if any(h != heavy[0] for h in heavy):
+        return False
+    rest = max((counts.get(i, 0) for held in lines for i in held - heavy[0]), default=0)
+    if min(counts[i] for i in heavy[0]) < COMMON_LINE_FACTOR * rest:
+        return False
+    boilerplate = sorted(heavy[0])
+    left = [_words_outside(s, x, boilerplate) for s, x in zip(short, ids, strict=True)]
+    left = [w for w in left if len(w) >= MIN_NEAR_WORDS]
+    if len(left) < 2:
+        return True
+    lengths = sorted(len(w) for w in left)
+    held = _common_in_order(left)
+    if len(held) >= BOILERPLATE_LEFT_SHARE * lengths[-2]:
+        return True
+    if len(left) * (len(left) - 1) // 2 > _BOILERPLATE_PAIRS_COMPARED:
+        return False
+    return not any(
+        _left_apart(left[i], left[j]) for i in range(len(left)) for j in range(i + 1, len(left))
+    )
+
+
+def _common_in_order(seqs: list[np.ndarray]) -> list[int]:
+    """A sequence of words every one of ``seqs`` holds in order (the longest common to the
+    first two, then to it and each next one: not always the longest common to all)."""
+    held = seqs[0].tolist()
+    for seq in seqs[1:]:
+        if not held:
+            break
+        held = _lcs(held, seq.tolist())
+    return held
+
+
+def _lcs(a: list[int], b: list[int]) -> list[int]:
+    """A longest common subsequence of two short sequences (dynamic programming)."""
+    n, m = len(a), len(b)
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = table[i], table[i + 1]
+        for j in range(m - 1, -1, -1):
+            row[j] = below[j + 1] + 1 if a[i] == b[j] else max(below[j], row[j + 1])
+    out, i, j = [], 0, 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            out.append(a[i])
+            i, j = i + 1, j + 1
+        elif table[i + 1][j] >= table[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return out
 
 
 class _Meeting:

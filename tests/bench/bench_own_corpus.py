@@ -624,25 +624,9 @@ def short_texts_report(tmp: Path) -> list[str]:
     return misses
 
 
-# One long disclaimer, as a company's mail carries it below every message.
-DISCLAIMER = {
-    "en": (
-        "CONFIDENTIALITY NOTICE: This e-mail message, including any attachments, is for the sole "
-        "use of the intended recipient(s) and may contain confidential and privileged "
-        "information. Any unauthorized review, use, disclosure or distribution is prohibited. If "
-        "you are not the intended recipient, please contact the sender by reply e-mail and "
-        "destroy all copies of the original message."
-    ),
-    "zh": (
-        "免责声明：本邮件及其附件可能包含保密信息，仅供指定收件人使用。如果您不是指定收件人，"
-        "请立即通知发件人并删除本邮件，严禁以任何方式使用、复制或传播本邮件内容。"
-    ),
-}
-
-
 def disclaimer_sets() -> list[tuple[str, list[str], str]]:
     """The different short texts put under one disclaimer: what they are, the texts, and the
-    language of their disclaimer (DISCLAIMER)."""
+    language of their disclaimer (owncorpus.DISCLAIMER)."""
     return [
         ("paragraphs of 20-60 words", owncorpus.short_paragraphs(150), "en"),
         ("sentences of 8-16 words", owncorpus.short_sentences(150), "en"),
@@ -651,11 +635,11 @@ def disclaimer_sets() -> list[tuple[str, list[str], str]]:
 
 
 def write_under_disclaimer(folder: Path, texts: list[str], language: str, where: str) -> None:
-    """Each of ``texts`` as a file of its own in a new ``folder``, with DISCLAIMER[language]
-    ``below`` or ``above`` it."""
+    """Each of ``texts`` as a file of its own in a new ``folder``, with
+    owncorpus.DISCLAIMER[language] ``below`` or ``above`` it."""
     folder.mkdir(parents=True)
     for i, text in enumerate(texts):
-        parts = [text, DISCLAIMER[language]]
+        parts = [text, owncorpus.DISCLAIMER[language]]
         body = "\n\n".join(parts if where == "below" else parts[::-1])
         (folder / f"n{i:03d}.txt").write_text(body + "\n", "utf-8")
 

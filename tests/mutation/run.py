@@ -484,8 +484,8 @@ MUTANTS: list[Mutant] = [
     m(
         "template-check-off",
         "desktop_dedup/core/sketch.py",
-        "    if veto and share >= threshold and substituted(a, b):\n        return 0.0\n",
-        "",
+        "        if substituted(a, b) or (common is not None and ",
+        "        if (common is not None and ",
         ["tests/test_sketch.py", "tests/test_grouping.py", "tests/test_templates.py"],
         "template instances are refused whatever their similarity",
     ),
@@ -3772,6 +3772,50 @@ MUTANTS: list[Mutant] = [
         "        self._stop_reading_names()\n",
         "",
         ["tests/test_names_not_utf8.py", "tests/gui/test_names_not_utf8_gui.py"],
+        "the same",
+    ),
+    m(
+        "boilerplate-pairs-not-refused",
+        "desktop_dedup/core/sketch.py",
+        "        if substituted(a, b) or (common is not None and "
+        "shares_only_boilerplate(a, b, common)):\n",
+        "        if substituted(a, b):\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_different_notes_under_one_long_disclaimer_are_not_grouped",
+        ],
+        "two different notes that share only a disclaimer many texts hold are not grouped",
+    ),
+    m(
+        "boilerplate-a-name-is-a-text",
+        "desktop_dedup/core/sketch.py",
+        "    if smaller < MIN_NEAR_WORDS:\n        return False\n"
+        "    return _lcs_length(left_a, left_b)",
+        "    return _lcs_length(left_a, left_b)",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_disclaimer_is_boilerplate_only_when_many_texts_hold_it_and_more_than_the_notes"
+        ],
+        "the same",
+    ),
+    m(
+        "boilerplate-family-taken-whole",
+        "desktop_dedup/core/grouping.py",
+        "    if not sketch_mod.none_share_only_boilerplate(sketches, common):\n"
+        "        return None\n",
+        "",
+        ["tests/test_short_texts.py::test_a_family_under_one_disclaimer_is_never_taken_whole"],
+        "the same, in a family of eight or more alike documents",
+    ),
+    m(
+        "boilerplate-family-shortcut-unsound",
+        "desktop_dedup/core/sketch.py",
+        "    if len(held) >= BOILERPLATE_LEFT_SHARE * lengths[-2]:\n",
+        "    if True:\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one"
+        ],
         "the same",
     ),
     m(
