@@ -664,6 +664,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
             f"other, {second!r} the other way round, as in two pages of one template that name "
             "two things\n"
         )
+    if result.boilerplate:
+        w(
+            "taken for two documents: what they share is text that many other documents of the "
+            "index hold too (a disclaimer, a template's lines), and without it each is a text of "
+            "its own\n"
+        )
     for row in result.rows:
         if row.tag == "equal":
             continue

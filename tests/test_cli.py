@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 import docgen
+import owncorpus
 import pytest
 
 from desktop_dedup import __version__
@@ -299,6 +300,35 @@ def test_diff_says_why_two_pages_of_one_template_are_not_the_same_document(
         same = run("diff", str(pages["svnlook"]), str(copy), *extra)
         figure = float(re.search(r"similarity ([0-9.]+)", same.stdout).group(1))
         assert figure >= 0.75 and "taken for two documents" not in same.stdout, same.stdout
+
+
+def test_diff_with_the_index_says_two_notes_share_only_a_disclaimer(tmp_path: Path) -> None:
+    """Twelve different notes, each above one company disclaimer four times its length: most
+    of each file is the disclaimer, and two files alone look 80 % the same; the index holds the
+    disclaimer in every note, so its figure for two of them is 0, and the diff says why. A
+    note's copy with a word changed under the disclaimer is the same document, and no such
+    line is printed."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    docs = tmp_path / "docs"
+    notes = [s for s in owncorpus.short_sentences(80) if s.isascii()][:12]
+    assert len(notes) == 12
+    for i, note in enumerate(notes):
+        docgen.write_txt(docs / f"n{i}.txt", f"{note}\n\n{disclaimer}")
+    edited = owncorpus.one_word_changed(notes[0])
+    docgen.write_txt(docs / "copy.txt", f"{edited}\n\n{disclaimer}")
+    db = str(tmp_path / "index.sqlite")
+    assert run("scan", str(docs), "--db", db, "--quiet").returncode == 0
+    alone = run("diff", str(docs / "n0.txt"), str(docs / "n1.txt"))
+    assert float(re.search(r"similarity ([0-9.]+)", alone.stdout).group(1)) >= 0.75
+    assert "taken for two documents" not in alone.stdout, alone.stdout
+    proc = run("diff", str(docs / "n0.txt"), str(docs / "n1.txt"), "--db", db)
+    assert proc.returncode == 1, proc.stderr
+    head = proc.stdout.splitlines()[2:4]
+    assert head[0].startswith("similarity 0.000"), proc.stdout
+    assert head[1].startswith("taken for two documents") and "disclaimer" in head[1], proc.stdout
+    same = run("diff", str(docs / "n0.txt"), str(docs / "copy.txt"), "--db", db)
+    figure = float(re.search(r"similarity ([0-9.]+)", same.stdout).group(1))
+    assert figure >= 0.75 and "taken for two documents" not in same.stdout, same.stdout
 
 
 def test_diff_with_the_index_shows_the_figure_of_its_groups(tmp_path: Path) -> None:

@@ -99,6 +99,10 @@ class DiffResult:
     #: the other: one template, two names), when that is why the two are not the same
     #: document (sketch.substituted); the similarity is then 0.
     swapped: tuple[str, str] | None = None
+    #: Whether what the two share is only lines many texts of the index hold (a disclaimer, a
+    #: template's lines) and what is left of each is its own text (sketch.shares_only_boilerplate):
+    #: why the similarity is 0.
+    boilerplate: bool = False
 
 
 def swapped_words(a: str, b: str, min_count: int) -> tuple[str, str] | None:

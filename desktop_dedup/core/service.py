@@ -1493,15 +1493,15 @@ class DedupService:
         otherwise; no file is read)."""
         return self._pair_verdict(doc_a, doc_b)[0]
 
-    def _pair_verdict(self, doc_a: int, doc_b: int) -> tuple[float, bool]:
-        """:meth:`pair_similarity`, and whether a consistent substitution made it 0 (_verdict,
-        at the index's threshold)."""
+    def _pair_verdict(self, doc_a: int, doc_b: int) -> tuple[float, str | None]:
+        """:meth:`pair_similarity`, and why it is 0 when a rule made it so (_verdict, at the
+        index's threshold)."""
         rows = {r.id: r for r in self.store.grouping_rows([doc_a, doc_b])}
         if len(rows) != 2 and doc_a != doc_b:
             raise DedupError("both documents must be in the index")
         a, b = rows[doc_a], rows[doc_b]
         if (a.text_hash or a.content_hash) == (b.text_hash or b.content_hash):
-            return 1.0, False
+            return 1.0, None
         return _verdict(
             sketch_mod.decode(a.sketch),
             sketch_mod.decode(b.sketch),
@@ -1517,10 +1517,10 @@ class DedupService:
         text_a, text_b = self.document_text(doc_a), self.document_text(doc_b)
         result = diff_texts(text_a, text_b, ignore_whitespace_punct=ignore_whitespace_punct)
         try:
-            similarity, swapped = self._pair_verdict(doc_a, doc_b)
+            similarity, why = self._pair_verdict(doc_a, doc_b)
         except DedupError:  # not (or no longer) matchable: the diff's own word-level figure
             return result
-        return _with_verdict(result, similarity, swapped, text_a, text_b)
+        return _with_verdict(result, similarity, why, text_a, text_b)
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -1962,16 +1962,21 @@ def text_similarity(text_a: str, text_b: str) -> float:
     return _text_verdict(text_a, text_b)[0]
 
 
-def _text_verdict(text_a: str, text_b: str) -> tuple[float, bool]:
-    """:func:`text_similarity`, and whether a consistent substitution made it 0."""
+def _text_verdict(text_a: str, text_b: str) -> tuple[float, str | None]:
+    """:func:`text_similarity`, and why it is 0 when a rule made it so (_verdict)."""
     from desktop_dedup.core.fingerprint import fingerprint_text  # not loaded for a scan
 
     fa, fb = fingerprint_text(text_a), fingerprint_text(text_b)
     if fa.text_hash == fb.text_hash and fa.token_count:
-        return 1.0, False
+        return 1.0, None
     return _verdict(
         sketch_mod.decode(fa.sketch), sketch_mod.decode(fb.sketch), None, DEFAULT_MIN_SIMILARITY
     )
+
+
+# Why a pair whose share of common text reaches the threshold is 0 (_verdict): two pages of one
+# template that swapped a repeated word both ways; two texts that share only boilerplate
+SWAPPED, BOILERPLATE = "swapped", "boilerplate"
 
 
 def _verdict(
@@ -1979,25 +1984,32 @@ def _verdict(
     b: sketch_mod.TextSketch,
     common: sketch_mod.LineCounts | None,
     threshold: float,
-) -> tuple[float, bool]:
-    """The verified share of two sketches, and whether it is 0 only because the two swapped
-    a repeated word both ways: their share without that check reaches ``threshold``, so the
-    swap alone keeps them apart (two pages of one template)."""
+) -> tuple[float, str | None]:
+    """The verified share of two sketches, and why it is 0 when their share without the
+    vetoes reaches ``threshold``: SWAPPED when the two swapped a repeated word both ways (two
+    pages of one template), BOILERPLATE when what they share is lines many texts of the index
+    hold (``common``; sketch.shares_only_boilerplate); None otherwise."""
     share = sketch_mod.verified_similarity(a, b, common=common)
-    if share > 0.0 or not sketch_mod.substituted(a, b):
-        return share, False
-    unvetoed = sketch_mod.verified_similarity(a, b, common=common, veto=False)
-    return share, unvetoed >= threshold
+    if share > 0.0:
+        return share, None
+    if sketch_mod.verified_similarity(a, b, common=common, veto=False) < threshold:
+        return share, None
+    if sketch_mod.substituted(a, b):
+        return share, SWAPPED
+    if common is not None and sketch_mod.shares_only_boilerplate(a, b, common):
+        return share, BOILERPLATE
+    return share, None
 
 
 def _with_verdict(
-    result: DiffResult, similarity: float, swapped: bool, text_a: str, text_b: str
+    result: DiffResult, similarity: float, why: str | None, text_a: str, text_b: str
 ) -> DiffResult:
-    """``result`` with the index's figure, and the two words swapped when that is why it is 0."""
+    """``result`` with the index's figure, and why it is 0 when a rule made it so: the two
+    words swapped, or that the two share only boilerplate."""
     from desktop_dedup.core.diff import swapped_words
 
-    words = swapped_words(text_a, text_b, sketch_mod.SALIENT_MIN_COUNT) if swapped else None
-    return replace(result, similarity=similarity, swapped=words)
+    words = swapped_words(text_a, text_b, sketch_mod.SALIENT_MIN_COUNT) if why == SWAPPED else None
+    return replace(result, similarity=similarity, swapped=words, boilerplate=why == BOILERPLATE)
 
 
 def diff_files(

@@ -465,6 +465,7 @@ class DiffView(QWidget):
         self.right_title.setText("")
         self._say(text)
         self.similarity_label.setText("")
+        self.similarity_label.setToolTip("")
         self.change_label.setText("")
         self._update_buttons()
 
@@ -555,9 +556,7 @@ class DiffView(QWidget):
             self.left_pane.render_rows(result.rows, left)
             self.right_pane.render_rows(result.rows, right)
         self._current_change = None
-        self.similarity_label.setText(
-            self.tr("Similarity: {value}").format(value=format_similarity(result.similarity))
-        )
+        self._show_similarity(result)
         changes = len(result.change_rows)
         self.change_label.setText(
             plural(self.tr("%n change(s)", "", changes), changes)
@@ -570,6 +569,29 @@ class DiffView(QWidget):
         self.rendered.emit(float(result.similarity), changes)
 
     # -- internals ---------------------------------------------------------------------------
+    def _show_similarity(self, result: Any) -> None:
+        """The figure, and when a rule made it 0 for two files that look alike, why: in a
+        word beside it, in full in its tooltip (the diff command prints the same)."""
+        text = self.tr("Similarity: {value}").format(value=format_similarity(result.similarity))
+        why = ""
+        if getattr(result, "swapped", None):
+            first, second = result.swapped
+            text += " " + self.tr("(two pages of one template)")
+            why = self.tr(
+                "Taken for two documents: “{first}” recurs in one and seldom or never in the "
+                "other, “{second}” the other way round, as in two pages of one template that "
+                "name two things."
+            ).format(first=first, second=second)
+        elif getattr(result, "boilerplate", False):
+            text += " " + self.tr("(only boilerplate in common)")
+            why = self.tr(
+                "Taken for two documents: what they share is text that many other documents "
+                "of the index hold too (a disclaimer, a template's lines), and without it each "
+                "is a text of its own."
+            )
+        self.similarity_label.setText(text)
+        self.similarity_label.setToolTip(why)
+
     def _roles(self) -> tuple[str, str]:
         """What the left and the right pane show: the reference (or the first document's own
         role) and the document compared with it, either way round."""
@@ -613,6 +635,7 @@ class DiffView(QWidget):
         self.left_title.setText(self._title(left_role, paths[0]))
         self.right_title.setText(self._title(right_role, paths[1]))
         self.similarity_label.setText("")
+        self.similarity_label.setToolTip("")
         self.change_label.setText(self.tr("Comparing…"))
         self._update_buttons()
 

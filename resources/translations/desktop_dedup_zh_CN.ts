@@ -213,7 +213,27 @@
         <translation>选择一组以对比其中的文件</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+127"/>
+        <source>(two pages of one template)</source>
+        <translation>（同一模板的两页）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Taken for two documents: “{first}” recurs in one and seldom or never in the other, “{second}” the other way round, as in two pages of one template that name two things.</source>
+        <translation>判定为两个文档：“{first}”在一个文件中反复出现，在另一个中很少或从未出现，“{second}”则相反，就像同一模板写出的、各讲一件事物的两页。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(only boilerplate in common)</source>
+        <translation>（共有的只是通用套话）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Taken for two documents: what they share is text that many other documents of the index hold too (a disclaimer, a template&apos;s lines), and without it each is a text of its own.</source>
+        <translation>判定为两个文档：两者共有的文字在索引中的许多其他文档里也有（如免责声明、模板中的行），除去这部分，各自是不同的文本。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reference</source>
         <translation>参考文件</translation>
     </message>
@@ -223,12 +243,12 @@
         <translation>对比文件</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-24"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="-13"/>
         <source>%n change(s)</source>
         <translation>
             <numerusform>%n 处改动</numerusform>
@@ -240,12 +260,12 @@
         <translation>没有改动</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+47"/>
         <source>{role}: {name}  —  {folder}</source>
         <translation>{role}：{name}  —  {folder}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
     </message>
@@ -304,7 +324,7 @@
         <translation>移除文件夹</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+93"/>
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -630,13 +650,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_dedup/gui/main_window.py" line="+193"/>
+        <location filename="../../desktop_dedup/gui/main_window.py" line="+197"/>
         <source>Duplicate documents</source>
-        <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed).</extracomment>
+        <extracomment>How often the window looks for changes another program or window made to its index (ms). A scan ended (ScanSummary; ``cancelled`` tells whether it was stopped). A trash/move ended: list of ActionResult. A background task raised: message. The group shown in the members table changed (group id or -1). A report was written: its path. Another program or window changed the index (the views were refreshed). The reader of names that are not UTF-8 is loaded (pathrules.read_names_off_thread): emitted from its thread, received on this one.</extracomment>
         <translation>重复文档</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>Folders</source>
         <translation>文件夹</translation>
     </message>
@@ -677,12 +697,12 @@
     </message>
     <message>
         <location line="+31"/>
-        <location line="+650"/>
+        <location line="+651"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-616"/>
+        <location line="-617"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -958,7 +978,7 @@
         <translation>新语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+149"/>
         <source>The index was changed by another program or window; showing its new state.</source>
         <translation>索引已被其他程序或窗口修改；现在显示的是修改后的状态。</translation>
     </message>
@@ -1095,12 +1115,12 @@
         <translation>出错了</translation>
     </message>
     <message>
-        <location line="-958"/>
+        <location line="-959"/>
         <source>Each of these files is the same as one file of this group, but not as every file of it, so it is not one of its duplicates: no rule marks it with the group. Select one to compare it with the file it is closest to; tick it to remove it while that file is kept.</source>
         <translation>这些文件各自与本组中的某个文件相同，但并非与组内每个文件都相同，因此不算本组的重复文件：任何标记规则都不会随本组标记它们。选中一个即可与它最接近的文件比较；勾选它即可在保留那个文件的前提下删除它。</translation>
     </message>
     <message numerus="yes">
-        <location line="+602"/>
+        <location line="+603"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n 个文档</numerusform>
@@ -1203,8 +1223,8 @@
         <translation>请选择参考文件以外的文件，以忽略这一对。</translation>
     </message>
     <message>
-        <location line="-939"/>
-        <location line="+1007"/>
+        <location line="-940"/>
+        <location line="+1008"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>

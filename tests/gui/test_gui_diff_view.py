@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import docgen
+import owncorpus
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QTextBlock
 
 from desktop_dedup.core.diff import diff_texts
+from desktop_dedup.core.service import DedupService
 from desktop_dedup.gui.diff_view import DiffView
 
 
@@ -350,3 +353,37 @@ def test_a_blank_line_only_one_side_has_is_not_hatched(view):
         block = view.right_pane.document().findBlockByNumber(k)
         assert block.text() == ""
         assert block.blockFormat().background().style() == Qt.BrushStyle.NoBrush
+
+
+def test_the_view_says_why_two_alike_files_are_zero(view, tmp_path):
+    """Two different notes above one company disclaimer, in an index that holds it in twelve
+    notes: the figure is 0, and beside it the view says that what they share is boilerplate,
+    in full in its tooltip; two pages of one template that swapped a name say so too; a note
+    and its copy with a word changed say neither."""
+    disclaimer = owncorpus.DISCLAIMER["en"]
+    docs = tmp_path / "docs"
+    notes = [s for s in owncorpus.short_sentences(80) if s.isascii()][:12]
+    for i, note in enumerate(notes):
+        docgen.write_txt(docs / f"n{i}.txt", f"{note}\n\n{disclaimer}")
+    docgen.write_txt(docs / "copy.txt", f"{owncorpus.one_word_changed(notes[0])}\n\n{disclaimer}")
+    body = docgen.SAMPLE_EN.split()[:150]
+    for name in ("svnlook", "svndumpfilter"):
+        page = list(body)
+        for at in (0, 60, 120):
+            page[at] = name
+        docgen.write_txt(docs / f"{name}.txt", " ".join(page))
+    with DedupService(tmp_path / "index.sqlite") as service:
+        service.add_folder(docs)
+        service.scan()
+        ids = {Path(r.path).name: r.id for r in service.store.grouping_rows()}
+        shown = {}
+        for a, b in (("n0.txt", "n1.txt"), ("svnlook.txt", "svndumpfilter.txt")):
+            view.show_result(service.diff(ids[a], ids[b]), a, b)
+            shown[a] = (view.similarity_label.text(), view.similarity_label.toolTip())
+        view.show_result(service.diff(ids["n0.txt"], ids["copy.txt"]), "n0.txt", "copy.txt")
+        same = (view.similarity_label.text(), view.similarity_label.toolTip())
+    text, tip = shown["n0.txt"]
+    assert "0" in text and "boilerplate" in text and "disclaimer" in tip, shown
+    text, tip = shown["svnlook.txt"]
+    assert "template" in text and "svnlook" in tip and "svndumpfilter" in tip, shown
+    assert "(" not in same[0] and same[1] == "", same

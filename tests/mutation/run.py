@@ -1330,8 +1330,8 @@ MUTANTS: list[Mutant] = [
     m(
         "diff-hides-the-swap",
         "desktop_dedup/core/service.py",
-        "    return share, unvetoed >= threshold\n",
-        "    return share, False\n",
+        "        return share, SWAPPED\n",
+        "        return share, None\n",
         ["tests/test_cli.py"],
         "diff names the two words when a swap is why the figure is 0",
     ),
@@ -3783,6 +3783,7 @@ MUTANTS: list[Mutant] = [
         [
             "tests/test_short_texts.py::"
             "test_different_notes_under_one_long_disclaimer_are_not_grouped",
+            "tests/test_cli.py::test_diff_with_the_index_says_two_notes_share_only_a_disclaimer",
         ],
         "two different notes that share only a disclaimer many texts hold are not grouped",
     ),
@@ -3817,6 +3818,18 @@ MUTANTS: list[Mutant] = [
             "test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one"
         ],
         "the same",
+    ),
+    m(
+        "boilerplate-reason-not-said",
+        "desktop_dedup/core/service.py",
+        "    if common is not None and sketch_mod.shares_only_boilerplate(a, b, common):\n"
+        "        return share, BOILERPLATE\n",
+        "",
+        [
+            "tests/test_cli.py::test_diff_with_the_index_says_two_notes_share_only_a_disclaimer",
+            "tests/gui/test_gui_diff_view.py::test_the_view_says_why_two_alike_files_are_zero",
+        ],
+        "the diff says why two alike files are 0: a swap of names, or only boilerplate shared",
     ),
     m(
         "names-not-shown-again-once-readable",
