@@ -234,9 +234,10 @@ def test_legacy_names_scores_each_rule_right_escaped_and_wrong():
 
 
 def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies(tmp_path):
-    """The rule measured, not built (tests/bench/boilerplate_lines.py), on a real scan: twelve
-    different sentences, each above one long disclaimer (held by twelve texts), are grouped
-    today and every grouped pair is refused at both levels. One sentence saved under two
+    """The rule's look (tests/bench/boilerplate_lines.py), on real scans: twelve different
+    sentences, each above one long disclaimer (held by twelve texts), are grouped by the build
+    without the rule and every grouped pair is refused at both levels; the build groups none
+    of them, and keeps the three copies. One sentence saved under two
     banners and alone (its line held by three texts, each banner by one) is the rule's risk:
     with boilerplate held by three texts its two copies under banners are refused (each keeps
     only its banner), with ten they are not."""
@@ -255,10 +256,14 @@ def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies
     def label(x, y):
         return "same" if {x[-9:-5], y[-9:-5]} == {"copy"} else "different"
 
-    seen, hit = boilerplate_lines.measured(folder, tmp_path / "index.sqlite", label)
+    seen, hit, built = boilerplate_lines.measured(folder, tmp_path / "index.sqlite", label)
     assert seen["different"] >= 10 and seen["same"] == 3
     assert boilerplate_lines.LEVELS == (3, 10)
     assert hit["half", 3] == {"same": 1, "different": seen["different"]}
     assert hit["half", 10] == {"same": 0, "different": seen["different"]}
     # a banner of under MIN_NEAR_WORDS content words is left to the share of the whole
     assert hit["half4", 3] == hit["half4", 10] == {"same": 0, "different": seen["different"]}
+    # the build groups none of those pairs, and no pair its rule refuses (it may group two
+    # notes whose words outside the disclaimer are half the same, which it had put apart)
+    assert built["same"] == 3 and built["refused"] == 0
+    assert built["different"] <= seen["different"] // 10

@@ -1,40 +1,41 @@
-"""Pairs that share only boilerplate: a rule measured, not built.
+"""Pairs that share only boilerplate: the rule as built, beside the build without it.
 
-Not a benchmark with a target but a look at a rule the matcher does not have. Two different
-notes under one long disclaimer (a company's mail) verify as the same once the disclaimer is
-about four times the note (README, How matching works), and the corpus calls documents that
-only share boilerplate different. Two documents alone cannot tell that pair from one text
-saved twice with a different long title or banner each; the index can count how many of its
-different texts hold each line (table ``short_lines``, the counts the two-sided comparison
-already asks, ``sketch.COMMON_LINE_MIN``, ``sketch.COMMON_LINE_FACTOR``).
+Two different notes under one long disclaimer (a company's mail) verify as the same once the
+disclaimer is about four times the note, and the corpus calls documents that only share
+boilerplate different. Two documents alone cannot tell that pair from one text saved twice
+with a different long title or banner each; the index can count how many of its different
+texts hold each line (table ``short_lines``, sketch.BOILERPLATE_MIN_TEXTS,
+sketch.COMMON_LINE_FACTOR). The rule (sketch.shares_only_boilerplate), for a grouped pair of
+short documents each holding a line the other lacks: the lines both hold that are held by at
+least N different texts of the index, and by at least COMMON_LINE_FACTOR times as many as any
+line only one of them holds, are boilerplate; what is left of each (its content words outside
+those lines, in order), when each has MIN_NEAR_WORDS words or more, must share at least half
+of the smaller side's words in order, or the pair is two documents.
 
-The rule looked at, for a grouped pair of short documents each holding a line the other lacks:
-the lines both hold that are *common* (held by at least N different texts of the index, and by
-at least COMMON_LINE_FACTOR times as many as any line only one of them holds) are boilerplate;
-what is left of each (its content words outside those lines, in order) must share at least
-half of the smaller side's words in order (longest common subsequence), or the pair is two
-documents ("half"; "half4" asks it only when each side has MIN_NEAR_WORDS words left or more;
-"own" refuses when each side adds more than light edits of its whole text: RULES). A copy
-under another banner keeps the text in what is left of both; two notes
-under one disclaimer keep only their notes.
-
-For each set, the grouped pairs of short documents and how many of them the rule would refuse,
-same and different by the set's truth (the public corpora's labels; the short-text sets' and
-the disclaimer sets' construction; Debian changelog entries by test_templates' oracle, under
-half of their word trigrams different, four fifths or more the same; a mail merge's letters,
-each to another person, all different), for N = 3 and N = 10.
+For each set, a real scan by the build without the rule (its grouped pairs of short
+documents, same and different by the set's truth, and how many of them each of RULES would
+refuse with boilerplate held by N texts, N in LEVELS: "half" the rule without the
+MIN_NEAR_WORDS floor, "half4" the rule built at N = 10, "own" each side adding more than light
+edits of its whole text), then a real scan by the build (the pairs it groups, same and
+different). The sets: the public corpora's labels; the short-text sets' and the disclaimer
+sets' construction; Debian changelog entries by test_templates' oracle (under half of their
+word trigrams different, four fifths or more the same); a mail merge's letters, each to
+another person, all different.
 
 Run: ``.venv/bin/python -m tests.bench.boilerplate_lines``
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import re
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 import numpy as np
 
@@ -51,7 +52,7 @@ from tests.bench.bench_own_corpus import (
 from tests.bench.bench_small_files import CORPUS
 
 LEVELS = (3, 10)  # N: the fewest different texts holding a line for it to be boilerplate
-LEFT_MIN_SHARED = 0.5  # of the smaller side's words left, in order ("half")
+LEFT_MIN_SHARED = sk.BOILERPLATE_LEFT_SHARE  # of the smaller side's words left, in order
 Label = Callable[[str, str], str | None]  # two paths -> "same", "different" or None (gray)
 
 
@@ -114,13 +115,21 @@ def refused(
     return rule(left_a, left_b, len(a.words), len(b.words))
 
 
-def measured(
-    folder: Path, db: Path, label: Label
-) -> tuple[dict[str, int], dict[tuple[str, int], dict[str, int]]]:
-    """A real scan of ``folder`` into a new index at ``db``: its grouped pairs of short
-    documents, same and different by ``label``, and by each of RULES at each level of LEVELS
-    how many of them it refuses (the lines counted as the grouping counts them,
-    Store.line_counts)."""
+@contextlib.contextmanager
+def _without_the_rule() -> Iterator[None]:
+    """The build as it was before the rule: no pair refused for boilerplate, and every family
+    taken whole when its bounds allow (the baseline of the same run)."""
+    with (
+        mock.patch.object(sk, "shares_only_boilerplate", lambda a, b, common: False),
+        mock.patch.object(sk, "none_share_only_boilerplate", lambda sks, common: True),
+    ):
+        yield
+
+
+def _grouped(folder: Path, db: Path) -> tuple[list[list[str]], dict[str, Any], Any]:
+    """A real scan of ``folder`` into a new index at ``db``: its groups' paths, every
+    document's sketch, and the store's line counts of them (Store.line_counts)."""
+    db.unlink(missing_ok=True)
     with DedupService(db) as service:
         service.add_folder(folder)
         service.scan()
@@ -128,26 +137,52 @@ def measured(
         sketches = {r.path: sk.decode(r.sketch) for r in service.store.grouping_rows(None)}
         lines = {i for s in sketches.values() for i in sk.line_ids(s).tolist()} - {0}
         counts = service.store.line_counts(lines)
-    seen = {"same": 0, "different": 0}
-    hit = {(r, n): {"same": 0, "different": 0} for r in RULES for n in LEVELS}
+    return groups, sketches, counts
+
+
+def _short_pairs(
+    groups: list[list[str]], sketches: dict[str, Any], label: Label
+) -> Iterator[tuple[str, Any, Any]]:
+    """The grouped pairs of two short documents that ``label`` calls same or different."""
     for group in groups:
         for x, y in itertools.combinations(group, 2):
             a, b = sketches[x], sketches[y]
             kind = label(x, y)
-            if kind is None or not len(a.words) or not len(b.words):
-                continue
-            seen[kind] += 1
-            for r, n in hit:
-                hit[r, n][kind] += refused(a, b, counts, n, RULES[r])
-    return seen, hit
+            if kind is not None and len(a.words) and len(b.words):
+                yield kind, a, b
+
+
+def measured(
+    folder: Path, db: Path, label: Label
+) -> tuple[dict[str, int], dict[tuple[str, int], dict[str, int]], dict[str, int]]:
+    """Real scans of ``folder`` into a new index at ``db``: the grouped pairs of short
+    documents of the build without the rule, same and different by ``label``; by each of
+    RULES at each level of LEVELS how many of them it refuses (the lines counted as the
+    grouping counts them, Store.line_counts); and the grouped pairs of the build, with how
+    many of them the rule built refuses (none, or the build is not the rule measured)."""
+    with _without_the_rule():
+        groups, sketches, counts = _grouped(folder, db)
+    seen = {"same": 0, "different": 0}
+    hit = {(r, n): {"same": 0, "different": 0} for r in RULES for n in LEVELS}
+    for kind, a, b in _short_pairs(groups, sketches, label):
+        seen[kind] += 1
+        for r, n in hit:
+            hit[r, n][kind] += refused(a, b, counts, n, RULES[r])
+    groups, sketches, counts = _grouped(folder, db)
+    built = {"same": 0, "different": 0, "refused": 0}
+    for kind, a, b in _short_pairs(groups, sketches, label):
+        built[kind] += 1
+        built["refused"] += refused(a, b, counts, sk.BOILERPLATE_MIN_TEXTS, _under_half_of_words)
+    return seen, hit, built
 
 
 def report(name: str, folder: Path, db: Path, label: Label) -> None:
-    seen, hit = measured(folder, db, label)
+    seen, hit, built = measured(folder, db, label)
     by_level = "; ".join(f"{r} N={n} {h['same']}/{h['different']}" for (r, n), h in hit.items())
     print(
-        f"  {name}: grouped pairs of short documents {seen['same']} same, "
-        f"{seen['different']} different; refused same/different: {by_level}"
+        f"  {name}: grouped pairs of short documents without the rule {seen['same']} same, "
+        f"{seen['different']} different; refused same/different: {by_level}; grouped by the "
+        f"build {built['same']} same, {built['different']} different"
     )
 
 
@@ -182,8 +217,10 @@ def main() -> None:
 def run(tmp: Path) -> None:
     print(
         "boilerplate lines: grouped pairs of short documents the rules would refuse (half: "
-        f"what is left shares under {LEFT_MIN_SHARED:.0%} of the smaller side in order; own: "
-        "each side adds more than light edits of its own)"
+        f"what is left shares under {LEFT_MIN_SHARED:.0%} of the smaller side in order; half4: "
+        f"the same when each side has {sk.MIN_NEAR_WORDS} words left or more, the rule built at "
+        f"N={sk.BOILERPLATE_MIN_TEXTS}; own: each side adds more than light edits of its own), "
+        "and the pairs the build groups"
     )
     for name in ("public", "public2"):
         report(name, CORPUS / name / "docs", tmp / f"{name}.sqlite", labelled(CORPUS / name))
