@@ -1390,8 +1390,8 @@ def _left_apart(left_a: np.ndarray, left_b: np.ndarray) -> bool:
     return _lcs_length(left_a, left_b) < BOILERPLATE_LEFT_SHARE * smaller
 
 
-# The most pairs of documents with words of their own under one boilerplate that
-# none_share_only_boilerplate compares one by one (beyond, a family is verified pair by pair)
+# The most pairs of documents that none_share_only_boilerplate compares one by one (beyond, a
+# family is verified pair by pair)
 _BOILERPLATE_PAIRS_COMPARED = 2000
 
 
@@ -1401,42 +1401,95 @@ def none_share_only_boilerplate(sks: list[TextSketch], common: LineCounts) -> bo
     cannot be shown (a family of alike documents is then verified pair by pair,
     grouping._certified_family).
 
-    A pair is refused only for lines both hold that BOILERPLATE_MIN_TEXTS texts or more hold.
-    When no document holds such a line, none is. When every short document holds the same such
-    lines, each held COMMON_LINE_FACTOR times as often as any other line of theirs, every pair
-    that may be refused leaves out exactly those: what is left of each is its own, and the
-    pairs of those with MIN_NEAR_WORDS words or more left are compared (a mail merge's letters
-    under the library's disclaimer: each its addressee's name and address); one sequence of
-    words they all hold in order, as long as half of the second longest of them, shows all
-    those pairs at once."""
+    A pair leaves out the lines both hold that BOILERPLATE_MIN_TEXTS texts or more hold and
+    COMMON_LINE_FACTOR times as many as the most held line only one of them holds. When no
+    document holds such a line, no pair is refused. Otherwise the core, the lines every
+    document holds that are held so often that no line only some hold can outweigh them, is
+    left out of every pair; a pair leaves out more only when it shares a line of its own held
+    that often (a mail merge's letters on one street, the address line):
+
+    * a pair that leaves out the core alone compares what is left of each outside it: one
+      sequence of words they all hold in order, as long as half of the second longest of
+      them, shows every such pair at once (letters under one library's text: "dear", the
+      address's words);
+    * a pair that also leaves out a line L: what is left of each lacks L's words, and every
+      line either holds COMMON_LINE_FACTOR times less often than L is held by both; only the
+      pairs of documents so alike, with MIN_NEAR_WORDS words or more left, are compared one by
+      one (two letters on one street keep only a name).
+    """
     short = [s for s in sks if len(s.words)]
     if len(short) < 2:
         return True
     ids = [line_ids(s) for s in short]
     lines = [set(x.tolist()) - {0} for x in ids]
     counts = common(sorted(set().union(*lines)))
-    heavy = [{i for i in held if counts.get(i, 0) >= BOILERPLATE_MIN_TEXTS} for held in lines]
-    if not any(heavy):
+
+    def held(i: int) -> int:
+        return counts.get(i, 0)
+
+    if all(held(i) < BOILERPLATE_MIN_TEXTS for own in lines for i in own):
         return True
-    if any(h != heavy[0] for h in heavy):
-        return False
-    rest = max((counts.get(i, 0) for held in lines for i in held - heavy[0]), default=0)
-    if min(counts[i] for i in heavy[0]) < COMMON_LINE_FACTOR * rest:
-        return False
-    boilerplate = sorted(heavy[0])
-    left = [_words_outside(s, x, boilerplate) for s, x in zip(short, ids, strict=True)]
-    left = [w for w in left if len(w) >= MIN_NEAR_WORDS]
-    if len(left) < 2:
-        return True
-    lengths = sorted(len(w) for w in left)
-    held = _common_in_order(left)
-    if len(held) >= BOILERPLATE_LEFT_SHARE * lengths[-2]:
-        return True
-    if len(left) * (len(left) - 1) // 2 > _BOILERPLATE_PAIRS_COMPARED:
-        return False
-    return not any(
-        _left_apart(left[i], left[j]) for i in range(len(left)) for j in range(i + 1, len(left))
-    )
+    every = set.intersection(*lines)
+    most = max((held(i) for own in lines for i in own - every), default=0)
+    least = max(BOILERPLATE_MIN_TEXTS, COMMON_LINE_FACTOR * most)
+    core = sorted(i for i in every if held(i) >= least)
+    left = [_words_outside(s, x, core) for s, x in zip(short, ids, strict=True)]
+    if not _held_in_order(left):
+        n = len(short)
+        if n * (n - 1) // 2 > _BOILERPLATE_PAIRS_COMPARED:
+            return False
+        pairs = {(i, j) for i in range(n) for j in range(i + 1, n)}
+    else:
+        found = _pairs_leaving_out_more(short, ids, lines, left, set(core), held)
+        if found is None:
+            return False
+        pairs = found
+    return not any(shares_only_boilerplate(short[i], short[j], common) for i, j in pairs)
+
+
+def _held_in_order(left: list[np.ndarray]) -> bool:
+    """Whether every two of ``left`` with MIN_NEAR_WORDS words or more each share at least
+    BOILERPLATE_LEFT_SHARE of the smaller's words in order, shown by one sequence all of them
+    hold (:func:`_common_in_order`), as long as that share of the second longest."""
+    distinct = list({w.tobytes(): w for w in left if len(w) >= MIN_NEAR_WORDS}.values())
+    if len(distinct) < 2:
+        return True  # two the same share all their words
+    second = sorted(len(w) for w in distinct)[-2]
+    return len(_common_in_order(distinct)) >= BOILERPLATE_LEFT_SHARE * second
+
+
+def _pairs_leaving_out_more(
+    short: list[TextSketch],
+    ids: list[np.ndarray],
+    lines: list[set[int]],
+    left: list[np.ndarray],
+    core: set[int],
+    held: Callable[[int], int],
+) -> set[tuple[int, int]] | None:
+    """The pairs of ``short`` (places) that may leave out a line beyond the ``core`` and keep
+    MIN_NEAR_WORDS words or more each (:func:`none_share_only_boilerplate`); None when there
+    are more than _BOILERPLATE_PAIRS_COMPARED. ``left``: each one's words outside the core."""
+    by_line: dict[int, list[int]] = {}
+    for k, own in enumerate(lines):
+        for i in own - core:
+            if held(i) >= BOILERPLATE_MIN_TEXTS:
+                by_line.setdefault(i, []).append(k)
+    pairs: set[tuple[int, int]] = set()
+    for line, docs in by_line.items():
+        times = held(line)
+        alike: dict[frozenset[int], list[int]] = {}
+        for k in docs:
+            word_lines = ids[k][np.minimum(short[k].word_lines.astype(np.int64), len(ids[k]) - 1)]
+            if len(left[k]) - int(np.count_nonzero(word_lines == line)) < MIN_NEAR_WORDS:
+                continue
+            # the lines of k held too often to be only one side's, were ``line`` left out
+            key = frozenset(i for i in lines[k] if COMMON_LINE_FACTOR * held(i) > times)
+            alike.setdefault(key, []).append(k)
+        for group in alike.values():
+            if len(pairs) + len(group) * (len(group) - 1) // 2 > _BOILERPLATE_PAIRS_COMPARED:
+                return None
+            pairs.update((a, b) for x, a in enumerate(group) for b in group[x + 1 :])
+    return pairs
 
 
 def _common_in_order(seqs: list[np.ndarray]) -> list[int]:

@@ -3811,8 +3811,31 @@ MUTANTS: list[Mutant] = [
     m(
         "boilerplate-family-shortcut-unsound",
         "desktop_dedup/core/sketch.py",
-        "    if len(held) >= BOILERPLATE_LEFT_SHARE * lengths[-2]:\n",
-        "    if True:\n",
+        "    return len(_common_in_order(distinct)) >= BOILERPLATE_LEFT_SHARE * second\n",
+        "    return True\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one"
+        ],
+        "the same",
+    ),
+    m(
+        "boilerplate-family-misses-a-line-left-out",
+        "desktop_dedup/core/sketch.py",
+        "        found = _pairs_leaving_out_more(short, ids, lines, left, set(core), held)\n",
+        "        found = set()\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one"
+        ],
+        "the same",
+    ),
+    m(
+        "boilerplate-family-pairs-keyed-too-finely",
+        "desktop_dedup/core/sketch.py",
+        "            key = frozenset(i for i in lines[k] if COMMON_LINE_FACTOR * held(i) > "
+        "times)\n",
+        "            key = frozenset(lines[k])\n",
         [
             "tests/test_short_texts.py::"
             "test_a_family_is_shown_free_of_boilerplate_pairs_only_when_none_of_its_pairs_is_one"
