@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.close_family import close_family_texts
-from support.items import grouping_items
+from support.items import count_verifications, grouping_items
 
 from desktop_dedup.core import grouping
 from desktop_dedup.core.grouping import (
@@ -722,17 +722,6 @@ def test_documents_at_the_threshold_share_a_candidate_key():
     assert misses == 0
 
 
-def _count_verifications(mp: pytest.MonkeyPatch) -> list:
-    verified = []
-    real = grouping.sketch_mod.verified_similarity
-    mp.setattr(
-        grouping.sketch_mod,
-        "verified_similarity",
-        lambda *a, **k: verified.append(a) or real(*a, **k),
-    )
-    return verified
-
-
 @pytest.mark.parametrize("simhash", [5, None])
 def test_three_thousand_documents_of_the_same_words_are_one_group_verified_once(simhash):
     """Monthly invoices of one template, a form's filled-in copies: the same words, other
@@ -747,7 +736,7 @@ def test_three_thousand_documents_of_the_same_words_are_one_group_verified_once(
     other = sketch_of(words(60, start=1000))  # another template's copies: a group of their own
     items += [GroupingItem(5000 + i, None, f"d{i}", f"u{i}", (5000 + i,), other) for i in range(3)]
     with pytest.MonkeyPatch.context() as mp:
-        verified = _count_verifications(mp)
+        verified = count_verifications(mp)
         groups = build_groups(items, T)
     assert len(verified) <= 10
     assert sorted((g.kind, len(g.members)) for g in groups) == [
@@ -779,7 +768,7 @@ def test_documents_of_the_same_words_stand_as_one_whatever_their_sketches_load()
         return {i: full[i] for i in ids}
 
     with pytest.MonkeyPatch.context() as mp:
-        verified = _count_verifications(mp)
+        verified = count_verifications(mp)
         groups = build_groups(items, T, load_sketches=load)
     # the documents whose starts meet are read whole once to tell them apart, and then only
     # the classes' representatives that are candidates
@@ -823,12 +812,12 @@ def test_a_family_of_form_letters_is_verified_against_its_reference_not_pair_by_
     tokens = letters(150)
     items = [doc(i, t, 0) for i, t in tokens.items()]
     with pytest.MonkeyPatch.context() as mp:
-        verified = _count_verifications(mp)
+        verified = count_verifications(mp)
         groups = build_groups(items, T)
     assert len(verified) <= 2 * len(items)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 10**9)  # every pair verified
-        pairwise = _count_verifications(mp)
+        pairwise = count_verifications(mp)
         assert build_groups(items, T) == groups
     assert len(pairwise) >= len(items) * (len(items) - 1) // 2
     assert members(groups) == [set(tokens)]
@@ -925,7 +914,7 @@ def test_three_thousand_form_letters_group_in_bounded_memory():
     tracemalloc.start()
     try:
         with pytest.MonkeyPatch.context() as mp:
-            verified = _count_verifications(mp)
+            verified = count_verifications(mp)
             groups = build_groups(items, T)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -992,7 +981,7 @@ def test_a_family_of_two_letters_is_split_where_no_pair_across_can_be_the_same()
     tokens = two_letters(120)
     items = [doc(i, t, 0) for i, t in tokens.items()]
     with pytest.MonkeyPatch.context() as mp:
-        verified = _count_verifications(mp)
+        verified = count_verifications(mp)
         groups = build_groups(items, 0.77)
     assert len(verified) <= 2 * len(items)
     assert members(groups) == [set(range(0, 120, 2)), set(range(1, 120, 2))]

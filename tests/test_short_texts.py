@@ -21,7 +21,7 @@ import docgen
 import numpy as np
 import owncorpus
 import pytest
-from support.items import grouping_items
+from support.items import count_verifications, grouping_items
 
 from desktop_dedup.core import grouping, sketch
 from desktop_dedup.core.fingerprint import fingerprint_text
@@ -821,13 +821,7 @@ def test_a_family_under_one_disclaimer_is_never_taken_whole(tmp_path):
     letters = grouping_items([f"Dear {name},\n\n{disclaimer} {disclaimer}" for name in names])
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(grouping, "FAMILY_MIN_CLASSES", 3)
-        verified = []
-        real = grouping.sketch_mod.verified_similarity
-        mp.setattr(
-            grouping.sketch_mod,
-            "verified_similarity",
-            lambda *a, **k: verified.append(a) or real(*a, **k),
-        )
+        verified = count_verifications(mp)
         (group,) = build_groups(letters, 0.75)
     assert len(group.members) == len(names)
     assert len(verified) < len(names) * (len(names) - 1) // 2

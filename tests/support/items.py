@@ -1,10 +1,13 @@
 """Grouping items made of texts, as a scan would store them: each text fingerprinted, its own
-content, its own priority in the order given."""
+content, its own priority in the order given; and a count of the pairs a grouping verifies."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
+from desktop_dedup.core import grouping
 from desktop_dedup.core.fingerprint import fingerprint_text
 from desktop_dedup.core.grouping import GroupingItem
 
@@ -24,3 +27,16 @@ def grouping_items(texts: Iterable[str]) -> list[GroupingItem]:
             )
         )
     return items
+
+
+def count_verifications(mp: pytest.MonkeyPatch) -> list:
+    """The pairs the grouping verifies one by one (the arguments of each call of
+    sketch.verified_similarity it makes), recorded while ``mp`` holds."""
+    verified = []
+    real = grouping.sketch_mod.verified_similarity
+    mp.setattr(
+        grouping.sketch_mod,
+        "verified_similarity",
+        lambda *a, **k: verified.append(a) or real(*a, **k),
+    )
+    return verified
