@@ -267,3 +267,30 @@ def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies
     # notes whose words outside the disclaimer are half the same, which it had put apart)
     assert built["same"] == 3 and built["refused"] == 0
     assert built["different"] <= seen["different"] // 10
+
+
+def test_glued_lines_counts_notes_alone_found_with_their_mails_by_both_builds(
+    tmp_path, monkeypatch
+):
+    """tests/bench/glued_lines.py on real scans of a small set: twelve different sentences as
+    mails above a disclaimer, three of them alone too. The build without the view finds fewer
+    of the three (one, whose mail's share is high enough without it); the build finds all
+    three; neither groups two notes."""
+    from tests.bench import glued_lines
+    from tests.bench.bench_own_corpus import owncorpus
+
+    notes = owncorpus.short_paragraphs(12)
+    monkeypatch.setattr(glued_lines, "ALONE", 3)
+    monkeypatch.setattr(
+        glued_lines, "disclaimer_sets", lambda: [("paragraphs of 20-60 words", notes, "en")]
+    )
+    seen = []
+    monkeypatch.setattr(
+        glued_lines,
+        "_scan",
+        lambda folder, real=glued_lines._scan: seen.append(real(folder)) or seen[-1],
+    )
+    glued_lines.run(tmp_path)
+    assert [found for found, _ in seen[1::2]] == [3, 3]
+    assert all(found < 3 for found, _ in seen[::2])
+    assert all(different == 0 for _, different in seen)

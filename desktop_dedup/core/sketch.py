@@ -189,10 +189,11 @@ EDIT_RUN_TOKENS = 2
 # pages naming each other, each its own word three times as often, _named_less_both_ways; 11:
 # a text of fewer than MIN_NEAR_WORDS content words is a near duplicate of nothing; 12: two
 # short documents that share only lines many texts of the index hold are two,
-# shares_only_boilerplate): an
+# shares_only_boilerplate; 13: a short document and the same with lines glued to it that
+# many texts of the index hold are compared without them, left_out_boilerplate_similarity): an
 # index grouped by another version is regrouped once from its stored sketches
 # (service._matching_key), no file read again.
-VERIFICATION_VERSION = 12
+VERIFICATION_VERSION = 13
 # The fewest content words a text needs to be a near duplicate of another (with fewer, only
 # of its own bytes or text: grouping's classes). Among three words or fewer any difference,
 # a word or a number (which is no content word: a changed number costs a longer text
@@ -334,6 +335,28 @@ class TextSketch:
     @cached_property
     def word_keys(self) -> np.ndarray:
         return _word_keys(self.words)
+
+    @cached_property
+    def line_id_array(self) -> np.ndarray:
+        """:func:`line_ids`, kept: a grouping asks them of a document once for each pair."""
+        return line_ids(self)
+
+    @cached_property
+    def line_id_set(self) -> frozenset[int]:
+        """The ids of its lines with content (:func:`line_ids`; 0, a line whose words went to
+        the next one, left out)."""
+        return frozenset(self.line_id_array.tolist()) - {0}
+
+    @cached_property
+    def word_set(self) -> frozenset[int]:
+        return frozenset(self.words.tolist())
+
+    @cached_property
+    def word_pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A short document's pairs of neighbouring content words as (first << 32 | second)
+        keys, every one sorted and distinct, then those within a line with the line of each
+        (:func:`left_out_boilerplate_similarity`)."""
+        return _pair_keys(self.words, self.word_lines)
 
     @cached_property
     def line_parts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
@@ -988,6 +1011,11 @@ def verified_similarity(
         )
     if len(a.words) and len(b.words) and share < 1.0:
         share = max(share, word_similarity(a, b, max(share, threshold), meeting))
+        if common is not None and share < 1.0:
+            share = max(
+                share,
+                left_out_boilerplate_similarity(a, b, max(share, threshold), common, meeting),
+            )
     if veto and share >= threshold:
         if substituted(a, b) or (common is not None and shares_only_boilerplate(a, b, common)):
             return 0.0
@@ -1026,7 +1054,7 @@ def word_similarity(
     shared = int(np.count_nonzero(in_sorted(a.word_keys, b.word_keys)))
     if shared == 0:
         return 0.0
-    best = _word_share(a.words, b, floor, shared)
+    best = _word_share(a.words, b.words, floor, shared)
     if best < 1.0 and (len(a.tags) or len(b.tags)):
         meeting = meeting or _Meeting(a, b)
         best = max(
@@ -1037,18 +1065,18 @@ def word_similarity(
     return best
 
 
-def _word_share(words: np.ndarray, b: TextSketch, floor: float, shared: int) -> float:
-    """word_similarity of ``words`` and ``b`` whole; ``shared``: at least the words the two
-    have in common in any order."""
-    total = len(words) + len(b.words)
-    need = max(_words_needed(len(words)), _words_needed(len(b.words)))
-    edits = min(_edits_allowed(len(words)), _edits_allowed(len(b.words)))
-    loose = _fewest_common(max(len(words), len(b.words)), edits)
+def _word_share(words: np.ndarray, other: np.ndarray, floor: float, shared: int) -> float:
+    """word_similarity of the content words ``words`` and ``other``, whole; ``shared``: at
+    least the words the two have in common in any order."""
+    total = len(words) + len(other)
+    need = max(_words_needed(len(words)), _words_needed(len(other)))
+    edits = min(_edits_allowed(len(words)), _edits_allowed(len(other)))
+    loose = _fewest_common(max(len(words), len(other)), edits)
     shared = min(shared, len(words))
     if shared < max(min(need, loose), 1) or 2.0 * shared / total <= floor:
         return 0.0
-    common = _lcs_length(words, b.words)
-    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):
+    common = _lcs_length(words, other)
+    if common >= need or (common >= loose and _light_edits(words, other, edits)):
         return 2.0 * common / total
     return 0.0
 
@@ -1127,7 +1155,7 @@ def _trimmed_words(meeting: _Meeting, floor: float, shared: int) -> float:
     for bit, line in enumerate(_tagged_lines(a.n_lines, a.head_lines, a.tail_lines)):
         gone[line] = bool(dropped >> bit & 1)
     kept = a.words[~gone[np.minimum(a.word_lines, a.n_lines)]]
-    return _word_share(kept, b, floor, shared)
+    return _word_share(kept, b.words, floor, shared)
 
 
 def _word_keys(words: np.ndarray) -> np.ndarray:
@@ -1338,6 +1366,131 @@ def _added_lines_common(
                 (left_out if line in out else kept).append(counts.get(line_id, 0))
     rarest = min(left_out, default=0)
     return rarest >= COMMON_LINE_MIN and rarest >= COMMON_LINE_FACTOR * max(kept, default=0)
+
+
+def _pair_keys(
+    words: np.ndarray, word_lines: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """TextSketch.word_pairs of these content words and their lines."""
+    keys = _neighbours(words)
+    within = word_lines[1:] == word_lines[:-1]
+    return sorted_unique(keys), keys[within], word_lines[:-1][within].astype(np.int64)
+
+
+def _neighbours(words: np.ndarray) -> np.ndarray:
+    """Each pair of neighbouring words as one key (first << 32 | second), in order."""
+    w = words.astype(np.uint64)
+    return (w[:-1] << np.uint64(32)) | w[1:]
+
+
+def _foreign_lines(s: TextSketch, other: TextSketch, other_ids: frozenset[int]) -> list[int]:
+    """The lines of ``s`` (their places among its lines) that hold text ``other`` lacks: a
+    line ``other`` does not hold whole, of whose own word pairs under half are among
+    ``other``'s (a line of one word: whose word ``other`` does not hold). A line of ``s``
+    edited in ``other`` keeps most of its pairs; a banner, a footer or another note keeps
+    none."""
+    ids = s.line_id_array.tolist()
+    own_sided = [k for k, i in enumerate(ids) if i and i not in other_ids]
+    if not own_sided:
+        return []
+    _, own, own_lines = s.word_pairs
+    held = in_sorted(own, other.word_pairs[0])
+    pairs = np.bincount(own_lines, minlength=len(ids)).tolist()
+    met = np.bincount(own_lines, weights=held, minlength=len(ids)).tolist()
+    foreign = []
+    for k in own_sided:
+        if pairs[k]:
+            if 2 * met[k] < pairs[k]:
+                foreign.append(k)
+        else:  # a line of one word
+            first = int(np.searchsorted(s.word_lines, k))
+            if first >= len(s.words) or int(s.words[first]) not in other.word_set:
+                foreign.append(k)
+    return foreign
+
+
+def left_out_boilerplate_similarity(
+    a: TextSketch,
+    b: TextSketch,
+    floor: float,
+    common: LineCounts,
+    meeting: _Meeting | None = None,
+) -> float:
+    """The share of common text of two short documents when one is the other with lines glued
+    to it that many texts of the index hold: a note alone, and the note with a company's
+    disclaimer or a newsletter's footer below or above it, however long.
+
+    The lines of the longer one that the other lacks (their own word pairs mostly not among
+    the other's: not a line of the note edited) are left out only when they are at its top or
+    bottom, as a banner or a footer is, and each is held by at least BOILERPLATE_MIN_TEXTS
+    different texts of the index, and COMMON_LINE_FACTOR times as many as any line the two
+    keep; the other keeps every line (each shares half of its pairs or more). A line many
+    texts hold inside a text is its text: a changelog entry's "New upstream release." bullet
+    between its heading and its signature. What is left of the two, MIN_NEAR_WORDS content
+    words or more each, is compared by its word pairs and, when the two differ by light
+    edits, word by word (:func:`word_similarity`). Two different notes keep a line of its
+    own each: they are never compared this way. ``floor``: answers below it may come back as
+    0.0; the index is asked only when what is left reaches it. ``meeting``: the pair's
+    :class:`_Meeting`."""
+    meeting = meeting or _Meeting(a, b)
+    # The side that keeps every line holds nearly all of its word pairs in the other (all but
+    # what it edited): at a share ``f`` of the two, at least f / (2 - f) of its own (a pair
+    # that joins the lines around a line left out is the only one it can gain, one a line).
+    need = floor / (2.0 - floor)
+    for whole, glued, seen in ((a, b, meeting), (b, a, meeting.flipped())):
+        if int(np.count_nonzero(seen.in_b())) + 2 >= need * len(whole.values):
+            share = _without_glued_lines(whole, glued, floor, common)
+            if share:
+                return share
+    return 0.0
+
+
+def _at_the_ends(ids: np.ndarray, lines: list[int]) -> bool:
+    """Whether ``lines`` (places among a document's lines, ``ids``: its :func:`line_ids`) are
+    lines at its top and at its bottom, with none of its other lines with content above or
+    below them: a banner, a title, a footer or a disclaimer, not a line inside the text (a
+    changelog entry's bullet that many entries hold)."""
+    out = set(lines)
+    kept = [k for k, i in enumerate(ids.tolist()) if i and k not in out]
+    return not kept or not any(kept[0] < k < kept[-1] for k in out)
+
+
+def _without_glued_lines(
+    whole: TextSketch, glued: TextSketch, floor: float, common: LineCounts
+) -> float:
+    """:func:`left_out_boilerplate_similarity` of ``whole``, the side that keeps every line,
+    and ``glued``, the side whose lines ``whole`` lacks are left out."""
+    lines_whole, lines_glued = whole.line_id_set, glued.line_id_set
+    if lines_glued <= lines_whole or _foreign_lines(whole, glued, lines_glued):
+        return 0.0
+    left_out = _foreign_lines(glued, whole, lines_whole)
+    if not left_out or not _at_the_ends(glued.line_id_array, left_out):
+        return 0.0
+    ids = glued.line_id_array
+    out = np.zeros(len(ids), dtype=bool)
+    out[left_out] = True
+    kept = glued.words[~out[np.minimum(glued.word_lines.astype(np.int64), len(out) - 1)]]
+    if min(len(kept), len(whole.words)) < MIN_NEAR_WORDS:
+        return 0.0
+    pairs_kept, pairs_whole = sorted_unique(_neighbours(kept)), whole.word_pairs[0]
+    both = int(np.count_nonzero(in_sorted(pairs_kept, pairs_whole)))
+    n = len(pairs_kept) + len(pairs_whole)
+    share = 2.0 * both / n if n else 0.0
+    if share < 1.0:
+        shared = int(np.count_nonzero(in_sorted(_word_keys(kept), whole.word_keys)))
+        share = max(share, _word_share(kept, whole.words, max(share, floor), shared))
+    if share == 0.0 or share < floor:
+        return 0.0
+    counts = common(sorted(lines_whole | lines_glued))
+    rarest = min(counts.get(int(i), 0) for i in ids[out])
+    most_kept = max(
+        [counts.get(int(i), 0) for i in ids[~out & (ids != 0)]]
+        + [counts.get(i, 0) for i in lines_whole],
+        default=0,
+    )
+    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * most_kept:
+        return 0.0
+    return share
 
 
 def shares_only_boilerplate(a: TextSketch, b: TextSketch, common: LineCounts) -> bool:

@@ -1708,7 +1708,7 @@ MUTANTS: list[Mutant] = [
     m(
         "short-notes-never-counted-in-words",
         "desktop_dedup/core/sketch.py",
-        "    best = _word_share(a.words, b, floor, shared)\n",
+        "    best = _word_share(a.words, b.words, floor, shared)\n",
         "    return 0.0\n",
         ["tests/test_short_texts.py"],
         "a note of a few words with one word changed is the same note",
@@ -1716,7 +1716,7 @@ MUTANTS: list[Mutant] = [
     m(
         "words-counted-beyond-light-edits",
         "desktop_dedup/core/sketch.py",
-        "    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):\n",
+        "    if common >= need or (common >= loose and _light_edits(words, other, edits)):\n",
         "    if True:\n",
         ["tests/test_short_texts.py"],
         "two different notes on one template, or under one footer, are not the same document",
@@ -1732,7 +1732,7 @@ MUTANTS: list[Mutant] = [
     m(
         "word-cut-in-two-counted-as-two-edits",
         "desktop_dedup/core/sketch.py",
-        "    if common >= need or (common >= loose and _light_edits(words, b.words, edits)):\n",
+        "    if common >= need or (common >= loose and _light_edits(words, other, edits)):\n",
         "    if common >= need:\n",
         ["tests/test_short_texts.py"],
         "a short note with one word replaced is the same note, also where we cut that word in two",
@@ -3853,6 +3853,41 @@ MUTANTS: list[Mutant] = [
             "tests/gui/test_gui_diff_view.py::test_the_view_says_why_two_alike_files_are_zero",
         ],
         "the diff says why two alike files are 0: a swap of names, or only boilerplate shared",
+    ),
+    m(
+        "glued-lines-left-out-however-few-texts-hold-them",
+        "desktop_dedup/core/sketch.py",
+        "    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * most_kept:\n"
+        "        return 0.0\n",
+        "",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_note_alone_is_its_copy_under_a_disclaimer_only_when_many_texts_hold_it"
+        ],
+        "a note alone is its copy under a disclaimer only when many texts hold the disclaimer",
+    ),
+    m(
+        "glued-lines-left-out-inside-the-text",
+        "desktop_dedup/core/sketch.py",
+        "    if not left_out or not _at_the_ends(glued.line_id_array, left_out):\n",
+        "    if not left_out:\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_note_alone_is_its_copy_under_a_disclaimer_only_when_many_texts_hold_it"
+        ],
+        "a line many texts hold inside a text is its text, not a disclaimer glued to it",
+    ),
+    m(
+        "glued-lines-never-left-out",
+        "desktop_dedup/core/sketch.py",
+        "                left_out_boilerplate_similarity(a, b, max(share, threshold), common, "
+        "meeting),\n",
+        "                0.0,\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_notes_alone_are_found_with_their_copies_under_a_common_disclaimer"
+        ],
+        "a note alone is found with its copy under a disclaimer many texts hold",
     ),
     m(
         "names-not-shown-again-once-readable",

@@ -1,0 +1,77 @@
+"""Notes alone and the same notes as mails above or below a disclaimer many texts hold: the
+build, beside the build without sketch.left_out_boilerplate_similarity, same run.
+
+A note of 8-60 words and the note with a company's disclaimer of 50 words (70 Chinese
+characters) glued to it share a third of their word pairs or less: the disclaimer is most of
+the mail, and no edge line a trim may leave out (fingerprint.EDGE_MAX_LINE_TOKENS). The index
+tells the disclaimer by how many different texts hold its line (sketch.BOILERPLATE_MIN_TEXTS,
+sketch.COMMON_LINE_FACTOR): a short document that is another with such lines glued to it is
+compared without them. For each of owncorpus's sets of different notes (bench_own_corpus's
+disclaimer_sets), every note as a mail with the disclaimer below (or above) it, and forty of
+them alone too: how many of the forty pairs (note alone, its mail) a real scan groups, and
+how many pairs of two different notes it groups, by both builds.
+
+Run: ``.venv/bin/python -m tests.bench.glued_lines``
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from pathlib import Path
+from unittest import mock
+
+from desktop_dedup.core import sketch as sk
+from tests.bench.bench_own_corpus import disclaimer_sets, scanned_groups, write_under_disclaimer
+
+ALONE = 40  # the notes also saved alone
+
+
+def _scan(folder: Path) -> tuple[int, int]:
+    """The pairs (note alone, its mail) a scan of ``folder`` groups, and the pairs of two
+    different notes."""
+    found = different = 0
+    for group in scanned_groups(folder, folder.with_suffix(".sqlite")):
+        for x, y in itertools.combinations(sorted(group), 2):
+            if x[1:] != y[1:]:
+                different += 1
+            elif x[0] == "a" and y[0] == "n":
+                found += 1
+    return found, different
+
+
+def run(tmp: Path) -> None:
+    print(
+        f"glued lines: {ALONE} notes alone and as mails with a disclaimer, among more such "
+        "mails; pairs found (note alone, its mail) and pairs of different notes grouped, "
+        "without the view -> with it"
+    )
+    for label, texts, language in disclaimer_sets():
+        for where in ("below", "above"):
+            figures = []
+            for build in ("without", "with"):
+                folder = tmp / f"{build}-{language}-{label.split()[0]}-{where}"
+                write_under_disclaimer(folder, texts, language, where)
+                for i, text in enumerate(texts[:ALONE]):
+                    (folder / f"a{i:03d}.txt").write_text(text + "\n", "utf-8")
+                if build == "without":
+                    with mock.patch.object(
+                        sk, "left_out_boilerplate_similarity", lambda *a, **k: 0.0
+                    ):
+                        figures.append(_scan(folder))
+                else:
+                    figures.append(_scan(folder))
+            (f0, d0), (f1, d1) = figures
+            print(
+                f"  {len(texts)} {label}, the disclaimer {where}: found {f0} -> {f1} of "
+                f"{ALONE}; different notes grouped {d0} -> {d1}"
+            )
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="glued-") as tmp:
+        run(Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
