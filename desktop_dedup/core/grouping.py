@@ -845,7 +845,7 @@ class _CommonLines:
                 self._known.update(self._line_counts(new))
             elif not self._asked:  # the first question: every line of these texts, counted
                 for sk in self._sketches():
-                    for line_id in set(sketch_mod.line_ids(sk).tolist()) - {0}:
+                    for line_id in sk.line_id_set:
                         self._known[line_id] = self._known.get(line_id, 0) + 1
             self._asked.update(new)
         return {i: self._known[i] for i in line_ids if i in self._known}

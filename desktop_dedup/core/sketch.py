@@ -962,7 +962,7 @@ def raw_candidate_keys(raw: bytes | None, *, signed: bool = False) -> list[int]:
 def distinct_line_ids(s: TextSketch) -> list[int]:
     """:func:`line_ids` without their zeros and repeats: what the store keeps of a document
     (how many texts hold a line is asked of the index, Store.line_counts)."""
-    return sorted(set(line_ids(s).tolist()) - {0})
+    return sorted(s.line_id_set)
 
 
 def raw_line_ids(raw: bytes | None) -> list[int]:
@@ -1357,7 +1357,7 @@ def _added_lines_common(
     for s, dropped in ((a, dropped_a), (b, dropped_b)):
         tagged = _tagged_lines(s.n_lines, s.head_lines, s.tail_lines)
         out = {tagged[k] for k in range(len(tagged)) if dropped & (1 << k)}
-        sides.append((line_ids(s).tolist(), out))
+        sides.append((s.line_id_array.tolist(), out))
     counts = common(sorted({i for ids, _ in sides for i in ids} - {0}))
     left_out, kept = [], []
     for ids, out in sides:
@@ -1511,8 +1511,8 @@ def _left_of_boilerplate(
     of the other (asked of ``common`` only then)."""
     if len(a.words) == 0 or len(b.words) == 0:
         return None
-    ids_a, ids_b = line_ids(a), line_ids(b)
-    lines_a, lines_b = set(ids_a.tolist()) - {0}, set(ids_b.tolist()) - {0}
+    ids_a, ids_b = a.line_id_array, b.line_id_array
+    lines_a, lines_b = a.line_id_set, b.line_id_set
     both = lines_a & lines_b
     if not both or lines_a <= lines_b or lines_b <= lines_a:
         return None
@@ -1573,8 +1573,8 @@ def none_share_only_boilerplate(sks: list[TextSketch], common: LineCounts) -> bo
     short = [s for s in sks if len(s.words)]
     if len(short) < 2:
         return True
-    ids = [line_ids(s) for s in short]
-    lines = [set(x.tolist()) - {0} for x in ids]
+    ids = [s.line_id_array for s in short]
+    lines = [s.line_id_set for s in short]
     counts = common(sorted(set().union(*lines)))
 
     def held(i: int) -> int:
@@ -1582,7 +1582,7 @@ def none_share_only_boilerplate(sks: list[TextSketch], common: LineCounts) -> bo
 
     if all(held(i) < BOILERPLATE_MIN_TEXTS for own in lines for i in own):
         return True
-    every = set.intersection(*lines)
+    every = frozenset.intersection(*lines)
     most = max((held(i) for own in lines for i in own - every), default=0)
     least = max(BOILERPLATE_MIN_TEXTS, COMMON_LINE_FACTOR * most)
     core = sorted(i for i in every if held(i) >= least)
@@ -1614,7 +1614,7 @@ def _held_in_order(left: list[np.ndarray]) -> bool:
 def _pairs_leaving_out_more(
     short: list[TextSketch],
     ids: list[np.ndarray],
-    lines: list[set[int]],
+    lines: list[frozenset[int]],
     left: list[np.ndarray],
     core: set[int],
     held: Callable[[int], int],
