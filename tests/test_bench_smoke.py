@@ -272,7 +272,7 @@ def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies
 def test_glued_lines_counts_notes_alone_found_with_their_mails_by_both_builds(
     tmp_path, monkeypatch
 ):
-    """tests/bench/glued_lines.py on real scans of a small set: twelve different sentences as
+    """tests/bench/glued_lines.py on real scans of a small set: twelve different paragraphs as
     mails above a disclaimer, three of them alone too. The build without the view finds fewer
     of the three (one, whose mail's share is high enough without it); the build finds all
     three; neither groups two notes."""
