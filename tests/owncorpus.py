@@ -202,6 +202,19 @@ DISCLAIMER = {
         "请立即通知发件人并删除本邮件，严禁以任何方式使用、复制或传播本邮件内容。"
     ),
 }
+# Another company's disclaimer: the same note sent from both carries one each.
+OTHER_DISCLAIMER = {
+    "en": (
+        "This message and any attachments are intended only for the named addressee and may "
+        "contain information that is privileged, confidential or otherwise protected from "
+        "disclosure. If you have received this message in error, please notify us at once by "
+        "return mail and delete it from your system. Thank you."
+    ),
+    "zh": (
+        "本邮件内容仅供收件人本人阅读，可能含有受法律保护的机密资料。若您误收本邮件，"
+        "请即回复告知并彻底删除，未经许可不得转发、复制或以任何形式披露其中内容。谢谢合作。"
+    ),
+}
 CJK_NOTES = Path(__file__).resolve().parent / "data" / "cjk_notes"
 # A short text's banner, footer and title in its own language (the key: short_language), and
 # the legacy encoding its copy is saved in (Traditional Chinese: Big5).

@@ -294,3 +294,27 @@ def test_glued_lines_counts_notes_alone_found_with_their_mails_by_both_builds(
     assert [found for found, _ in seen[1::2]] == [3, 3]
     assert all(found < 3 for found, _ in seen[::2])
     assert all(different == 0 for _, different in seen)
+
+
+def test_glued_lines_counts_notes_under_two_disclaimers_by_both_builds(tmp_path, monkeypatch):
+    """tests/bench/glued_lines.py's second part on real scans of a small set: twelve different
+    paragraphs as mails above one disclaimer and above another (each in twelve texts, past
+    sketch.BOILERPLATE_MIN_TEXTS). The view as it left out one side's lines finds none of the
+    pairs of one note's mails; the build finds them all; neither groups two notes."""
+    from tests.bench import glued_lines
+    from tests.bench.bench_own_corpus import owncorpus
+
+    notes = owncorpus.short_paragraphs(12)
+    monkeypatch.setattr(glued_lines, "ALONE", 12)
+    monkeypatch.setattr(
+        glued_lines, "disclaimer_sets", lambda: [("paragraphs of 20-60 words", notes, "en")]
+    )
+    seen = []
+    monkeypatch.setattr(
+        glued_lines,
+        "_scan",
+        lambda folder, real=glued_lines._scan: seen.append(real(folder)) or seen[-1],
+    )
+    glued_lines.run_two(tmp_path)
+    assert [found for found, _ in seen] == [0, 12, 0, 12]
+    assert all(different == 0 for _, different in seen)

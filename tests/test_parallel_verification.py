@@ -127,6 +127,30 @@ def test_two_processes_verify_exactly_as_one(pieces):
     assert asked_one and asked_two
 
 
+def test_the_index_is_asked_about_lines_in_batches(monkeypatch):
+    """A question to the index costs about half a millisecond however few lines it names: the
+    grouping asks about every line of the documents it decoded since its last question at
+    once (grouping._CommonLines), each line once, and its groups and figures are those of
+    asking about each comparison's own lines."""
+    items = _items(_texts())
+    batched: list[list[int]] = []
+    groups = build_groups(items, T, line_counts=_line_index(items, batched))
+
+    class OnePairAtATime(grouping._CommonLines):
+        def __init__(self, sketches, line_counts, decoded=None):
+            super().__init__(sketches, line_counts)
+
+    monkeypatch.setattr(grouping, "_CommonLines", OnePairAtATime)
+    alone: list[list[int]] = []
+    assert _as_data(build_groups(items, T, line_counts=_line_index(items, alone))) == _as_data(
+        groups
+    )
+    flat = [i for ask in batched for i in ask]
+    assert len(flat) == len(set(flat))  # each line asked about once
+    assert len(alone) >= 20, len(alone)  # many comparisons asked
+    assert 3 * len(batched) <= len(alone), (len(batched), len(alone))
+
+
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize(
     "tamper",

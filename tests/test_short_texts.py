@@ -843,6 +843,52 @@ def test_a_note_alone_is_its_copy_under_a_disclaimer_only_when_many_texts_hold_i
     )
 
 
+def test_a_note_under_two_disclaimers_is_one_document_only_when_many_texts_hold_each():
+    """The same note sent from two companies, each mail with its own disclaimer of 50 words
+    below it (or above): each side has a line the other lacks, so neither keeps every line;
+    the two share a third of their word pairs. With each disclaimer in BOILERPLATE_MIN_TEXTS
+    texts or more and twice as many as the note, the two without them are the note: the
+    same, with one word of one copy changed too. Not when one disclaimer is in fewer texts,
+    nor when the note is in over half as many; never for two different notes, nor for a
+    mail that also holds another note, nor for a disclaimer inside the text."""
+    disclaimer, theirs = owncorpus.DISCLAIMER["en"], owncorpus.OTHER_DISCLAIMER["en"]
+    note = "Please water the balcony plants twice a day while I am away next week."
+    other = "The quarterly figures are due on Friday; send them to the finance team."
+    second = "The spare key is under the blue flower pot beside the garden door."
+    mail_a = _sketch(f"{note}\n\n{disclaimer}")
+    mail_b = _sketch(f"{note}\n\n{theirs}")
+    above_b = _sketch(f"{theirs}\n\n{note}")
+    edited_b = _sketch(f"{note.replace('balcony', 'terrace')}\n\n{theirs}")
+    line_note, line_a = sketch.line_ids(mail_a).tolist()
+    _, line_b = sketch.line_ids(mail_b).tolist()
+    (line_other,) = sketch.line_ids(_sketch(other)).tolist()
+    (line_second,) = sketch.line_ids(_sketch(second)).tolist()
+
+    def index(counts: dict[int, int]):
+        return lambda ids: {i: counts[i] for i in ids if i in counts}
+
+    assert sketch.verified_similarity(mail_a, mail_b, 0.0) < 0.5  # alone, the pair cannot tell
+    for counts, same in (
+        ({line_a: 40, line_b: 30, line_note: 2}, True),
+        ({line_a: 10, line_b: 10, line_note: 5}, True),
+        ({line_a: 40, line_b: 9, line_note: 2}, False),  # one in nine texts: not boilerplate
+        ({line_a: 40, line_b: 30, line_note: 16}, False),  # the note in over half as many
+    ):
+        for a, b in ((mail_a, mail_b), (mail_b, mail_a), (mail_a, above_b), (edited_b, mail_a)):
+            share = sketch.verified_similarity(a, b, 0.75, index(counts))
+            assert (share >= 0.85) if same else (share < 0.75), (counts, share)
+        # what the diff shows (no threshold) is what the grouping verified
+        assert (sketch.verified_similarity(mail_a, mail_b, 0.0, index(counts)) == 1.0) is same
+    common = index({line_a: 40, line_b: 30, line_note: 2, line_other: 2, line_second: 1})
+    other_b = _sketch(f"{other}\n\n{theirs}")
+    assert sketch.verified_similarity(mail_a, other_b, 0.0, common) < 0.5
+    both_notes = _sketch(f"{note}\n\n{second}\n\n{theirs}")
+    assert sketch.verified_similarity(mail_a, both_notes, 0.75, common) < 0.75
+    inside = _sketch(f"{note}\n\n{theirs}\n\n{second}")
+    two_lines_a = _sketch(f"{note}\n\n{second}\n\n{disclaimer}")
+    assert sketch.verified_similarity(two_lines_a, inside, 0.75, common) < 0.75
+
+
 @pytest.mark.parametrize(
     ("language", "texts"),
     [
@@ -872,6 +918,34 @@ def test_notes_alone_are_found_with_their_copies_under_a_common_disclaimer(
         assert len({name.split("-")[0] for name in group}) == 1, group
     found = sum({f"n{i}-mail.txt", f"n{i}-alone.docx"} <= g for i in range(20, 30) for g in groups)
     assert found >= 9, groups
+
+
+@pytest.mark.parametrize(
+    ("language", "texts"),
+    [
+        ("en", lambda: owncorpus.short_paragraphs(60)),
+        ("zh", lambda: owncorpus.cjk_notes("zh_CN")[:60]),
+    ],
+    ids=["paragraphs", "chinese"],
+)
+def test_notes_are_found_with_their_copies_under_another_disclaimer(tmp_path, language, texts):
+    """Forty real notes far apart, each a mail above one company's disclaimer, and twenty of
+    them also as a Word file above another company's (above it, for the last ten): a scan
+    groups each such pair (none of them before the two could each leave out their own
+    disclaimer), and no group holds two notes."""
+    notes = _far_apart(texts())[:40]
+    assert len(notes) == 40
+    folder = tmp_path / "docs"
+    _under_disclaimer(folder, notes, language)
+    other = owncorpus.OTHER_DISCLAIMER[language]
+    for i in range(10, 30):
+        parts = [notes[i], other] if i < 20 else [other, notes[i]]
+        docgen.write_docx(folder / f"n{i}-other.docx", "\n\n".join(parts))
+    groups = _scan(folder, tmp_path)
+    for group in groups:
+        assert len({name.split("-")[0] for name in group}) == 1, group
+    found = sum({f"n{i}-mail.txt", f"n{i}-other.docx"} <= g for i in range(10, 30) for g in groups)
+    assert found >= 19, groups
 
 
 def test_a_family_under_one_disclaimer_is_never_taken_whole(tmp_path):

@@ -827,14 +827,23 @@ def _verify_pairs(
 class _CommonLines:
     """How many different texts hold each of some lines of short documents (sketch.line_ids,
     LineCounts): asked of the index when it can tell, and kept; else counted among the texts
-    that are someone's candidate, the first time a comparison asks (most groupings never do)."""
+    that are someone's candidate, the first time a comparison asks (most groupings never do).
+
+    The index is asked in batches: with the lines a comparison asks about, every line of the
+    documents decoded since the last question (``decoded``: the sketches decoded so far, in
+    order, a list that grows), whose comparisons are likely to ask next. One question costs
+    about half a millisecond however few lines it asks about; asked one pair at a time, the
+    public corpora's regroup asked 185 times."""
 
     def __init__(
         self,
         sketches: Callable[[], list[sketch_mod.TextSketch]],
         line_counts: Callable[[list[int]], dict[int, int]] | None,
+        decoded: list[sketch_mod.TextSketch] | None = None,
     ) -> None:
         self._sketches, self._line_counts = sketches, line_counts
+        self._decoded = decoded if decoded is not None else []
+        self._batched = 0  # how many of them had their lines asked about
         self._known: dict[int, int] = {}
         self._asked: set[int] = set()
 
@@ -842,7 +851,13 @@ class _CommonLines:
         new = [i for i in line_ids if i not in self._asked]
         if new:
             if self._line_counts is not None:
-                self._known.update(self._line_counts(new))
+                fresh = set(new)
+                for sk in self._decoded[self._batched :]:
+                    fresh.update(sk.line_id_set)
+                self._batched = len(self._decoded)
+                fresh -= self._asked
+                self._known.update(self._line_counts(sorted(fresh)))
+                self._asked.update(fresh)
             elif not self._asked:  # the first question: every line of these texts, counted
                 for sk in self._sketches():
                     for line_id in sk.line_id_set:
@@ -1473,6 +1488,7 @@ def build_groups(
     # Verification: the share of common text, from the two sketches (decoded once each, and only
     # for documents that are someone's candidate).
     decoded: dict[int, sketch_mod.TextSketch] = {}
+    in_order: list[sketch_mod.TextSketch] = []  # the same, as decoded (_CommonLines)
     if load_sketches is not None:
         full = load_sketches([items[reps[c]].doc_id for c in candidates])
         for c in candidates:
@@ -1482,10 +1498,11 @@ def build_groups(
         sk = decoded.get(c)
         if sk is None:
             sk = decoded[c] = sketch_mod.decode(raw_sketches[c])
+            in_order.append(sk)
         return sk
 
     # how many texts hold each line of the short documents (the two-sided comparison asks)
-    common = _CommonLines(lambda: [sketch(c) for c in candidates], line_counts)
+    common = _CommonLines(lambda: [sketch(c) for c in candidates], line_counts, in_order)
 
     names = {int(cid[d]): contents[d] for d in order}
     ign = _Ignore(ignored, {v: c for c, v in names.items()}, names)

@@ -190,10 +190,11 @@ EDIT_RUN_TOKENS = 2
 # a text of fewer than MIN_NEAR_WORDS content words is a near duplicate of nothing; 12: two
 # short documents that share only lines many texts of the index hold are two,
 # shares_only_boilerplate; 13: a short document and the same with lines glued to it that
-# many texts of the index hold are compared without them, left_out_boilerplate_similarity): an
-# index grouped by another version is regrouped once from its stored sketches
+# many texts of the index hold are compared without them, left_out_boilerplate_similarity;
+# 14: and so are two that are one text with such lines of their own each, one disclaimer on
+# each copy): an index grouped by another version is regrouped once from its stored sketches
 # (service._matching_key), no file read again.
-VERIFICATION_VERSION = 13
+VERIFICATION_VERSION = 14
 # The fewest content words a text needs to be a near duplicate of another (with fewer, only
 # of its own bytes or text: grouping's classes). Among three words or fewer any difference,
 # a word or a number (which is no content word: a changed number costs a longer text
@@ -346,6 +347,13 @@ class TextSketch:
         """The ids of its lines with content (:func:`line_ids`; 0, a line whose words went to
         the next one, left out)."""
         return frozenset(self.line_id_array.tolist()) - {0}
+
+    @cached_property
+    def end_line_ids(self) -> tuple[int, ...]:
+        """The ids of its first and its last line with content (one for a text of one line,
+        none for a long document): where a banner, a title or a footer would be."""
+        ids = [i for i in self.line_id_array.tolist() if i]
+        return tuple(dict.fromkeys(ids[:1] + ids[-1:]))
 
     @cached_property
     def word_set(self) -> frozenset[int]:
@@ -1417,32 +1425,66 @@ def left_out_boilerplate_similarity(
     meeting: _Meeting | None = None,
 ) -> float:
     """The share of common text of two short documents when one is the other with lines glued
-    to it that many texts of the index hold: a note alone, and the note with a company's
-    disclaimer or a newsletter's footer below or above it, however long.
+    to it that many texts of the index hold, or each is the same text with such lines of its
+    own: a note alone, and the note with a company's disclaimer or a newsletter's footer below
+    or above it, however long; the note under two companies' disclaimers.
 
-    The lines of the longer one that the other lacks (their own word pairs mostly not among
-    the other's: not a line of the note edited) are left out only when they are at its top or
-    bottom, as a banner or a footer is, and each is held by at least BOILERPLATE_MIN_TEXTS
-    different texts of the index, and COMMON_LINE_FACTOR times as many as any line the two
-    keep; the other keeps every line (each shares half of its pairs or more). A line many
+    The lines of each that the other lacks (their own word pairs mostly not among the other's:
+    not a line of the note edited) are left out only when they are at its top or bottom, as a
+    banner or a footer is, and each is held by at least BOILERPLATE_MIN_TEXTS different texts
+    of the index, and COMMON_LINE_FACTOR times as many as any line the two keep. A line many
     texts hold inside a text is its text: a changelog entry's "New upstream release." bullet
     between its heading and its signature. What is left of the two, MIN_NEAR_WORDS content
     words or more each, is compared by its word pairs and, when the two differ by light
-    edits, word by word (:func:`word_similarity`). Two different notes keep a line of its
-    own each: they are never compared this way. ``floor``: answers below it may come back as
-    0.0; the index is asked only when what is left reaches it. ``meeting``: the pair's
-    :class:`_Meeting`."""
+    edits, word by word (:func:`word_similarity`). Two different notes, under one disclaimer
+    or two, each leave out their own text, which few texts hold: never the same this way.
+    ``floor``: answers below it may come back as 0.0; the index is asked only when what is
+    left reaches it. ``meeting``: the pair's :class:`_Meeting`."""
     meeting = meeting or _Meeting(a, b)
-    # The side that keeps every line holds nearly all of its word pairs in the other (all but
-    # what it edited): at a share ``f`` of the two, at least f / (2 - f) of its own (a pair
-    # that joins the lines around a line left out is the only one it can gain, one a line).
-    need = floor / (2.0 - floor)
-    for whole, glued, seen in ((a, b, meeting), (b, a, meeting.flipped())):
-        if int(np.count_nonzero(seen.in_b())) + 2 >= need * len(whole.values):
-            share = _without_glued_lines(whole, glued, floor, common)
-            if share:
-                return share
-    return 0.0
+    lines_a, lines_b = a.line_id_set, b.line_id_set
+    if lines_a == lines_b or len(a.words) == 0 or len(b.words) == 0:
+        return 0.0  # no line of one that the other lacks
+    # Lines left out are lines only one of them holds, at its top or bottom, each held by
+    # BOILERPLATE_MIN_TEXTS texts or more: the first or the last line of one of them is such a
+    # line, or there is nothing to leave out. Most pairs end here.
+    ends = [i for i in a.end_line_ids if i not in lines_b]
+    ends += [i for i in b.end_line_ids if i not in lines_a]
+    if not ends or max(common(sorted(ends)).values(), default=0) < BOILERPLATE_MIN_TEXTS:
+        return 0.0
+    out_a = _foreign_lines(a, b, lines_b) if not lines_a <= lines_b else []
+    out_b = _foreign_lines(b, a, lines_a) if not lines_b <= lines_a else []
+    if not (out_a or out_b):
+        return 0.0
+    kept = []
+    for s, out in ((a, out_a), (b, out_b)):
+        if out and not _at_the_ends(s.line_id_array, out):
+            return 0.0
+        kept.append(_kept_words(s, out))
+    kept_a, kept_b = kept
+    if min(len(kept_a), len(kept_b)) < MIN_NEAR_WORDS:
+        return 0.0
+    pairs_a = sorted_unique(_neighbours(kept_a)) if out_a else a.word_pairs[0]
+    pairs_b = sorted_unique(_neighbours(kept_b)) if out_b else b.word_pairs[0]
+    both = int(np.count_nonzero(in_sorted(pairs_a, pairs_b)))
+    n = len(pairs_a) + len(pairs_b)
+    share = 2.0 * both / n if n else 0.0
+    if share < 1.0:
+        keys_a = _word_keys(kept_a) if out_a else a.word_keys
+        keys_b = _word_keys(kept_b) if out_b else b.word_keys
+        in_common = int(np.count_nonzero(in_sorted(keys_a, keys_b)))
+        share = max(share, _word_share(kept_a, kept_b, max(share, floor), in_common))
+    if share == 0.0 or share < floor:
+        return 0.0
+    counts = common(sorted(lines_a | lines_b))
+    left_out, kept_lines = [], []
+    for s, out in ((a, out_a), (b, out_b)):
+        for k, line_id in enumerate(s.line_id_array.tolist()):
+            if line_id:
+                (left_out if k in out else kept_lines).append(counts.get(line_id, 0))
+    rarest = min(left_out)
+    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * max(kept_lines, default=0):
+        return 0.0
+    return share
 
 
 def _at_the_ends(ids: np.ndarray, lines: list[int]) -> bool:
@@ -1455,42 +1497,14 @@ def _at_the_ends(ids: np.ndarray, lines: list[int]) -> bool:
     return not kept or not any(kept[0] < k < kept[-1] for k in out)
 
 
-def _without_glued_lines(
-    whole: TextSketch, glued: TextSketch, floor: float, common: LineCounts
-) -> float:
-    """:func:`left_out_boilerplate_similarity` of ``whole``, the side that keeps every line,
-    and ``glued``, the side whose lines ``whole`` lacks are left out."""
-    lines_whole, lines_glued = whole.line_id_set, glued.line_id_set
-    if lines_glued <= lines_whole or _foreign_lines(whole, glued, lines_glued):
-        return 0.0
-    left_out = _foreign_lines(glued, whole, lines_whole)
-    if not left_out or not _at_the_ends(glued.line_id_array, left_out):
-        return 0.0
-    ids = glued.line_id_array
-    out = np.zeros(len(ids), dtype=bool)
-    out[left_out] = True
-    kept = glued.words[~out[np.minimum(glued.word_lines.astype(np.int64), len(out) - 1)]]
-    if min(len(kept), len(whole.words)) < MIN_NEAR_WORDS:
-        return 0.0
-    pairs_kept, pairs_whole = sorted_unique(_neighbours(kept)), whole.word_pairs[0]
-    both = int(np.count_nonzero(in_sorted(pairs_kept, pairs_whole)))
-    n = len(pairs_kept) + len(pairs_whole)
-    share = 2.0 * both / n if n else 0.0
-    if share < 1.0:
-        shared = int(np.count_nonzero(in_sorted(_word_keys(kept), whole.word_keys)))
-        share = max(share, _word_share(kept, whole.words, max(share, floor), shared))
-    if share == 0.0 or share < floor:
-        return 0.0
-    counts = common(sorted(lines_whole | lines_glued))
-    rarest = min(counts.get(int(i), 0) for i in ids[out])
-    most_kept = max(
-        [counts.get(int(i), 0) for i in ids[~out & (ids != 0)]]
-        + [counts.get(i, 0) for i in lines_whole],
-        default=0,
-    )
-    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * most_kept:
-        return 0.0
-    return share
+def _kept_words(s: TextSketch, out: list[int]) -> np.ndarray:
+    """The content words of ``s``, in order, but for those of its lines ``out`` (places among
+    its lines; a word goes with the line it begins in)."""
+    if not out:
+        return s.words
+    left = np.zeros(len(s.line_id_array), dtype=bool)
+    left[out] = True
+    return s.words[~left[np.minimum(s.word_lines.astype(np.int64), len(left) - 1)]]
 
 
 def shares_only_boilerplate(a: TextSketch, b: TextSketch, common: LineCounts) -> bool:

@@ -11,6 +11,12 @@ disclaimer_sets), every note as a mail with the disclaimer below (or above) it, 
 them alone too: how many of the forty pairs (note alone, its mail) a real scan groups, and
 how many pairs of two different notes it groups, by both builds.
 
+Then the same note sent from two companies: each of the 150 notes above (or below) one
+disclaimer, and forty of them above (or below) another company's too, so that each copy
+holds a line the other lacks: the pairs of one note's two mails found, and pairs of different
+notes grouped, by the view that leaves out the lines of one side only (as the fifty-ninth
+session built it: patched in here) and by the build, which leaves out each side's own.
+
 Run: ``.venv/bin/python -m tests.bench.glued_lines``
 """
 
@@ -22,9 +28,14 @@ from pathlib import Path
 from unittest import mock
 
 from desktop_dedup.core import sketch as sk
-from tests.bench.bench_own_corpus import disclaimer_sets, scanned_groups, write_under_disclaimer
+from tests.bench.bench_own_corpus import (
+    disclaimer_sets,
+    owncorpus,
+    scanned_groups,
+    write_under_disclaimer,
+)
 
-ALONE = 40  # the notes also saved alone
+ALONE = 40  # the notes also saved alone, or under the other disclaimer
 
 
 def _scan(folder: Path) -> tuple[int, int]:
@@ -68,9 +79,48 @@ def run(tmp: Path) -> None:
             )
 
 
+def _one_side_only(a: sk.TextSketch, b: sk.TextSketch, *args: object, **kw: object) -> float:
+    """The view as the fifty-ninth session built it: one side must keep every line."""
+    if sk._foreign_lines(a, b, b.line_id_set) and sk._foreign_lines(b, a, a.line_id_set):
+        return 0.0
+    return VIEW(a, b, *args, **kw)
+
+
+VIEW = sk.left_out_boilerplate_similarity
+
+
+def run_two(tmp: Path) -> None:
+    print(
+        f"two disclaimers: 150 notes as mails with one, {ALONE} of them also with another; "
+        "pairs of one note's two mails found and pairs of different notes grouped, one side "
+        "left out -> each side"
+    )
+    for label, texts, language in disclaimer_sets():
+        for where in ("below", "above"):
+            figures = []
+            for build in ("one", "each"):
+                folder = tmp / f"two-{build}-{language}-{label.split()[0]}-{where}"
+                write_under_disclaimer(folder, texts, language, where)
+                for i, text in enumerate(texts[:ALONE]):
+                    parts = [text, owncorpus.OTHER_DISCLAIMER[language]]
+                    body = "\n\n".join(parts if where == "below" else parts[::-1])
+                    (folder / f"a{i:03d}.txt").write_text(body + "\n", "utf-8")
+                if build == "one":
+                    with mock.patch.object(sk, "left_out_boilerplate_similarity", _one_side_only):
+                        figures.append(_scan(folder))
+                else:
+                    figures.append(_scan(folder))
+            (f0, d0), (f1, d1) = figures
+            print(
+                f"  {len(texts)} {label}, the disclaimers {where}: found {f0} -> {f1} of "
+                f"{ALONE}; different notes grouped {d0} -> {d1}"
+            )
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="glued-") as tmp:
         run(Path(tmp))
+        run_two(Path(tmp))
 
 
 if __name__ == "__main__":

@@ -3857,7 +3857,8 @@ MUTANTS: list[Mutant] = [
     m(
         "glued-lines-left-out-however-few-texts-hold-them",
         "desktop_dedup/core/sketch.py",
-        "    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * most_kept:\n"
+        "    if rarest < BOILERPLATE_MIN_TEXTS or rarest < COMMON_LINE_FACTOR * max(kept_lines, "
+        "default=0):\n"
         "        return 0.0\n",
         "",
         [
@@ -3869,13 +3870,38 @@ MUTANTS: list[Mutant] = [
     m(
         "glued-lines-left-out-inside-the-text",
         "desktop_dedup/core/sketch.py",
-        "    if not left_out or not _at_the_ends(glued.line_id_array, left_out):\n",
-        "    if not left_out:\n",
+        "        if out and not _at_the_ends(s.line_id_array, out):\n            return 0.0\n",
+        "",
         [
             "tests/test_short_texts.py::"
-            "test_a_note_alone_is_its_copy_under_a_disclaimer_only_when_many_texts_hold_it"
+            "test_a_note_under_two_disclaimers_is_one_document_only_when_many_texts_hold_each"
         ],
         "a line many texts hold inside a text is its text, not a disclaimer glued to it",
+    ),
+    m(
+        "glued-lines-left-out-of-one-side-only",
+        "desktop_dedup/core/sketch.py",
+        "    if not (out_a or out_b):\n",
+        "    if not (out_a or out_b) or (out_a and out_b):\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_note_under_two_disclaimers_is_one_document_only_when_many_texts_hold_each",
+            "tests/test_short_texts.py::"
+            "test_notes_are_found_with_their_copies_under_another_disclaimer",
+        ],
+        "a note under one disclaimer many texts hold is the same document as under another",
+    ),
+    m(
+        "common-lines-asked-one-pair-at-a-time",
+        "desktop_dedup/core/grouping.py",
+        "                for sk in self._decoded[self._batched :]:\n"
+        "                    fresh.update(sk.line_id_set)\n",
+        "",
+        [
+            "tests/test_parallel_verification.py::"
+            "test_the_index_is_asked_about_lines_in_batches"
+        ],
+        "the grouping asks the index about the lines of every document decoded since at once",
     ),
     m(
         "glued-lines-never-left-out",
