@@ -129,9 +129,9 @@ def test_two_processes_verify_exactly_as_one(pieces):
 
 def test_the_index_is_asked_about_lines_in_batches(monkeypatch):
     """A question to the index costs about half a millisecond however few lines it names: the
-    grouping asks about every line of the documents it decoded since its last question at
-    once (grouping._CommonLines), each line once, and its groups and figures are those of
-    asking about each comparison's own lines."""
+    grouping asks about the lines of the documents it decoded since its last question at once
+    (grouping._CommonLines), each line once, up to _BATCH_LINES more than a comparison's own,
+    and its groups and figures are those of asking about each comparison's own lines."""
     items = _items(_texts())
     batched: list[list[int]] = []
     groups = build_groups(items, T, line_counts=_line_index(items, batched))
@@ -149,6 +149,12 @@ def test_the_index_is_asked_about_lines_in_batches(monkeypatch):
     assert len(flat) == len(set(flat))  # each line asked about once
     assert len(alone) >= 20, len(alone)  # many comparisons asked
     assert 3 * len(batched) <= len(alone), (len(batched), len(alone))
+    # a question names at most _BATCH_LINES lines besides the comparison's own: none, here
+    monkeypatch.undo()
+    monkeypatch.setattr(grouping, "_BATCH_LINES", 0)
+    capped: list[list[int]] = []
+    build_groups(items, T, line_counts=_line_index(items, capped))
+    assert capped == alone
 
 
 @pytest.mark.timeout(120)

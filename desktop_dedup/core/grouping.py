@@ -824,14 +824,21 @@ def _verify_pairs(
     return [share for piece in done for share in piece]  # type: ignore[union-attr]
 
 
+# The most lines a question to the index names besides those a comparison asks about (about
+# 5 microseconds each, against half a millisecond a question): a full regroup of a large index
+# that decoded many short documents before its first question must not ask about all of them.
+_BATCH_LINES = 512
+
+
 class _CommonLines:
     """How many different texts hold each of some lines of short documents (sketch.line_ids,
     LineCounts): asked of the index when it can tell, and kept; else counted among the texts
     that are someone's candidate, the first time a comparison asks (most groupings never do).
 
-    The index is asked in batches: with the lines a comparison asks about, every line of the
+    The index is asked in batches: with the lines a comparison asks about, the lines of the
     documents decoded since the last question (``decoded``: the sketches decoded so far, in
-    order, a list that grows), whose comparisons are likely to ask next. One question costs
+    order, a list that grows), the latest first, up to _BATCH_LINES: their comparisons are
+    likely to ask next. One question costs
     about half a millisecond however few lines it asks about; asked one pair at a time, the
     public corpora's regroup asked 185 times."""
 
@@ -852,8 +859,13 @@ class _CommonLines:
         if new:
             if self._line_counts is not None:
                 fresh = set(new)
-                for sk in self._decoded[self._batched :]:
-                    fresh.update(sk.line_id_set)
+                room = _BATCH_LINES  # the latest documents first
+                for sk in reversed(self._decoded[self._batched :]):
+                    if room <= 0:
+                        break
+                    more = sk.line_id_set - self._asked - fresh
+                    fresh |= more
+                    room -= len(more)
                 self._batched = len(self._decoded)
                 fresh -= self._asked
                 self._known.update(self._line_counts(sorted(fresh)))

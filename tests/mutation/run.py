@@ -3894,13 +3894,9 @@ MUTANTS: list[Mutant] = [
     m(
         "common-lines-asked-one-pair-at-a-time",
         "desktop_dedup/core/grouping.py",
-        "                for sk in self._decoded[self._batched :]:\n"
-        "                    fresh.update(sk.line_id_set)\n",
+        "                    fresh |= more\n",
         "",
-        [
-            "tests/test_parallel_verification.py::"
-            "test_the_index_is_asked_about_lines_in_batches"
-        ],
+        ["tests/test_parallel_verification.py::test_the_index_is_asked_about_lines_in_batches"],
         "the grouping asks the index about the lines of every document decoded since at once",
     ),
     m(
