@@ -145,3 +145,28 @@ def test_addresses_run_together_are_looked_at_once_each_run(monkeypatch):
     for _ in range(3_000):
         text = "".join(rng.choice(bits) for _ in range(rng.randint(1, 12)))
         assert web_addresses(text) == one.findall(text), text
+
+
+def test_a_read_me_begins_alike_whatever_its_badges_point_at():
+    """A document's head (fingerprint.HEAD_LINES, HEAD_WORDS: its first words, where a page
+    of one template names itself) leaves out words only its web addresses hold: a read-me
+    whose build badge moved from Travis CI to GitHub's workflows begins alike, and so it is
+    no page of a template whatever word it renamed throughout (sketch.substituted). A title
+    that changed, or a badge with another text, is another beginning."""
+    from desktop_dedup.core import sketch
+    from desktop_dedup.core.fingerprint import fingerprint_text
+
+    body = (PACKAGING / "packaging-26.2.txt").read_text(encoding="utf-8")
+
+    def head(title: str, badge: str) -> int:
+        text = f"{title}\n[![Build Status]({badge})]({badge})\n\n{body}"
+        return sketch.decode(fingerprint_text(text).sketch).head
+
+    travis = "https://travis-ci.org/pypa/packaging.svg?branch=main"
+    actions = "https://github.com/pypa/packaging/actions/workflows/test.yml/badge.svg"
+    first = head("packaging", travis)
+    assert first != 0
+    assert head("packaging", actions) == first
+    assert head("packaging-core", actions) != first
+    other_badge = f"{actions})\n[![Tests Passing]({actions}"
+    assert head("packaging", other_badge) != first

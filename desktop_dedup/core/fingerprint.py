@@ -118,7 +118,15 @@ EDGE_MAX_LINES = 3
 EDGE_MAX_SHARE = 0.2  # per end
 EDGE_MAX_LINE_TOKENS = 20  # a banner is one sentence; a longer line is the text itself
 EDGE_SCAN_LINES = 12  # lines looked at per end when checking for a repeated banner
+# A document's head: its first HEAD_WORDS words, as a reader meets them; the words of a web
+# address there (a read-me's badges, which change from release to release) are read past, not
+# kept. A page of one template names itself there (a manual page's header and NAME, a command
+# reference's title), where a revision keeps its title when it renames a word throughout
+# (sketch.substituted).
+HEAD_WORDS = 20
+_HEAD_TOKENS = 300  # tokens looked at, at most: spaces, marks, a badge's address among them
 
+_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
@@ -708,7 +716,7 @@ def _first_counts(sequence: np.ndarray) -> tuple[Counter[str], np.ndarray]:
 
 
 def _segmented(
-    normalized: str, prefer_rjieba: bool
+    normalized: str, prefer_rjieba: bool, first: list[str] | None = None
 ) -> tuple[Counter[str], np.ndarray, dict[str, int], np.ndarray, Callable[[], np.ndarray] | None]:
     """The count of each content token of ``normalized`` (in the order each first occurs) and
     their ids (in that order); the count of each identifier with digits (_IDENT, in the order
@@ -719,7 +727,7 @@ def _segmented(
     A long text (a novel of ten million characters: four million tokens, 240 MB as strings,
     past a reader's memory budget) is segmented a piece at a time, each piece's tokens turned
     into ids before the next is cut: the same counts and the same sequence in a tenth of the
-    memory."""
+    memory. ``first``, when given, receives its first _HEAD_TOKENS tokens (_head_hash)."""
     idents: Counter[str] = Counter()
     parts = []
     # a short text in pieces (a long one of punctuation): where its content tokens begin, a
@@ -735,6 +743,8 @@ def _segmented(
             cut = _PIECE_END.search(normalized, at + text_mod.LONG_TEXT_CHARS)
             end = cut.end() if cut is not None else end
         tokens = segment(normalized[at:end], prefer_rjieba)  # the text itself when whole
+        if first is not None and len(first) < _HEAD_TOKENS:  # (the pieces' tokens are the text's)
+            first += tokens[: _HEAD_TOKENS - len(first)]
         ids = _ids_of(tokens)
         named = ids == _IDENT
         if named.any():
@@ -792,6 +802,34 @@ def _hash_bits(hashes: np.ndarray) -> np.ndarray:
     ).astype(np.float64)
 
 
+def _head_hash(tokens: list[str], normalized: str) -> int:
+    """A hash of the document's head (HEAD_WORDS): the same for two documents whose first
+    words are the same words, whatever else differs; 0 when it has none. Its words are every
+    token of two characters or more with a letter, stop words and names with digits too
+    (``md5sum``: a manual page's name); a word inside a web address is read past and not
+    kept. ``tokens``: the first tokens of ``normalized``, the document's normalised text."""
+    text = normalized[: sum(map(len, tokens))]
+    ends, at = [], 0  # where each address begins and ends
+    for address in text_mod.web_addresses(text):
+        begin = text.find(address, at)
+        if begin >= 0:
+            at = begin + len(address)
+            ends.append((begin, at))
+    head: dict[str, None] = {}
+    read = at = 0
+    for token in tokens:  # they make up the text
+        begin, at = at, at + len(token)
+        if len(token) > 1 and _LETTER.search(token):
+            if not ends or not any(b <= begin < e for b, e in ends):
+                head[token] = None
+            read += 1
+            if read == HEAD_WORDS:
+                break
+    if not head:
+        return 0
+    return xxhash.xxh64_intdigest("\n".join(sorted(head)).encode("utf-8", "surrogatepass")) or 1
+
+
 def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprint:
     """Fingerprint one document's extracted text: its simhash (the index) and the sketch of its
     word shingles (the verification, see sketch.py)."""
@@ -802,7 +840,8 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
     addresses = text_mod.web_addresses(normalized)
     doc_lines = _Lines(unwrapped, prefer_rjieba, chinese)
     del unwrapped  # a long text's copy is not kept while it is segmented
-    counts, id_arr, idents, sequence, where = _segmented(normalized, prefer_rjieba)
+    first: list[str] = []
+    counts, id_arr, idents, sequence, where = _segmented(normalized, prefer_rjieba, first)
     # (before the token tables are viewed below: segmenting the addresses may add words)
     in_words, in_idents = _address_counts(addresses, prefer_rjieba) if addresses else ({}, {})
     # Peeled tokens are subtracted in place (keys kept, so ``ids`` stay aligned); counts that
@@ -891,6 +930,7 @@ def fingerprint_text(raw_text: str, *, prefer_rjieba: bool = True) -> Fingerprin
         core=core_span,
         edge_lines=edge_lines,
         token_lines=token_lines,
+        head=_head_hash(first, normalized),
     )
     simhash = (
         None

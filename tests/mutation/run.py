@@ -3900,6 +3900,36 @@ MUTANTS: list[Mutant] = [
         "the grouping asks the index about the lines of every document decoded since at once",
     ),
     m(
+        "swap-refused-whatever-the-pages-begin-with",
+        "desktop_dedup/core/sketch.py",
+        "    if a.head and a.head == b.head:\n",
+        "    if False:\n",
+        [
+            "tests/test_templates.py::"
+            "test_a_revision_that_renames_a_word_throughout_is_one_document_when_it_begins_alike"
+        ],
+        "a revision that renames a word throughout is one document when the two begin alike",
+    ),
+    m(
+        "head-reads-the-words-of-its-addresses",
+        "desktop_dedup/core/fingerprint.py",
+        "            if not ends or not any(b <= begin < e for b, e in ends):\n",
+        "            if True:\n",
+        ["tests/test_web_addresses.py::test_a_read_me_begins_alike_whatever_its_badges_point_at"],
+        "a read-me begins alike whatever its badges point at",
+    ),
+    m(
+        "head-of-the-first-piece-only",
+        "desktop_dedup/core/fingerprint.py",
+        "        if first is not None and len(first) < _HEAD_TOKENS:",
+        "        if first is not None and at == 0:",
+        [
+            "tests/test_fingerprint.py::"
+            "test_token_tables_are_emptied_between_documents_never_inside_one"
+        ],
+        "a long text segmented in pieces has the fingerprint of the text whole",
+    ),
+    m(
         "glued-lines-never-left-out",
         "desktop_dedup/core/sketch.py",
         "                left_out_boilerplate_similarity(a, b, max(share, threshold), common, "
