@@ -269,6 +269,26 @@ def test_boilerplate_lines_refuses_notes_that_share_only_a_disclaimer_not_copies
     assert built["different"] <= seen["different"] // 10
 
 
+def _glued_lines_on_twelve_paragraphs(monkeypatch, alone: int):
+    """tests/bench/glued_lines.py on twelve different paragraphs (``alone`` of them also as
+    its second file), and the list each of its scans' figures goes to."""
+    from tests.bench import glued_lines
+    from tests.bench.bench_own_corpus import owncorpus
+
+    notes = owncorpus.short_paragraphs(12)
+    monkeypatch.setattr(glued_lines, "ALONE", alone)
+    monkeypatch.setattr(
+        glued_lines, "disclaimer_sets", lambda: [("paragraphs of 20-60 words", notes, "en")]
+    )
+    seen: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        glued_lines,
+        "_scan",
+        lambda folder, real=glued_lines._scan: seen.append(real(folder)) or seen[-1],
+    )
+    return glued_lines, seen
+
+
 def test_glued_lines_counts_notes_alone_found_with_their_mails_by_both_builds(
     tmp_path, monkeypatch
 ):
@@ -276,20 +296,7 @@ def test_glued_lines_counts_notes_alone_found_with_their_mails_by_both_builds(
     mails above a disclaimer, three of them alone too. The build without the view finds fewer
     of the three (one, whose mail's share is high enough without it); the build finds all
     three; neither groups two notes."""
-    from tests.bench import glued_lines
-    from tests.bench.bench_own_corpus import owncorpus
-
-    notes = owncorpus.short_paragraphs(12)
-    monkeypatch.setattr(glued_lines, "ALONE", 3)
-    monkeypatch.setattr(
-        glued_lines, "disclaimer_sets", lambda: [("paragraphs of 20-60 words", notes, "en")]
-    )
-    seen = []
-    monkeypatch.setattr(
-        glued_lines,
-        "_scan",
-        lambda folder, real=glued_lines._scan: seen.append(real(folder)) or seen[-1],
-    )
+    glued_lines, seen = _glued_lines_on_twelve_paragraphs(monkeypatch, 3)
     glued_lines.run(tmp_path)
     assert [found for found, _ in seen[1::2]] == [3, 3]
     assert all(found < 3 for found, _ in seen[::2])
@@ -301,20 +308,7 @@ def test_glued_lines_counts_notes_under_two_disclaimers_by_both_builds(tmp_path,
     paragraphs as mails above one disclaimer and above another (each in twelve texts, past
     sketch.BOILERPLATE_MIN_TEXTS). The view as it left out one side's lines finds none of the
     pairs of one note's mails; the build finds them all; neither groups two notes."""
-    from tests.bench import glued_lines
-    from tests.bench.bench_own_corpus import owncorpus
-
-    notes = owncorpus.short_paragraphs(12)
-    monkeypatch.setattr(glued_lines, "ALONE", 12)
-    monkeypatch.setattr(
-        glued_lines, "disclaimer_sets", lambda: [("paragraphs of 20-60 words", notes, "en")]
-    )
-    seen = []
-    monkeypatch.setattr(
-        glued_lines,
-        "_scan",
-        lambda folder, real=glued_lines._scan: seen.append(real(folder)) or seen[-1],
-    )
+    glued_lines, seen = _glued_lines_on_twelve_paragraphs(monkeypatch, 12)
     glued_lines.run_two(tmp_path)
     assert [found for found, _ in seen] == [0, 12, 0, 12]
     assert all(different == 0 for _, different in seen)

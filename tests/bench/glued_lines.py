@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import itertools
 import tempfile
+from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from unittest import mock
 
@@ -51,32 +53,52 @@ def _scan(folder: Path) -> tuple[int, int]:
     return found, different
 
 
-def run(tmp: Path) -> None:
-    print(
-        f"glued lines: {ALONE} notes alone and as mails with a disclaimer, among more such "
-        "mails; pairs found (note alone, its mail) and pairs of different notes grouped, "
-        "without the view -> with it"
-    )
+def _report(
+    tmp: Path,
+    heading: str,
+    alone: Callable[[str, str, str], str],
+    before: Callable[..., float],
+    disclaimer: str,
+) -> None:
+    """For each set of notes (disclaimer_sets) and each place of the disclaimer, the notes as
+    mails under it and the first ALONE of them also as ``alone(text, language, where)`` makes
+    them, scanned with the view patched to ``before`` and with the build's: what _scan finds,
+    a line each under ``heading``."""
+    print(heading)
+    name = disclaimer.split()[-1]
     for label, texts, language in disclaimer_sets():
         for where in ("below", "above"):
             figures = []
-            for build in ("without", "with"):
-                folder = tmp / f"{build}-{language}-{label.split()[0]}-{where}"
+            for build in ("before", "after"):
+                folder = tmp / f"{name}-{build}-{language}-{label.split()[0]}-{where}"
                 write_under_disclaimer(folder, texts, language, where)
                 for i, text in enumerate(texts[:ALONE]):
-                    (folder / f"a{i:03d}.txt").write_text(text + "\n", "utf-8")
-                if build == "without":
-                    with mock.patch.object(
-                        sk, "left_out_boilerplate_similarity", lambda *a, **k: 0.0
-                    ):
-                        figures.append(_scan(folder))
-                else:
+                    body = alone(text, language, where)
+                    (folder / f"a{i:03d}.txt").write_text(body + "\n", "utf-8")
+                patched = build == "before"
+                with (
+                    mock.patch.object(sk, "left_out_boilerplate_similarity", before)
+                    if (patched)
+                    else nullcontext()
+                ):
                     figures.append(_scan(folder))
             (f0, d0), (f1, d1) = figures
             print(
-                f"  {len(texts)} {label}, the disclaimer {where}: found {f0} -> {f1} of "
-                f"{ALONE}; different notes grouped {d0} -> {d1}"
+                f"  {len(texts)} {label}, {disclaimer} {where}: found {f0} -> {f1} of {ALONE}; "
+                f"different notes grouped {d0} -> {d1}"
             )
+
+
+def run(tmp: Path) -> None:
+    _report(
+        tmp,
+        f"glued lines: {ALONE} notes alone and as mails with a disclaimer, among more such "
+        "mails; pairs found (note alone, its mail) and pairs of different notes grouped, "
+        "without the view -> with it",
+        lambda text, language, where: text,
+        lambda *a, **k: 0.0,
+        "the disclaimer",
+    )
 
 
 def _one_side_only(a: sk.TextSketch, b: sk.TextSketch, *args: object, **kw: object) -> float:
@@ -89,32 +111,21 @@ def _one_side_only(a: sk.TextSketch, b: sk.TextSketch, *args: object, **kw: obje
 VIEW = sk.left_out_boilerplate_similarity
 
 
+def _under_the_other(text: str, language: str, where: str) -> str:
+    parts = [text, owncorpus.OTHER_DISCLAIMER[language]]
+    return "\n\n".join(parts if where == "below" else parts[::-1])
+
+
 def run_two(tmp: Path) -> None:
-    print(
+    _report(
+        tmp,
         f"two disclaimers: 150 notes as mails with one, {ALONE} of them also with another; "
         "pairs of one note's two mails found and pairs of different notes grouped, one side "
-        "left out -> each side"
+        "left out -> each side",
+        _under_the_other,
+        _one_side_only,
+        "the disclaimers",
     )
-    for label, texts, language in disclaimer_sets():
-        for where in ("below", "above"):
-            figures = []
-            for build in ("one", "each"):
-                folder = tmp / f"two-{build}-{language}-{label.split()[0]}-{where}"
-                write_under_disclaimer(folder, texts, language, where)
-                for i, text in enumerate(texts[:ALONE]):
-                    parts = [text, owncorpus.OTHER_DISCLAIMER[language]]
-                    body = "\n\n".join(parts if where == "below" else parts[::-1])
-                    (folder / f"a{i:03d}.txt").write_text(body + "\n", "utf-8")
-                if build == "one":
-                    with mock.patch.object(sk, "left_out_boilerplate_similarity", _one_side_only):
-                        figures.append(_scan(folder))
-                else:
-                    figures.append(_scan(folder))
-            (f0, d0), (f1, d1) = figures
-            print(
-                f"  {len(texts)} {label}, the disclaimers {where}: found {f0} -> {f1} of "
-                f"{ALONE}; different notes grouped {d0} -> {d1}"
-            )
 
 
 def main() -> None:
