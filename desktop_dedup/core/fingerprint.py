@@ -807,7 +807,9 @@ def _head_hash(tokens: list[str], normalized: str) -> int:
     words are the same words, whatever else differs; 0 when it has none. Its words are every
     token of two characters or more with a letter, stop words and names with digits too
     (``md5sum``: a manual page's name); a word inside a web address is read past and not
-    kept. ``tokens``: the first tokens of ``normalized``, the document's normalised text."""
+    kept. ``tokens``: the first tokens of ``normalized``, the document's normalised text.
+    A site's menu of twenty words or more at the top of a page hides its title: pages of one
+    template saved with it begin alike (README, template instances)."""
     text = normalized[: sum(map(len, tokens))]
     ends, at = [], 0  # where each address begins and ends
     for address in text_mod.web_addresses(text):
