@@ -3919,6 +3919,17 @@ MUTANTS: list[Mutant] = [
         "a read-me begins alike whatever its badges point at",
     ),
     m(
+        "head-of-four-words",
+        "desktop_dedup/core/fingerprint.py",
+        "HEAD_WORDS = 20\n",
+        "HEAD_WORDS = 4\n",
+        [
+            "tests/test_templates.py::"
+            "test_pages_of_one_template_under_one_site_header_are_still_two_documents"
+        ],
+        "pages of one template under one site header are still two documents",
+    ),
+    m(
         "head-of-the-first-piece-only",
         "desktop_dedup/core/fingerprint.py",
         "        if first is not None and len(first) < _HEAD_TOKENS:",
