@@ -148,7 +148,7 @@ def test_addresses_run_together_are_looked_at_once_each_run(monkeypatch):
 
 
 def test_a_read_me_begins_alike_whatever_its_badges_point_at():
-    """A document's head (fingerprint.HEAD_LINES, HEAD_WORDS: its first words, where a page
+    """A document's head (fingerprint.HEAD_WORDS: its first twenty words, where a page
     of one template names itself) leaves out words only its web addresses hold: a read-me
     whose build badge moved from Travis CI to GitHub's workflows begins alike, and so it is
     no page of a template whatever word it renamed throughout (sketch.substituted). A title

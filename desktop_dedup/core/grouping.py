@@ -838,9 +838,8 @@ class _CommonLines:
     The index is asked in batches: with the lines a comparison asks about, the lines of the
     documents decoded since the last question (``decoded``: the sketches decoded so far, in
     order, a list that grows), the latest first, up to _BATCH_LINES: their comparisons are
-    likely to ask next. One question costs
-    about half a millisecond however few lines it asks about; asked one pair at a time, the
-    public corpora's regroup asked 185 times."""
+    likely to ask next. One question costs about half a millisecond however few lines it
+    names; asked one pair at a time, the public corpora's regroup asked 185 times (68 so)."""
 
     def __init__(
         self,

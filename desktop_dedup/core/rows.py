@@ -41,9 +41,9 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # a substitution reads as what it shows, a code block's language is not shown; 33: a text file
 # that holds a Markdown link is read as Markdown, and a Markdown link's text may wrap onto more
 # lines; 34: a reStructuredText directive's options are not its text; 35: a sketch keeps how
-# often its document holds each salient word past 255, in two bytes; 36: and a hash of the words
-# of its first lines, its head): stored fingerprints made with another version are recomputed
-# on the next scan.
+# often its document holds each salient word past 255, in two bytes; 36: and a hash of its
+# first words, its head): stored fingerprints made with another version are recomputed on the
+# next scan.
 FINGERPRINT_VERSION = 36
 
 

@@ -114,7 +114,7 @@ _HAS_CORE, _HAS_TAGS, _HAS_WORDS, _HAS_TWICE, _HAS_COUNTS = 1, 2, 1 << 9, 1 << 1
 # The salient words' counts are two bytes each (a sketch made before holds one byte each, 255
 # for any count above it; see TextSketch.counts).
 _WIDE_COUNTS = 1 << 12
-_HAS_HEAD = 1 << 13  # the hash of the document's first lines' words (8 bytes)
+_HAS_HEAD = 1 << 13  # the hash of the document's first words (8 bytes)
 _MAX_COUNT = 0xFFFF
 # A short document's core (see TextSketch.core) is kept when it has at least this many shingles:
 # fewer (one or two word pairs) say too little to call two documents the same.
@@ -194,7 +194,7 @@ EDIT_RUN_TOKENS = 2
 # shares_only_boilerplate; 13: a short document and the same with lines glued to it that
 # many texts of the index hold are compared without them, left_out_boilerplate_similarity;
 # 14: and so are two that are one text with such lines of their own each, one disclaimer on
-# each copy; 15: two documents whose first lines hold the same words are no swap of names,
+# each copy; 15: two documents whose first words are the same words are no swap of names,
 # substituted): an index grouped by another version is regrouped once from its stored sketches
 # (service._matching_key), no file read again.
 VERIFICATION_VERSION = 15
@@ -328,10 +328,9 @@ class TextSketch:
     # against a copy's whole one.
     counts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
     thrice: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
-    # A hash of the words of its first lines (fingerprint.HEAD_LINES: a title, a manual page's
-    # name), 0 when unknown (a sketch made before fingerprint version 36) or none: two pages
-    # that begin alike are no two pages of one template, each named in its first lines
-    # (substituted).
+    # A hash of its first words (fingerprint.HEAD_WORDS: a title, a manual page's name), 0 when
+    # unknown (a sketch made before fingerprint version 36) or none: two pages that begin alike
+    # are no two pages of one template, each named in its first words (substituted).
     head: int = 0
 
     @cached_property
@@ -692,7 +691,7 @@ def make_sketch(
     it has one; ``edge_lines`` the number of tokens of each of its lines with content, and how
     many lines at the top and at the bottom are peelable; ``token_lines`` the line (among
     those with content) each token begins in, where the caller knows it (else counted from the
-    lines' sizes, :func:`_line_of_tokens`); ``head`` the hash of its first lines' words
+    lines' sizes, :func:`_line_of_tokens`); ``head`` the hash of its first words
     (fingerprint._head_hash; 0: unknown)."""
     tokens = np.asarray(token_hashes, dtype=np.uint64)
     start, end = body if body is not None else (0, len(tokens))
@@ -824,12 +823,12 @@ def substituted(a: TextSketch, b: TextSketch) -> bool:
     reference to it, while each page names itself throughout), when as many occurrences of
     the two words are gone as in a swap both ways (SWAP_MIN_GONE); or each page names its own
     word far more often than the other page does (two siblings naming each other:
-    :func:`_named_less_both_ways`). Never when the two begin alike (the same words in their
-    first lines, ``head``)."""
+    :func:`_named_less_both_ways`). Never when the two begin alike (their first words are the
+    same words, ``head``)."""
     if not a.salient_masks or not b.salient_masks or not (a.has_vocab and b.has_vocab):
         return False
     if a.head and a.head == b.head:
-        # Two pages whose first lines hold the same words are one page revised, whatever word
+        # Two pages whose first words are the same words are one page revised, whatever word
         # it renamed throughout (a function renamed in a read-me, a misspelling mended): pages
         # of one template name themselves there (a manual page's header and NAME, a command
         # reference's title). Of 50 pairs of read-me releases sharing 80 % of their word
@@ -1465,8 +1464,9 @@ def left_out_boilerplate_similarity(
     words or more each, is compared by its word pairs and, when the two differ by light
     edits, word by word (:func:`word_similarity`). Two different notes, under one disclaimer
     or two, each leave out their own text, which few texts hold: never the same this way.
-    ``floor``: answers below it may come back as 0.0; the index is asked only when what is
-    left reaches it. ``meeting``: the pair's :class:`_Meeting`."""
+    ``floor``: answers below it may come back as 0.0. The index is asked first about the
+    first and last lines the other lacks, and about every line of the two only when what is
+    left reaches ``floor``. ``meeting``: the pair's :class:`_Meeting`."""
     meeting = meeting or _Meeting(a, b)
     lines_a, lines_b = a.line_id_set, b.line_id_set
     if lines_a == lines_b or len(a.words) == 0 or len(b.words) == 0:
