@@ -1048,7 +1048,7 @@ def verified_similarity(
         if common is not None and share < 1.0:
             share = max(
                 share,
-                left_out_boilerplate_similarity(a, b, max(share, threshold), common, meeting),
+                left_out_boilerplate_similarity(a, b, max(share, threshold), common),
             )
     if veto and share >= threshold:
         if substituted(a, b) or (common is not None and shares_only_boilerplate(a, b, common)):
@@ -1448,7 +1448,6 @@ def left_out_boilerplate_similarity(
     b: TextSketch,
     floor: float,
     common: LineCounts,
-    meeting: _Meeting | None = None,
 ) -> float:
     """The share of common text of two short documents when one is the other with lines glued
     to it that many texts of the index hold, or each is the same text with such lines of its
@@ -1466,8 +1465,7 @@ def left_out_boilerplate_similarity(
     or two, each leave out their own text, which few texts hold: never the same this way.
     ``floor``: answers below it may come back as 0.0. The index is asked first about the
     first and last lines the other lacks, and about every line of the two only when what is
-    left reaches ``floor``. ``meeting``: the pair's :class:`_Meeting`."""
-    meeting = meeting or _Meeting(a, b)
+    left reaches ``floor``."""
     lines_a, lines_b = a.line_id_set, b.line_id_set
     if lines_a == lines_b or len(a.words) == 0 or len(b.words) == 0:
         return 0.0  # no line of one that the other lacks
@@ -1478,8 +1476,7 @@ def left_out_boilerplate_similarity(
     ends += [i for i in b.end_line_ids if i not in lines_a]
     if not ends or max(common(sorted(ends)).values(), default=0) < BOILERPLATE_MIN_TEXTS:
         return 0.0
-    out_a = _foreign_lines(a, b, lines_b) if not lines_a <= lines_b else []
-    out_b = _foreign_lines(b, a, lines_a) if not lines_b <= lines_a else []
+    out_a, out_b = _foreign_lines(a, b, lines_b), _foreign_lines(b, a, lines_a)
     if not (out_a or out_b):
         return 0.0
     kept = []

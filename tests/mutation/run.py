@@ -3943,8 +3943,7 @@ MUTANTS: list[Mutant] = [
     m(
         "glued-lines-never-left-out",
         "desktop_dedup/core/sketch.py",
-        "                left_out_boilerplate_similarity(a, b, max(share, threshold), common, "
-        "meeting),\n",
+        "                left_out_boilerplate_similarity(a, b, max(share, threshold), common),\n",
         "                0.0,\n",
         [
             "tests/test_short_texts.py::"
