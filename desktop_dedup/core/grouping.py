@@ -632,6 +632,39 @@ def _records(raw: list[bytes], record: np.dtype) -> np.ndarray:
     return np.frombuffer(buf, dtype=record)
 
 
+# An edge key (sketch.edge_keys) proposes pairs only while at most this many classes hold it,
+# as an edge key or a candidate key: a note's lines are held by its few copies, a signature by
+# every mail of its sender (50 mails of each of 18 senders: 19,677 pairs to verify instead of
+# 657, had edge keys proposed as candidate keys do); fewer than the texts of the index that
+# make a line boilerplate (sketch.BOILERPLATE_MIN_TEXTS).
+EDGE_KEY_POSTINGS = sketch_mod.BOILERPLATE_MIN_TEXTS - 1
+
+
+def _edge_key_codes(
+    keys: np.ndarray, key_cls: np.ndarray, key_edge: np.ndarray, m: int
+) -> list[np.ndarray]:
+    """The pairs of classes, as codes (a * m + b, a < b), that share a key which one of them
+    holds as an edge key and at most EDGE_KEY_POSTINGS classes hold in all, one code for each
+    such key (``keys``, ``key_cls``: _candidate_keys' flat arrays, of the keys held twice or
+    more; ``key_edge``: which are edge keys)."""
+    mine = sketch_mod.in_sorted(keys, sketch_mod.sorted_unique(keys[key_edge]))
+    k, c, e = keys[mine], key_cls[mine], key_edge[mine]
+    order = np.lexsort((e, c, k))  # a class that holds a key both ways: as a candidate key
+    k, c, e = k[order], c[order], e[order]
+    fresh = np.r_[True, (k[1:] != k[:-1]) | (c[1:] != c[:-1])]
+    k, c, e = k[fresh], c[fresh], e[fresh]
+    run_end = _run_ends(k)
+    starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
+    size = np.repeat(np.diff(np.r_[starts, len(k)]), np.diff(np.r_[starts, len(k)]))
+    run_end = np.where(size <= EDGE_KEY_POSTINGS, run_end, np.arange(len(k)) + 1)
+    codes = []
+    for ia, ib in _pairs_in_runs(run_end):
+        either = e[ia] | e[ib]  # two candidate keys: the candidate keys' rule
+        a, b = c[ia[either]], c[ib[either]]
+        codes.append(np.minimum(a, b) * m + np.maximum(a, b))
+    return codes
+
+
 # Keys looked up a piece at a time among those held twice (build_groups): bounded temporaries.
 _KEY_PIECE = 1 << 20
 
@@ -652,11 +685,12 @@ def long_keys_used(n_documents: int) -> bool:
 
 def _candidate_keys(
     items: Sequence[GroupingItem], cls: np.ndarray, m: int, long_keys: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every document's candidate keys as flat (key, class) arrays, and each class's number of
-    keys: sketch.candidate_keys, read from the bytes (sketch.raw_candidate_keys) in one numpy
-    pass for each width; a long document's only with ``long_keys`` (and when its bytes hold
-    them: the store hands the header alone otherwise)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every document's candidate keys as flat (key, class) arrays, each class's number of
+    candidate keys, and which of the keys are edge keys (sketch.edge_keys): read from the
+    bytes (sketch.raw_candidate_keys) in one numpy pass for each width; a long document's
+    only with ``long_keys`` (and when its bytes hold them: the store hands the header alone
+    otherwise)."""
     at, fmt = sketch_mod.N_KEYS_OFFSET, sketch_mod.SKETCH_FORMAT
     long_width = sketch_mod.LONG_KEYS_PREFIX_BYTES if long_keys else 1 << 62
     stored: list[int] = []  # keys after the header (a short or medium document)
@@ -668,26 +702,31 @@ def _candidate_keys(
             elif len(r) >= long_width:
                 unstored.append(i)
     n_keys = np.zeros(m, dtype=np.int64)
-    keys, key_cls = [], []
+    keys, key_cls, edge = [], [], []
     for keyed, record in ((unstored, _LONG_KEY_RECORD), (stored, _KEY_RECORD)):
         if not keyed:
             continue
         rec = _records([items[i].sketch for i in keyed], record)
         n = sketch_mod.key_count(rec["count"], rec["n_values"], rec["n_keys"]).astype(np.int64)
+        n = np.minimum(n, rec["keys"].shape[1])
+        n_edge = sketch_mod.edge_key_slots(rec["flags"]).astype(np.int64)
         cls_of = cls[np.array(keyed, dtype=np.int64)]
-        np.maximum.at(n_keys, cls_of, n)
-        valid = np.arange(rec["keys"].shape[1])[None, :] < n[:, None]
+        np.maximum.at(n_keys, cls_of, n - n_edge)
+        at = np.arange(rec["keys"].shape[1])[None, :]
+        valid = at < n[:, None]
         keys.append(rec["keys"][valid])
         # classes as 32 bits (there are fewer than 2n): a million documents' keys are ten
         # million, and every byte of a key's record counts where grouping a million must fit
         # in 1 GB
         key_cls.append(np.broadcast_to(cls_of.astype(np.int32)[:, None], valid.shape)[valid])
-        del rec, valid
+        edge.append((at >= (n - n_edge)[:, None])[valid])
+        del rec, valid, at
     if not keys:
-        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32), n_keys
+        empty = np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32)
+        return *empty, n_keys, np.zeros(0, dtype=bool)
     if len(keys) == 1:
-        return keys[0], key_cls[0], n_keys
-    return np.concatenate(keys), np.concatenate(key_cls), n_keys
+        return keys[0], key_cls[0], n_keys, edge[0]
+    return np.concatenate(keys), np.concatenate(key_cls), n_keys, np.concatenate(edge)
 
 
 def _among(values: np.ndarray, held: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1420,7 +1459,8 @@ def build_groups(
     # LONG_KEYS_MAX_DOCUMENTS
     if long_keys is None:
         long_keys = long_keys_used(n)
-    keys, key_cls, n_keys = _candidate_keys(items, cls, m_all, long_keys)
+    keys, key_cls, n_keys, key_edge = _candidate_keys(items, cls, m_all, long_keys)
+    codes: list[np.ndarray] = []
     if len(keys):
         # Only keys held by two documents or more make pairs: sorts find them (copies of the
         # keys, not an order of them and the keys in it: 16 bytes a key less, and a million
@@ -1435,7 +1475,11 @@ def build_groups(
         del low
         keep = np.zeros(len(keys), dtype=bool)
         keep[_held_twice(keys[maybe], maybe)] = True
-        keys, key_cls = keys[keep], key_cls[keep].astype(np.int64)
+        keys, key_cls, key_edge = keys[keep], key_cls[keep].astype(np.int64), key_edge[keep]
+        if key_edge.any():  # a short document's edge keys propose by a rule of their own
+            codes = _edge_key_codes(keys, key_cls, key_edge, m_all)
+            keys, key_cls = keys[~key_edge], key_cls[~key_edge]
+        del key_edge
         order_k = np.lexsort((key_cls, keys))
         keys, key_cls = keys[order_k], key_cls[order_k]
     if len(keys):
@@ -1448,17 +1492,16 @@ def build_groups(
         )
         common = (run_end - run_start) > MAX_KEY_POSTINGS
         run_end = np.where(common, np.arange(len(keys)) + 1, run_end)  # a common phrase: no pairs
-        codes = []
         for ia, ib in _pairs_in_runs(run_end):
             a, b = key_cls[ia], key_cls[ib]
             codes.append(np.minimum(a, b) * m_all + np.maximum(a, b))
-        if codes:
-            code, shared = np.unique(np.concatenate(codes), return_counts=True)
-            a, b = code // m_all, code % m_all
-            # One shared key among sixteen is what two unrelated texts with one common phrase
-            # have; a pair at the threshold shares many (the keys sample the union of shingles).
-            ok = shared >= np.minimum(MIN_SHARED_KEYS, np.minimum(n_keys[a], n_keys[b]))
-            add_pairs(a[ok], b[ok])
+    if codes:
+        code, shared = np.unique(np.concatenate(codes), return_counts=True)
+        a, b = code // m_all, code % m_all
+        # One shared key among sixteen is what two unrelated texts with one common phrase
+        # have; a pair at the threshold shares many (the keys sample the union of shingles).
+        ok = shared >= np.minimum(MIN_SHARED_KEYS, np.minimum(n_keys[a], n_keys[b]))
+        add_pairs(a[ok], b[ok])
 
     # Python work from here on: classes with two documents or a candidate, numbered by their
     # best member's priority; a class's representative (whose sketch stands for it: its

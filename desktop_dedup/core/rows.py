@@ -42,9 +42,9 @@ from desktop_dedup.core.models import DocStatus, FileEntry
 # that holds a Markdown link is read as Markdown, and a Markdown link's text may wrap onto more
 # lines; 34: a reStructuredText directive's options are not its text; 35: a sketch keeps how
 # often its document holds each salient word past 255, in two bytes; 36: and a hash of its
-# first words, its head): stored fingerprints made with another version are recomputed on the
-# next scan.
-FINGERPRINT_VERSION = 36
+# first words, its head; 37: and a short document's edge keys): stored fingerprints made with
+# another version are recomputed on the next scan.
+FINGERPRINT_VERSION = 37
 
 
 def problem_row(entry: FileEntry, reason: str, content_hash: str | None = None) -> dict[str, Any]:

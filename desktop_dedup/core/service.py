@@ -1030,7 +1030,7 @@ class DedupService:
         With ``changed`` (documents added or changed since the groups were built) and
         ``touched_groups`` (groups that lost a member), only those documents are matched: each
         is looked up through the simhash block index in SQL and through its indexed candidate
-        keys (sketch.candidate_keys; a long document's in an index of up to
+        keys (sketch.candidate_keys and sketch.edge_keys; a long document's in an index of up to
         grouping.LONG_KEYS_MAX_DOCUMENTS); its candidates verified, the
         groups of everything it matched are rebuilt in place, keeping their ids. Every
         fingerprint is reloaded only for a full regroup: when the matching settings, the
@@ -1107,7 +1107,7 @@ class DedupService:
             k
             for sk in sketches
             if long_keys or sk.shingle_count <= sketch_mod.KEYED_MAX_SHINGLES
-            for k in sketch_mod.candidate_keys(sk).tolist()
+            for k in (*sketch_mod.candidate_keys(sk).tolist(), *sketch_mod.edge_keys(sk).tolist())
         ]
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())

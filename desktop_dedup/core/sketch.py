@@ -206,6 +206,10 @@ VERIFICATION_VERSION = 15
 # team at 3pm" and "... at 5pm"; 15-25 % of the words edited is gray, 5 % the same).
 MIN_NEAR_WORDS = 4
 _MAX_KEYS = 2 * CANDIDATE_KEYS
+# A short document's edge lines alone are keyed too (edge_keys): at most this many of their
+# smallest values that are none of its candidate keys, stored after those (the flags say so).
+EDGE_KEYS = 8
+_HAS_EDGE_KEYS = 1 << 14
 
 # The hashes below multiply and add arrays of 64-bit unsigned integers, which wrap around
 # (numpy never checks integer arrays for overflow, so no np.errstate is needed around them: one
@@ -406,6 +410,9 @@ class TextSketch:
         # a long document's keys are its first values (candidate_keys): not written twice
         keys = _EMPTY if self.shingle_count > KEYED_MAX_SHINGLES else candidate_keys(self)
         keys = keys[:_MAX_KEYS]
+        edge = edge_keys(self, keys)
+        if len(edge):  # always EDGE_KEYS of them, the last repeated (read as one)
+            keys = np.concatenate([keys, edge, np.repeat(edge[-1:], EDGE_KEYS - len(edge))])
         flags = (
             (_HAS_CORE if len(core) else 0)
             | (_HAS_TAGS if len(self.tags) else 0)
@@ -417,6 +424,7 @@ class TextSketch:
             | (_HAS_COUNTS if self.has_counts else 0)
             | (_WIDE_COUNTS if self.counts.dtype == np.uint16 else 0)
             | (_HAS_HEAD if self.head else 0)
+            | (_HAS_EDGE_KEYS if len(edge) else 0)
         )
         mask = (
             np.packbits(np.resize(self.core_mask, SKETCH_SIZE), bitorder="little").tobytes()
@@ -965,12 +973,42 @@ def candidate_keys(sketch: TextSketch) -> np.ndarray:
     return np.concatenate([keys, extra[: _MAX_KEYS - len(keys)]])
 
 
+def edge_keys(sketch: TextSketch, keys: np.ndarray | None = None) -> np.ndarray:
+    """The values through which a short document's edge lines alone are proposed: the
+    smallest EDGE_KEYS values of its tagged lines' own word pairs (junctions aside) that are
+    none of its candidate keys (``keys``, when the caller has them).
+
+    A note of eight words above a disclaimer of fifty, as a mail: the mail's smallest values
+    are the disclaimer's, and so are those of its text without its edge lines, so the mail
+    shared one candidate key or none with the note alone, or with the note above another
+    company's disclaimer, and a pair needs two (grouping.MIN_SHARED_KEYS). Its edge lines alone
+    are the note. But they are also a signature, which every mail of one sender ends with: an
+    edge key proposes pairs only while few documents hold it (grouping.EDGE_KEY_POSTINGS), so
+    a sender's mails are not all candidates of each other through their signature."""
+    if (
+        len(sketch.tags) == 0
+        or sketch.shingle_count == 0
+        or sketch.shingle_count > KEYED_MAX_SHINGLES
+    ):
+        return _EMPTY
+    keys = candidate_keys(sketch) if keys is None else keys
+    edges = ((sketch.tags & _LINE_BITS) != 0) & ((sketch.tags & JUNCTION) == 0)
+    view = sketch.values[edges]
+    return view[~in_sorted(view, np.sort(keys))][:EDGE_KEYS]
+
+
 # What grouping needs of every document up front: the header and the candidate keys stored
-# right after it; the rest of a sketch is read only for documents that turn out to be someone's
-# candidate.
-KEYS_PREFIX_BYTES = _HEADER.size + 8 * _MAX_KEYS
+# right after it (and its edge keys after those); the rest of a sketch is read only for
+# documents that turn out to be someone's candidate.
+KEYS_PREFIX_BYTES = _HEADER.size + 8 * (_MAX_KEYS + EDGE_KEYS)
 # ... and of a long document, whose keys are its first values
 LONG_KEYS_PREFIX_BYTES = _HEADER.size + 8 * LONG_CANDIDATE_KEYS
+
+
+def edge_key_slots(flags: Any) -> Any:
+    """How many of the keys a stored sketch holds after its header are edge keys (the last
+    ones), by the header's flags (a number or an array of them)."""
+    return np.where(np.asarray(flags) & _HAS_EDGE_KEYS, EDGE_KEYS, 0)
 
 
 def key_count(count: Any, n_values: Any, n_keys: Any) -> Any:
@@ -981,16 +1019,20 @@ def key_count(count: Any, n_values: Any, n_keys: Any) -> Any:
 
 
 def raw_candidate_keys(raw: bytes | None, *, signed: bool = False) -> list[int]:
-    """:func:`candidate_keys` of a stored sketch, read straight from its bytes (no decoding of
-    the rest: grouping a million documents reads every document's keys but few sketches);
-    ``signed``: each as the signed 64-bit number with its bits, as the store holds it."""
+    """:func:`candidate_keys` and :func:`edge_keys` of a stored sketch, read straight from its
+    bytes (no decoding of the rest: grouping a million documents reads every document's keys
+    but few sketches); ``signed``: each as the signed 64-bit number with its bits, as the
+    store holds it."""
     if not raw or len(raw) < _HEADER.size:
         return []
     fmt, count, n_values, _, n_keys, _ = _HEADER.unpack_from(raw)
     if fmt != _FORMAT:
         return []
     n = min(int(key_count(count, n_values, n_keys)), (len(raw) - _HEADER.size) // 8)
-    return list(struct.unpack_from(f"<{n}{'q' if signed else 'Q'}", raw, _HEADER.size))
+    # (an edge key repeated to fill its slots is one key)
+    return list(
+        dict.fromkeys(struct.unpack_from(f"<{n}{'q' if signed else 'Q'}", raw, _HEADER.size))
+    )
 
 
 def distinct_line_ids(s: TextSketch) -> list[int]:

@@ -3919,6 +3919,53 @@ MUTANTS: list[Mutant] = [
         "a read-me begins alike whatever its badges point at",
     ),
     m(
+        "edge-keys-never-stored",
+        "desktop_dedup/core/sketch.py",
+        "        edge = edge_keys(self, keys)\n",
+        "        edge = _EMPTY\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_notes_alone_are_found_with_their_copies_under_a_common_disclaimer",
+            "tests/test_short_texts.py::"
+            "test_edge_keys_are_stored_after_the_candidate_keys_and_read_back",
+        ],
+        "a note of eight words is found with its mail under a disclaimer fifty words long",
+    ),
+    m(
+        "edge-keys-propose-as-candidate-keys",
+        "desktop_dedup/core/grouping.py",
+        "EDGE_KEY_POSTINGS = sketch_mod.BOILERPLATE_MIN_TEXTS - 1\n",
+        "EDGE_KEY_POSTINGS = MAX_KEY_POSTINGS\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_mails_that_share_a_signature_are_not_candidates_through_it",
+        ],
+        "mails that share a signature are not candidates of each other through it",
+    ),
+    m(
+        "edge-keys-of-new-documents-not-looked-up",
+        "desktop_dedup/core/service.py",
+        "            for k in (*sketch_mod.candidate_keys(sk).tolist(), "
+        "*sketch_mod.edge_keys(sk).tolist())\n",
+        "            for k in sketch_mod.candidate_keys(sk).tolist()\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_notes_saved_later_join_their_mails_through_the_key_index",
+        ],
+        "a mail saved after its note joins it through the key index",
+    ),
+    m(
+        "edge-keys-read-as-candidate-keys",
+        "desktop_dedup/core/grouping.py",
+        '        n_edge = sketch_mod.edge_key_slots(rec["flags"]).astype(np.int64)\n',
+        "        n_edge = np.zeros(len(n), dtype=np.int64)\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_mails_that_share_a_signature_are_not_candidates_through_it",
+        ],
+        "mails that share a signature are not candidates of each other through it",
+    ),
+    m(
         "head-of-four-words",
         "desktop_dedup/core/fingerprint.py",
         "HEAD_WORDS = 20\n",
