@@ -28,6 +28,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from support.items import grouping_loads
 
 from desktop_dedup.core import sketch as sketch_mod
 from desktop_dedup.core.fingerprint import fingerprint_text
@@ -149,16 +150,8 @@ def test_a_long_revision_added_later_joins_through_the_key_index(tmp_path, revis
         assert not _together(svc.groups(), pairs)
         for _, revised in pairs:
             os.rename(revised + ".later", revised)
-        loads: list[object] = []
-        original = svc.store.grouping_rows
-
-        def spy(ids=None, **kw):
-            loads.append(ids)
-            return original(ids, **kw)
-
-        svc.store.grouping_rows = spy
-        svc.scan([tmp_path / "docs", CORPUS / "public" / "docs"], workers=1)
-        svc.store.grouping_rows = original
+        with grouping_loads(svc.store) as loads:
+            svc.scan([tmp_path / "docs", CORPUS / "public" / "docs"], workers=1)
         assert loads and None not in loads, "the rescan reloaded every fingerprint"
         found = _together(svc.groups(), pairs)
     missed = sorted(set(pairs) - set(found))

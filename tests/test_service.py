@@ -15,6 +15,7 @@ from pathlib import Path
 
 import docgen
 import pytest
+from support.items import grouping_loads
 
 from desktop_dedup.core.actions import REASON_REFERENCE
 from desktop_dedup.core.errors import DedupError
@@ -491,16 +492,8 @@ def test_a_small_rescan_matches_through_the_index_and_equals_a_full_regroup(
         root / "poem" / "p.html", "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。" * 2
     )
     docgen.write_txt(root / "alone.txt", made_up_text(99))
-    loads: list[object] = []
-    original = svc.store.grouping_rows
-
-    def spy(ids=None, **kw):
-        loads.append(None if ids is None else len(list(ids) if not isinstance(ids, set) else ids))
-        return original(ids, **kw)
-
-    svc.store.grouping_rows = spy
-    summary = svc.scan([root], workers=1)
-    svc.store.grouping_rows = original
+    with grouping_loads(svc.store) as loads:
+        summary = svc.scan([root], workers=1)
     assert summary.files_fingerprinted == 4  # the fifth new file is a byte copy: reused
     assert None not in loads, "a small rescan reloaded every fingerprint"
     after = {g.id: frozenset(m.path for m in g.members) for g in svc.groups()}

@@ -21,7 +21,7 @@ import docgen
 import numpy as np
 import owncorpus
 import pytest
-from support.items import count_verifications, grouping_items
+from support.items import count_verifications, grouping_items, grouping_loads
 
 from desktop_dedup.core import grouping, sketch
 from desktop_dedup.core.fingerprint import fingerprint_text
@@ -1052,16 +1052,8 @@ def test_notes_saved_later_join_their_mails_through_the_key_index(tmp_path):
             docgen.write_docx(folder / f"n{i}-alone.docx", notes[i])
         for i in later_mails:
             (tmp_path / f"n{i}-mail.txt").rename(folder / f"n{i}-mail.txt")
-        loads: list[object] = []
-        original = service.store.grouping_rows
-
-        def spy(ids=None, **kw):
-            loads.append(ids)
-            return original(ids, **kw)
-
-        service.store.grouping_rows = spy
-        service.scan()
-        service.store.grouping_rows = original
+        with grouping_loads(service.store) as loads:
+            service.scan()
         assert loads and None not in loads, "the rescan reloaded every fingerprint"
         groups = [{Path(m.path).name for m in g.members} for g in service.groups()]
     pairs = [{f"n{i}-mail.txt", f"n{i}-alone.docx"} for i in (*later_mails, *later_notes)]

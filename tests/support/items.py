@@ -3,7 +3,9 @@ content, its own priority in the order given; and a count of the pairs a groupin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -40,3 +42,23 @@ def count_verifications(mp: pytest.MonkeyPatch) -> list:
         lambda *a, **k: verified.append(a) or real(*a, **k),
     )
     return verified
+
+
+@contextmanager
+def grouping_loads(store: Any) -> Iterator[list[list[int] | None]]:
+    """The documents ``store`` is asked for what grouping needs of them while the block runs
+    (Store.grouping_rows), one entry per call: their ids, or None for every document (a full
+    regroup, which reloads every fingerprint)."""
+    loads: list[list[int] | None] = []
+    original = store.grouping_rows
+
+    def spy(ids: Iterable[int] | None = None, **kw: Any) -> Any:
+        ids = None if ids is None else list(ids)
+        loads.append(ids)
+        return original(ids, **kw)
+
+    store.grouping_rows = spy
+    try:
+        yield loads
+    finally:
+        store.grouping_rows = original
