@@ -889,7 +889,9 @@ def test_a_note_under_two_disclaimers_is_one_document_only_when_many_texts_hold_
     assert sketch.verified_similarity(two_lines_a, inside, 0.75, common) < 0.75
 
 
-@pytest.mark.parametrize(
+# Real notes of three kinds, as the disclaimer tests take them: paragraphs of 20-60 words,
+# sentences of 8-16 words, Chinese help texts of 40-150 characters.
+_NOTE_SETS = pytest.mark.parametrize(
     ("language", "texts"),
     [
         ("en", lambda: owncorpus.short_paragraphs(60)),
@@ -898,6 +900,9 @@ def test_a_note_under_two_disclaimers_is_one_document_only_when_many_texts_hold_
     ],
     ids=["paragraphs", "sentences", "chinese"],
 )
+
+
+@_NOTE_SETS
 def test_notes_alone_are_found_with_their_copies_under_a_common_disclaimer(
     tmp_path, language, texts
 ):
@@ -921,15 +926,7 @@ def test_notes_alone_are_found_with_their_copies_under_a_common_disclaimer(
     assert found == 10, groups
 
 
-@pytest.mark.parametrize(
-    ("language", "texts"),
-    [
-        ("en", lambda: owncorpus.short_paragraphs(60)),
-        ("en", lambda: owncorpus.short_sentences(60)),
-        ("zh", lambda: owncorpus.cjk_notes("zh_CN")[:60]),
-    ],
-    ids=["paragraphs", "sentences", "chinese"],
-)
+@_NOTE_SETS
 def test_notes_are_found_with_their_copies_under_another_disclaimer(tmp_path, language, texts):
     """Forty real notes far apart, each a mail above one company's disclaimer, and twenty of
     them also as a Word file above another company's (above it, for the last ten): a scan
