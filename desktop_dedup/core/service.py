@@ -1102,12 +1102,9 @@ class DedupService:
             self.store.lookup_near_many([r.simhash for r in rows if r.simhash is not None], radius)
         )
         region.update(self.store.rows_by_text({r.text_hash or r.content_hash for r in rows}))
-        sketches = [sketch_mod.decode(r.sketch) for r in rows]
+        # the keys their sketches hold, as the key table does (no sketch decoded for them)
         keys = [
-            k
-            for sk in sketches
-            if long_keys or sk.shingle_count <= sketch_mod.KEYED_MAX_SHINGLES
-            for k in (*sketch_mod.candidate_keys(sk).tolist(), *sketch_mod.edge_keys(sk).tolist())
+            k for r in rows for k in sketch_mod.raw_candidate_keys(r.sketch, long_keys=long_keys)
         ]
         region.update(self.store.documents_sharing_keys(keys))
         touched |= set(self.store.groups_of(region).values())

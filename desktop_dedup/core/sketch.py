@@ -1018,15 +1018,18 @@ def key_count(count: Any, n_values: Any, n_keys: Any) -> Any:
     return np.where(count > KEYED_MAX_SHINGLES, np.minimum(n_values, LONG_CANDIDATE_KEYS), n_keys)
 
 
-def raw_candidate_keys(raw: bytes | None, *, signed: bool = False) -> list[int]:
+def raw_candidate_keys(
+    raw: bytes | None, *, signed: bool = False, long_keys: bool = True
+) -> list[int]:
     """:func:`candidate_keys` and :func:`edge_keys` of a stored sketch, read straight from its
     bytes (no decoding of the rest: grouping a million documents reads every document's keys
     but few sketches); ``signed``: each as the signed 64-bit number with its bits, as the
-    store holds it."""
+    store holds it; without ``long_keys``, none of a long document (an index too large for
+    them, grouping.long_keys_used)."""
     if not raw or len(raw) < _HEADER.size:
         return []
     fmt, count, n_values, _, n_keys, _ = _HEADER.unpack_from(raw)
-    if fmt != _FORMAT:
+    if fmt != _FORMAT or (not long_keys and count > KEYED_MAX_SHINGLES):
         return []
     n = min(int(key_count(count, n_values, n_keys)), (len(raw) - _HEADER.size) // 8)
     # (an edge key repeated to fill its slots is one key)

@@ -1947,9 +1947,9 @@ MUTANTS: list[Mutant] = [
     ),
     m(
         "long-documents-unkeyed",
-        "desktop_dedup/core/sketch.py",
-        "        return sketch.body[:LONG_CANDIDATE_KEYS]\n",
-        "        return _EMPTY\n",
+        "desktop_dedup/core/grouping.py",
+        "                unstored.append(i)\n",
+        "                pass\n",
         ["tests/test_long_revisions.py", "tests/test_grouping.py"],
         "a long document's revision that renames one term throughout is grouped",
     ),
@@ -3945,9 +3945,8 @@ MUTANTS: list[Mutant] = [
     m(
         "edge-keys-of-new-documents-not-looked-up",
         "desktop_dedup/core/service.py",
-        "            for k in (*sketch_mod.candidate_keys(sk).tolist(), "
-        "*sketch_mod.edge_keys(sk).tolist())\n",
-        "            for k in sketch_mod.candidate_keys(sk).tolist()\n",
+        "sketch_mod.raw_candidate_keys(r.sketch, long_keys=long_keys)",
+        "sketch_mod.candidate_keys(sketch_mod.decode(r.sketch)).tolist()",
         [
             "tests/test_short_texts.py::"
             "test_notes_saved_later_join_their_mails_through_the_key_index",
