@@ -948,6 +948,106 @@ def test_notes_are_found_with_their_copies_under_another_disclaimer(tmp_path, la
     assert found == 20, groups
 
 
+def _notes_under_two_disclaimers(count: int) -> dict[str, str]:
+    """``count`` real notes of 26-34 words (about half as long as a disclaimer), each, and each
+    with two words added, as a mail above one company's disclaimer and above another's: four
+    texts per note, n{i}-{a,b}{,-added}.txt."""
+    notes = [p for p in owncorpus.short_paragraphs(200) if 26 <= len(p.split()) <= 34][:count]
+    assert len(notes) == count
+    texts = {}
+    for i, note in enumerate(notes):
+        for added, text in (("", note), ("-added", f"{note} Thanks again.")):
+            for side, disclaimer in (
+                ("a", owncorpus.DISCLAIMER),
+                ("b", owncorpus.OTHER_DISCLAIMER),
+            ):
+                texts[f"n{i}-{side}{added}.txt"] = f"{text}\n\n{disclaimer['en']}"
+    return texts
+
+
+def test_a_family_of_notes_under_two_disclaimers_keeps_each_notes_copies_together(tmp_path):
+    """Eight real notes, each above one company's disclaimer and above another's, with and
+    without two words added: each note's four mails are one document (each leaves out its
+    disclaimer, which 16 texts hold: left_out_boilerplate_similarity), different notes apart.
+    All 32 are one family of candidates (through the disclaimers), which grouping splits where
+    no pair across two parts can be the same (_split_family, from bounds of every pair's share:
+    _share_bounds). Those bounds took the text a view may leave out of a short document to be
+    its tagged edge lines; a disclaimer too long to be peeled is none, so a note under one
+    disclaimer and under the other was bounded at 0.49-0.52 and verified 1.0, and the family
+    was split into 16 groups of two, each note's two mails under one disclaimer apart from
+    the two under the other."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    texts = _notes_under_two_disclaimers(8)
+    for name, text in texts.items():
+        docgen.write_txt(folder / name, text)
+    families = []
+    real = grouping._split_family
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(
+            grouping,
+            "_split_family",
+            lambda family, *a: families.append(family) or real(family, *a),
+        )
+        groups = _scan(folder, tmp_path)
+    assert [len(f) for f in families] == [32]  # the split is tried on the whole family
+    assert sorted(sorted(g) for g in groups) == [
+        sorted(name for name in texts if name.startswith(f"n{i}-")) for i in range(8)
+    ]
+
+
+def test_a_split_familys_bounds_never_fall_below_a_share_leaving_out_boilerplate():
+    """_share_bounds of notes under two disclaimers and the notes alone, with the index's
+    counts (each disclaimer in 16 texts): every pair's bound reaches the share its verification
+    answers, the views that leave out boilerplate lines too."""
+    texts = _notes_under_two_disclaimers(8)
+    notes = [t.split("\n\n")[0] for name, t in texts.items() if name.endswith("-a.txt")]
+    sks = [_sketch(t) for t in [*texts.values(), *notes[:4]]]
+    counts: dict[int, int] = {}
+    for s in sks:
+        for line in s.line_id_set:
+            counts[line] = counts.get(line, 0) + 1
+    assert max(counts.values()) == 16
+
+    def index(ids):
+        return {i: counts[i] for i in ids if i in counts}
+
+    note_of = [int(name[1 : name.index("-")]) for name in texts] + list(range(4))
+    bounds = grouping._share_bounds(sks, 0.75, index)
+    for a, b in itertools.combinations(range(len(sks)), 2):
+        share = sketch.verified_similarity(sks[a], sks[b], 0.75, index)
+        assert bounds[a, b] >= share, (a, b, float(bounds[a, b]), share)
+        assert (share >= 0.75) is (note_of[a] == note_of[b]), (a, b, share)
+
+
+def test_a_split_familys_bounds_keep_the_lines_every_member_holds():
+    """Notes under one disclaimer that 32 texts hold, each with and without two words added: a
+    line every member of a family holds is never left out of a pair of them (only a line the
+    other lacks is), so the bounds of different notes stay those of their whole texts, below
+    the threshold, and the family can be cut; taken as boilerplate either side may leave out,
+    the disclaimer's words would bound every pair above 1 and the family be verified pair by
+    pair."""
+    notes = [p for p in owncorpus.short_paragraphs(200) if 26 <= len(p.split()) <= 34][:8]
+    texts = [
+        f"{text}\n\n{owncorpus.DISCLAIMER['en']}"
+        for note in notes
+        for text in (note, f"{note} Thanks again.")
+    ]
+    sks = [_sketch(t) for t in texts]
+    lines = set().union(*(s.line_id_set for s in sks))
+
+    def index(ids):  # as if each text were there twice
+        return {i: 2 * sum(i in s.line_id_set for s in sks) for i in ids if i in lines}
+
+    assert max(index(sorted(lines)).values()) == 32
+    bounds = grouping._share_bounds(sks, 0.75, index)
+    for a, b in itertools.combinations(range(len(sks)), 2):
+        share = sketch.verified_similarity(sks[a], sks[b], 0.75, index)
+        assert bounds[a, b] >= share, (a, b, float(bounds[a, b]), share)
+        if a // 2 != b // 2:
+            assert bounds[a, b] < 0.75 - grouping._BOUND_MARGIN, (a, b, float(bounds[a, b]))
+
+
 def test_a_note_under_a_disclaimer_shares_keys_with_the_note_alone():
     """A sentence of eight words under a disclaimer six times as long: the smallest values of
     the mail are the disclaimer's, and so are those of its text without its edge lines, so

@@ -1072,18 +1072,24 @@ def _in_columns(rows: list[np.ndarray], columns: np.ndarray, n: int) -> np.ndarr
     return out
 
 
-def _share_bounds(sks: list[sketch_mod.TextSketch], threshold: float) -> np.ndarray:
+def _share_bounds(
+    sks: list[sketch_mod.TextSketch], threshold: float, common: sketch_mod.LineCounts
+) -> np.ndarray:
     """For every pair of the complete sketches ``sks``, a bound of the share of common text
-    their verification can answer (float32, rounded up: never below the share).
+    their verification can answer with the index's ``common`` (float32, rounded up: never
+    below the share).
 
     Every view a verification takes of a pair (sketch.verified_similarity: the bodies, the
     whole texts, the cores, one side's or both sides' edge lines left out, the words in
     order) is a share of the word pairs or of the words two texts hold in common, and cannot
     exceed what their sketches hold in common, counted here for every pair at once (products
     of 0-1 matrices): the bodies', the whole texts', the cores' (with the bodies'), the words'
-    with their repeats. A view that leaves lines out keeps at least the lines inside (the
-    values tagged ``INTERIOR``); the words in order count only between texts whose words
-    differ by light edits (as many in common as sketch._fewest_common asks)."""
+    with their repeats. A view that leaves edge lines out keeps at least the lines inside (the
+    values tagged ``INTERIOR``), one that leaves out boilerplate lines at least the words
+    between the runs of such lines at the text's top and bottom (sketch.least_kept_words: a
+    disclaimer too long to be an edge line may be one); the words in order count only between
+    texts whose words differ by light edits (as many in common as sketch._fewest_common asks),
+    or, when boilerplate may be left out, whose kept words are as many as they share."""
     n = len(sks)
     values, columns = _shared_counts([s.values for s in sks], n)
     body = _in_columns([s.body for s in sks], columns, n)
@@ -1101,6 +1107,19 @@ def _share_bounds(sks: list[sketch_mod.TextSketch], threshold: float) -> np.ndar
         dtype=np.float64,
     )
     n_words = np.array([len(s.words) for s in sks], dtype=np.float64)
+    # what a view leaving boilerplate out keeps: word pairs (in ``inner``) and words
+    kept_words = n_words.copy()
+    short = [k for k, s in enumerate(sks) if len(s.words)]
+    if len(short) > 1:
+        always = frozenset.intersection(*(sks[k].line_id_set for k in short))
+        counts = common(sorted(frozenset().union(*(sks[k].line_id_set for k in short))))
+        for k in short:
+            kept = sketch_mod.least_kept_words(sks[k], counts, always)
+            if len(kept) < n_words[k]:
+                kept_words[k] = len(kept)
+                pairs = len(sketch_mod.sorted_unique(sketch_mod._neighbours(kept)))
+                inner[k] = min(inner[k], pairs)
+    left_out = kept_words < n_words
     fewest = np.array(
         [
             max(1, sketch_mod._fewest_common(len(s.words), sketch_mod._edits_allowed(len(s.words))))
@@ -1133,6 +1152,11 @@ def _share_bounds(sks: list[sketch_mod.TextSketch], threshold: float) -> np.ndar
         light = (n_words[r, None] > 0) & (n_words > 0) & (sw >= np.minimum(fewest[r, None], fewest))
         word_bound = 2 * sw / np.maximum(sw + np.minimum(n_words[r, None], n_words), 1.0)
         np.maximum(bound, np.where(light, word_bound, 0.0), out=bound)
+        if left_out.any():  # kept words: as many as the two share, at the least
+            fewest_kept = np.minimum(kept_words[r, None], kept_words)
+            kept_bound = 2 * sw / np.maximum(sw + fewest_kept, 1.0)
+            maybe = (left_out[r, None] | left_out) & (n_words[r, None] > 0) & (n_words > 0)
+            np.maximum(bound, np.where(maybe, kept_bound, 0.0), out=bound)
         block = bound.astype(np.float32)
         out[r] = np.where(block < bound, np.nextafter(block, np.float32(np.inf)), block)
     return out
@@ -1211,7 +1235,7 @@ def _split_family(
     sks = [sketch(c) for c in family]
     if any(len(s.body) == 0 or len(s.body) != s.shingle_count for s in sks):
         return None
-    bounds = _share_bounds(sks, threshold)
+    bounds = _share_bounds(sks, threshold, common)
     floor = threshold - _BOUND_MARGIN
     fam = np.array(family, dtype=np.int64)
     ca, cb = pairs(family)

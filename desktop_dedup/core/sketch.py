@@ -1576,6 +1576,41 @@ def _kept_words(s: TextSketch, out: list[int]) -> np.ndarray:
     return s.words[~left[np.minimum(s.word_lines.astype(np.int64), len(left) - 1)]]
 
 
+def least_kept_words(
+    s: TextSketch, counts: Mapping[int, int], kept: frozenset[int] = frozenset()
+) -> np.ndarray:
+    """The content words of ``s`` (in order) that :func:`left_out_boilerplate_similarity`
+    keeps of it against any other document: all but the runs of lines at its top and at its
+    bottom that it might leave out, lines held by BOILERPLATE_MIN_TEXTS texts or more
+    (``counts``, the index's) and COMMON_LINE_FACTOR times as many as every line kept.
+    ``kept``: lines it keeps whatever the other (the lines every other document holds: only
+    a line the other lacks is left out). What a bound of that view's share counts on
+    (grouping._share_bounds)."""
+    ids = s.line_id_array.tolist()
+    if len(s.words) == 0 or not ids:
+        return s.words
+    # the most texts a kept line is in; it only grows, so the runs only shrink
+    most = max((counts.get(i, 0) for i in ids if i in kept), default=0)
+    while True:
+        least = max(BOILERPLATE_MIN_TEXTS, COMMON_LINE_FACTOR * most)
+
+        # a line with no words of its own (0) goes along
+        goes = [i == 0 or (i not in kept and counts.get(i, 0) >= least) for i in ids]
+        top = 0
+        while top < len(ids) and goes[top]:
+            top += 1
+        bottom = len(ids)
+        while bottom > top and goes[bottom - 1]:
+            bottom -= 1
+        inside = max((counts.get(i, 0) for i in ids[top:bottom] if i), default=0)
+        if inside <= most:
+            break
+        most = inside
+    stays = np.zeros(len(ids), dtype=bool)
+    stays[top:bottom] = True
+    return s.words[stays[np.minimum(s.word_lines.astype(np.int64), len(ids) - 1)]]
+
+
 def shares_only_boilerplate(a: TextSketch, b: TextSketch, common: LineCounts) -> bool:
     """Whether two short documents are two documents under boilerplate of the index
     (BOILERPLATE_MIN_TEXTS): each holds a line the other lacks, and once the lines both hold

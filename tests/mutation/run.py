@@ -1146,6 +1146,39 @@ MUTANTS: list[Mutant] = [
         "a family of alike documents is grouped in time proportional to it",
     ),
     m(
+        "split-bounds-keep-boilerplate-words",
+        "desktop_dedup/core/grouping.py",
+        "            np.maximum(bound, np.where(maybe, kept_bound, 0.0), out=bound)\n",
+        "            pass\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_split_familys_bounds_never_fall_below_a_share_leaving_out_boilerplate"
+        ],
+        "notes under two companies' disclaimers are each found with their copies",
+    ),
+    m(
+        "least-kept-words-whole-text",
+        "desktop_dedup/core/sketch.py",
+        "    return s.words[stays[np.minimum(s.word_lines.astype(np.int64), len(ids) - 1)]]\n",
+        "    return s.words\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_family_of_notes_under_two_disclaimers_keeps_each_notes_copies_together"
+        ],
+        "notes under two companies' disclaimers are each found with their copies",
+    ),
+    m(
+        "split-bounds-leave-out-lines-every-member-holds",
+        "desktop_dedup/core/grouping.py",
+        "            kept = sketch_mod.least_kept_words(sks[k], counts, always)\n",
+        "            kept = sketch_mod.least_kept_words(sks[k], counts)\n",
+        [
+            "tests/test_short_texts.py::"
+            "test_a_split_familys_bounds_keep_the_lines_every_member_holds"
+        ],
+        "a family of alike documents is grouped in time proportional to it",
+    ),
+    m(
         "diff-matcher-takes-any-small-gap",
         "desktop_dedup/core/diff.py",
         "_MAX_MATCHER_WORK = 2_000_000\n",
