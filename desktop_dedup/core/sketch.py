@@ -1593,7 +1593,6 @@ def least_kept_words(
     most = max((counts.get(i, 0) for i in ids if i in kept), default=0)
     while True:
         least = max(BOILERPLATE_MIN_TEXTS, COMMON_LINE_FACTOR * most)
-
         # a line with no words of its own (0) goes along
         goes = [i == 0 or (i not in kept and counts.get(i, 0) >= least) for i in ids]
         top = 0
@@ -1606,9 +1605,7 @@ def least_kept_words(
         if inside <= most:
             break
         most = inside
-    stays = np.zeros(len(ids), dtype=bool)
-    stays[top:bottom] = True
-    return s.words[stays[np.minimum(s.word_lines.astype(np.int64), len(ids) - 1)]]
+    return _kept_words(s, [*range(top), *range(bottom, len(ids))])
 
 
 def shares_only_boilerplate(a: TextSketch, b: TextSketch, common: LineCounts) -> bool:

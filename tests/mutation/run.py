@@ -1159,7 +1159,7 @@ MUTANTS: list[Mutant] = [
     m(
         "least-kept-words-whole-text",
         "desktop_dedup/core/sketch.py",
-        "    return s.words[stays[np.minimum(s.word_lines.astype(np.int64), len(ids) - 1)]]\n",
+        "    return _kept_words(s, [*range(top), *range(bottom, len(ids))])\n",
         "    return s.words\n",
         [
             "tests/test_short_texts.py::"
