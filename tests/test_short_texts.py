@@ -951,12 +951,18 @@ def test_notes_are_found_with_their_copies_under_another_disclaimer(tmp_path, la
     assert found == 20, groups
 
 
-def _notes_under_two_disclaimers(count: int) -> dict[str, str]:
-    """``count`` real notes of 26-34 words (about half as long as a disclaimer), each, and each
-    with two words added, as a mail above one company's disclaimer and above another's: four
-    texts per note, n{i}-{a,b}{,-added}.txt."""
+def _half_disclaimer_notes(count: int) -> list[str]:
+    """``count`` real notes of 26-34 words: about half as long as a disclaimer."""
     notes = [p for p in owncorpus.short_paragraphs(200) if 26 <= len(p.split()) <= 34][:count]
     assert len(notes) == count
+    return notes
+
+
+def _notes_under_two_disclaimers(count: int) -> dict[str, str]:
+    """``count`` notes (_half_disclaimer_notes), each, and each with two words added, as a
+    mail above one company's disclaimer and above another's: four texts per note,
+    n{i}-{a,b}{,-added}.txt."""
+    notes = _half_disclaimer_notes(count)
     texts = {}
     for i, note in enumerate(notes):
         for added, text in (("", note), ("-added", f"{note} Thanks again.")):
@@ -1030,7 +1036,7 @@ def test_a_split_familys_bounds_keep_the_lines_every_member_holds():
     the threshold, and the family can be cut; taken as boilerplate either side may leave out,
     the disclaimer's words would bound every pair above 1 and the family be verified pair by
     pair."""
-    notes = [p for p in owncorpus.short_paragraphs(200) if 26 <= len(p.split()) <= 34][:8]
+    notes = _half_disclaimer_notes(8)
     texts = [
         f"{text}\n\n{owncorpus.DISCLAIMER['en']}"
         for note in notes
